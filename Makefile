@@ -1,0 +1,47 @@
+# Switchyard — two commands: `make run` and `make test`. Both install what is missing.
+SWIFT ?= swift
+BUILD := .build
+BIN_DEBUG := $(BUILD)/debug/switchyard
+BIN_RELEASE := $(BUILD)/release/switchyard
+BENCH_RUNS ?= 5
+
+.PHONY: all deps test-deps build run test inspect bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh build
+
+test-deps:
+	@scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(BIN_DEBUG)
+
+test: test-deps
+	@scripts/check-layering.sh
+	@scripts/check-secrets.sh
+	$(SWIFT) build --build-tests
+	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build
+
+# Capture every inspection route, light and dark: build/inspection/*.png and *.a11y.txt
+inspect: test-deps
+	$(SWIFT) build
+	@for route in $$($(BIN_DEBUG) --list-inspection-routes); do \
+	  Tools/inspect.sh $$route || exit 1; \
+	  Tools/inspect.sh $$route --dark-appearance || exit 1; \
+	done
+
+bench: test-deps
+	$(SWIFT) build -c release
+	mkdir -p $(BUILD)/bench
+	cc -O2 -o $(BUILD)/bench/bare-window Tools/bench/bare-window.c $$(pkg-config --cflags --libs gtk4)
+	scripts/test-session.sh python3 Tools/bench/startup.py $(BENCH_RUNS) \
+	  "bare C GTK 4 window=$(BUILD)/bench/bare-window" \
+	  "switchyard --inspection overview=$(BIN_RELEASE) --inspection overview --quit-after-first-frame"
+
+clean:
+	rm -rf $(BUILD) build

@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point down: CSoup/CSecret → Core → DesktopApp ← CGtk.
+// Core never imports CGtk; `make test` checks that.
+let package = Package(
+    name: "Switchyard",
+    products: [
+        .executable(name: "switchyard", targets: ["DesktopApp"]),
+        .library(name: "Core", targets: ["Core"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(
+            name: "Core",
+            dependencies: ["CSoup", "CSecret"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "DesktopApp",
+            dependencies: ["Core", "CGtk"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: ["Core"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "DesktopAppTests",
+            dependencies: ["DesktopApp", "Core", "CGtk"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

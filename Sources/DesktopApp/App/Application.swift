@@ -1,0 +1,148 @@
+import CGtk
+import Core
+import Foundation
+
+/// Owns the GtkApplication: command-line options, app actions, accelerators
+/// and the one main window.
+@MainActor
+final class SwitchyardApplication {
+    let application: UnsafeMutablePointer<GtkApplication>
+    private(set) var options = LaunchOptions()
+    private(set) var mainWindow: MainWindow?
+
+    init() {
+        application = gtk_application_new(AppInfo.applicationID, G_APPLICATION_DEFAULT_FLAGS)
+        addOptions()
+        onSignal(application, "handle-local-options", returning: { [weak self] dict in
+            self?.handleLocalOptions(dict?.assumingMemoryBound(to: GVariantDict.self)) ?? 1
+        })
+        onSignal(application, "startup") { [weak self] in self?.startup() }
+        onSignal(application, "activate") { [weak self] in self?.activate() }
+    }
+
+    /// Runs the GLib main loop until the application quits; returns the exit status.
+    func run() -> Int32 {
+        MainLoop.installDispatchBridge()
+        return g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
+    }
+
+    // MARK: Command line
+
+    private func addOptions() {
+        let app: UnsafeMutablePointer<GApplication> = cast(application)
+        let none = G_OPTION_ARG_NONE, string = G_OPTION_ARG_STRING
+        let entries: [(String, GOptionArg, String, String?)] = [
+            ("version", none, "Print the version and exit", nil),
+            ("inspection", string, "Render a deterministic inspection state (no network, no keyring)", "ROUTE"),
+            ("list-inspection-routes", none, "List the inspection routes and exit", nil),
+            ("light-appearance", none, "Use the light style", nil),
+            ("dark-appearance", none, "Use the dark style", nil),
+            ("text-scale", string, "Scale all text by FACTOR (0.5 to 4)", "FACTOR"),
+            ("screenshot", G_OPTION_ARG_FILENAME, "With --inspection: save the window as a PNG after the first frame, then quit", "FILE"),
+            ("quit-after-first-frame", none, "Quit once the first frame is drawn (start-up measurements)", nil),
+        ]
+        for (name, kind, description, argument) in entries {
+            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, kind, description, argument)
+        }
+    }
+
+    /// Validates options before the application registers. Returns -1 to go on,
+    /// or an exit status.
+    private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>?) -> Int32 {
+        func has(_ key: String) -> Bool { g_variant_dict_contains(dict, key) != 0 }
+        func text(_ key: String) -> String? {
+            guard let value = g_variant_dict_lookup_value(dict, key, nil) else { return nil }
+            defer { g_variant_unref(value) }
+            if key == "screenshot" { return String(cString: g_variant_get_bytestring(value)) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        if has("version") {
+            print("\(AppInfo.executable) \(AppInfo.version)")
+            return 0
+        }
+        if has("list-inspection-routes") {
+            print(InspectionRoute.allCases.map(\.rawValue).joined(separator: "\n"))
+            return 0
+        }
+        do {
+            options = try LaunchOptions.validate(
+                route: text("inspection"), textScale: text("text-scale"), screenshot: text("screenshot"),
+                light: has("light-appearance"), dark: has("dark-appearance"),
+                quitAfterFirstFrame: has("quit-after-first-frame"))
+        } catch {
+            FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
+            return 2
+        }
+        if options.route != nil {
+            // An inspection run is independent of any running instance.
+            let flags = g_application_get_flags(cast(application))
+            g_application_set_flags(cast(application), GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue))
+        }
+        return -1
+    }
+
+    // MARK: Lifecycle
+
+    private func startup() {
+        Appearance.apply(options, inspection: options.route != nil)
+        installActions()
+    }
+
+    private func activate() {
+        if let mainWindow {
+            gtk_window_present(cast(mainWindow.window))
+            return
+        }
+        let clock: Core.Clock = options.route != nil ? .inspection : .system
+        let window = MainWindow(application: application, clock: clock)
+        mainWindow = window
+        if let route = options.route {
+            gtk_window_set_default_size(cast(window.window), 1100, 720)
+            gtk_window_set_resizable(cast(window.window), 0)
+            window.show(route.scene)
+        } else {
+            window.showWelcome()
+        }
+        if options.quitAfterFirstFrame {
+            let screenshot = options.screenshot
+            FirstFrame.observe(window.window) { [weak self] in
+                if let screenshot, !FirstFrame.saveScreenshot(of: window.window, to: screenshot) {
+                    self?.exitStatus = 1
+                }
+                g_application_quit(cast(self?.application))
+            }
+        }
+        gtk_window_present(cast(window.window))
+    }
+
+    private var exitStatus: Int32 = 0
+    /// Non-zero when a requested screenshot could not be written.
+    var failed: Bool { exitStatus != 0 }
+
+    private func installActions() {
+        addAction("quit") { [weak self] in
+            if let window = self?.mainWindow?.window { gtk_window_destroy(cast(window)) }
+            g_application_quit(cast(self?.application))
+        }
+        addAction("about") { [weak self] in AboutDialog.present(over: self?.mainWindow?.window) }
+        // The settings dialog arrives with its own issue; until then the action is off.
+        addAction("preferences", enabled: false) {}
+
+        var accelerators = ShortcutsWindow.accelerators
+        accelerators.removeAll { $0.action == "win.show-help-overlay" } // GTK binds it itself
+        for entry in accelerators {
+            let copies = entry.accels.map { strdup($0) }
+            var pointers = copies.map { UnsafePointer($0) } + [nil]
+            gtk_application_set_accels_for_action(application, entry.action, &pointers)
+            copies.forEach { free($0) }
+        }
+    }
+
+    private func addAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        onSignal(action, "activate", withArgument: { _ in handler() })
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+        g_action_map_add_action(cast(application), cast(action))
+        g_object_unref(cast(action))
+    }
+}

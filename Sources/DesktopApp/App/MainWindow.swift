@@ -1,0 +1,141 @@
+import CGtk
+import Core
+
+/// The application window: header bar with the tab switcher, a refresh button
+/// and the primary menu over either the welcome page or the tabs.
+@MainActor
+final class MainWindow {
+    let window: Widget
+    private let rootStack: OpaquePointer
+    private let tabStack: OpaquePointer
+    private let switcher: Widget
+    private var pages: [AppTab: FeaturePage] = [:]
+    private var refreshAction: OpaquePointer?
+    private var welcomePage: Widget?
+
+    init(application: UnsafeMutablePointer<GtkApplication>, clock: Core.Clock) {
+        window = gtk_application_window_new(application)
+        gtk_window_set_title(cast(window), AppInfo.name)
+        gtk_window_set_default_size(cast(window), 1100, 720)
+        gtk_window_set_icon_name(cast(window), AppInfo.applicationID)
+
+        let tabsWidget = gtk_stack_new()!
+        tabStack = cast(tabsWidget)
+        gtk_stack_set_transition_type(tabStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        for tab in AppTab.allCases {
+            let page = FeaturePage(tab: tab, clock: clock)
+            pages[tab] = page
+            // Titles, not icons: the switcher shows text that needs no tooltip to decode.
+            gtk_stack_add_titled(tabStack, page.widget, tab.rawValue, Strings.title(tab))
+        }
+
+        switcher = gtk_stack_switcher_new()
+        gtk_stack_switcher_set_stack(cast(switcher), tabStack)
+
+        let rootWidget = gtk_stack_new()!
+        rootStack = cast(rootWidget)
+        gtk_stack_set_transition_type(rootStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        UI.addClasses(rootWidget, ["view"]) // the content plane is opaque
+        gtk_stack_add_named(rootStack, tabsWidget, "tabs")
+        gtk_window_set_child(cast(window), rootWidget)
+
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
+        installActions()
+    }
+
+    private func makeHeaderBar() -> Widget {
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_set_title_widget(cast(header), switcher)
+
+        let refresh = UI.iconButton(icon: "view-refresh-symbolic", name: "Refresh",
+                                    tooltip: "Refresh (Ctrl+R)", action: "win.refresh")
+        gtk_header_bar_pack_start(cast(header), refresh)
+
+        let menu = g_menu_new()!
+        let settingsSection = g_menu_new()!
+        g_menu_append(settingsSection, "_Settings…", "app.preferences")
+        let helpSection = g_menu_new()!
+        g_menu_append(helpSection, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(helpSection, "_About Switchyard", "app.about")
+        g_menu_append(helpSection, "_Quit", "app.quit")
+        g_menu_append_section(menu, nil, cast(settingsSection))
+        g_menu_append_section(menu, nil, cast(helpSection))
+        g_object_unref(cast(settingsSection))
+        g_object_unref(cast(helpSection))
+
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(cast(menuButton), cast(menu))
+        gtk_menu_button_set_primary(cast(menuButton), 1)
+        g_object_unref(cast(menu))
+        UI.setAccessibleLabel(menuButton, "Main Menu")
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu (F10)")
+        gtk_header_bar_pack_end(cast(header), menuButton)
+        return header
+    }
+
+    private func installActions() {
+        let refresh = g_simple_action_new("refresh", nil)!
+        onSignal(refresh, "activate", withArgument: { [weak self] _ in self?.refresh() })
+        g_action_map_add_action(cast(window), cast(refresh))
+        refreshAction = refresh
+        g_object_unref(cast(refresh))
+
+        let showTab = g_simple_action_new("show-tab", sy_variant_type_int32())!
+        onSignal(showTab, "activate", withArgument: { [weak self] parameter in
+            guard let parameter, let tab = AppTab(number: Int(g_variant_get_int32(cast(parameter)))) else { return }
+            self?.select(tab)
+        })
+        g_action_map_add_action(cast(window), cast(showTab))
+        g_object_unref(cast(showTab))
+
+        gtk_application_window_set_help_overlay(cast(window), ShortcutsWindow.make())
+    }
+
+    /// Re-reads every feature. Until the repository exists there is nothing to fetch.
+    private func refresh() {}
+
+    func select(_ tab: AppTab) {
+        guard gtk_stack_get_visible_child_name(rootStack).map({ String(cString: $0) }) == "tabs" else { return }
+        gtk_stack_set_visible_child_name(tabStack, tab.rawValue)
+    }
+
+    var selectedTab: AppTab? {
+        gtk_stack_get_visible_child_name(tabStack).flatMap { AppTab(rawValue: String(cString: $0)) }
+    }
+
+    /// No services configured: the welcome page instead of empty tabs.
+    func showWelcome() {
+        if welcomePage == nil {
+            let page = StatusPage.make(icon: "network-workgroup-symbolic", title: Strings.welcomeTitle,
+                                       detail: Strings.welcomeDetail,
+                                       button: (Strings.addService, "app.preferences"))
+            gtk_widget_set_vexpand(page, 1)
+            welcomePage = page
+            gtk_stack_add_named(rootStack, page, "welcome")
+        }
+        gtk_stack_set_visible_child_name(rootStack, "welcome")
+        gtk_widget_set_visible(switcher, 0)
+        g_simple_action_set_enabled(refreshAction, 0)
+    }
+
+    func showTabs(selected: AppTab, states: [AppTab: PagePresentation]) {
+        for (tab, state) in states { pages[tab]?.show(state) }
+        gtk_stack_set_visible_child_name(rootStack, "tabs")
+        gtk_stack_set_visible_child_name(tabStack, selected.rawValue)
+        if let welcomePage {
+            // Removed, not just hidden: GTK 4.8 exposes hidden stack children to screen readers.
+            gtk_stack_remove(rootStack, welcomePage)
+            self.welcomePage = nil
+        }
+        gtk_widget_set_visible(switcher, 1)
+        g_simple_action_set_enabled(refreshAction, 1)
+    }
+
+    func show(_ scene: InspectionScene) {
+        switch scene {
+        case .welcome: showWelcome()
+        case .tabs(let selected, let states): showTabs(selected: selected, states: states)
+        }
+    }
+}

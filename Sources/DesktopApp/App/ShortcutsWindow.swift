@@ -1,0 +1,57 @@
+import CGtk
+import Foundation
+
+/// The Keyboard Shortcuts window (win.show-help-overlay, Ctrl+?), listing every accelerator.
+@MainActor
+enum ShortcutsWindow {
+    /// Accelerators by action, in the order the shortcuts window lists them.
+    static let accelerators: [(action: String, accels: [String], title: String)] = [
+        ("win.refresh", ["<Control>r", "F5"], "Refresh"),
+        ("app.preferences", ["<Control>comma"], "Settings"),
+        ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
+        ("app.quit", ["<Control>q"], "Quit"),
+    ] + (1...6).map { number in
+        ("win.show-tab(\(number))", ["<Alt>\(number)"], "Show tab \(number)")
+    }
+
+    static func make() -> OpaquePointer? {
+        let shortcuts = accelerators.map { entry in
+            """
+            <child>
+              <object class="GtkShortcutsShortcut">
+                <property name="title">\(escape(entry.title))</property>
+                <property name="accelerator">\(escape(entry.accels.joined(separator: " ")))</property>
+              </object>
+            </child>
+            """
+        }.joined(separator: "\n")
+        let xml = """
+        <interface>
+          <object class="GtkShortcutsWindow" id="help_overlay">
+            <property name="modal">1</property>
+            <child>
+              <object class="GtkShortcutsSection">
+                <property name="section-name">shortcuts</property>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">General</property>
+                    \(shortcuts)
+                  </object>
+                </child>
+              </object>
+            </child>
+          </object>
+        </interface>
+        """
+        let builder = gtk_builder_new_from_string(xml, -1)
+        defer { g_object_unref(cast(builder)) }
+        let window = gtk_builder_get_object(builder, "help_overlay")
+        return cast(window)
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

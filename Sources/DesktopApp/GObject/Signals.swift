@@ -1,0 +1,70 @@
+import CGtk
+import Synchronization
+
+/// Holds a Swift closure for the lifetime of one signal connection.
+///
+/// Retained when connected, released by GLib's destroy notify when the handler
+/// is disconnected or its object is finalized. `live` counts boxes so tests can
+/// prove nothing leaks.
+final class SignalBox<Handler>: Sendable {
+    nonisolated(unsafe) let handler: Handler
+    init(_ handler: Handler) {
+        self.handler = handler
+        signalBoxesLive.add(1, ordering: .relaxed)
+    }
+    deinit { signalBoxesLive.subtract(1, ordering: .relaxed) }
+}
+
+/// Number of signal closure boxes currently alive (for tests and diagnostics).
+let signalBoxesLive = Atomic<Int>(0)
+
+typealias VoidHandler = @MainActor () -> Void
+typealias ArgHandler = @MainActor (gpointer?) -> Void
+typealias ArgIntHandler = @MainActor (gpointer?) -> Int32
+
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let box = Unmanaged<SignalBox<VoidHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler() }
+}
+
+private let argThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+    let box = Unmanaged<SignalBox<ArgHandler>>.fromOpaque(data!).takeUnretainedValue()
+    let address = UInt(bitPattern: arg) // GLib emits on the main thread; the pointer stays valid for the call
+    MainActor.assumeIsolated { box.handler(UnsafeMutableRawPointer(bitPattern: address)) }
+}
+
+private let argIntThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Int32 = { _, arg, data in
+    let box = Unmanaged<SignalBox<ArgIntHandler>>.fromOpaque(data!).takeUnretainedValue()
+    let address = UInt(bitPattern: arg)
+    return MainActor.assumeIsolated { box.handler(UnsafeMutableRawPointer(bitPattern: address)) }
+}
+
+private func connect<Handler>(_ instance: gpointer?, _ signal: String, _ handler: Handler,
+                              thunk: UnsafeRawPointer) -> gulong {
+    let box = Unmanaged.passRetained(SignalBox(handler) as AnyObject).toOpaque()
+    let callback = unsafeBitCast(thunk, to: GCallback.self)
+    return g_signal_connect_data(instance, signal, callback, box, releaseBox, GConnectFlags(0))
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, gpointer)`.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, _ handler: @escaping VoidHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(voidThunk, to: UnsafeRawPointer.self))
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, Arg, gpointer)`.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withArgument handler: @escaping ArgHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(argThunk, to: UnsafeRawPointer.self))
+}
+
+/// Connects a handler for a signal of C shape `gint (*)(Instance *, Arg, gpointer)`.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, returning handler: @escaping ArgIntHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(argIntThunk, to: UnsafeRawPointer.self))
+}
