@@ -1,0 +1,155 @@
+import Foundation
+
+/// Why a service cannot be reached right now (the "unavailable" family).
+public enum UnavailableReason: Equatable, Sendable {
+    case timedOut
+    case connectionRefused
+    case nameNotResolved
+    case unreachable
+    case connectionLost
+    case certificateUntrusted
+    case tlsFailed
+    case plainHTTPBlocked
+    case responseTooLarge
+    case rateLimited(retryAfter: TimeInterval?)
+    /// 503 from a Servarr still starting up, or any 502/503/504.
+    case serverUnavailable(status: Int)
+    case serverError(status: Int)
+    case redirectRefused
+    case badResponse
+}
+
+/// Tier two: what a failure means for the user, per service. Each maps to one
+/// recovery; `ErrorText` turns it into a sentence.
+public enum ServiceError: Error, Equatable, Sendable {
+    /// 401/403: the stored credential was refused.
+    case unauthorized
+    /// No credential in the keyring for this service.
+    case missingCredential
+    case unavailable(UnavailableReason)
+    /// An HTML page or a login redirect where the API should answer (Authelia,
+    /// Authentik, a reverse-proxy login): configure the gateway headers or the endpoint.
+    case authGateway
+    /// The address answers, but as another kind of service.
+    case wrongServiceKind(expected: ServiceKind, found: String?)
+    case incompatibleVersion(found: String)
+    /// The service refused the request and said why (a 4xx other than auth).
+    case serverMessage(status: Int, message: String)
+    /// The response did not decode; `path` is the JSON path that failed.
+    case decoding(path: String, detail: String)
+    case cancelled
+    /// The keyring could not be used (see `SecretStoreError`).
+    case keyring(SecretStoreError)
+
+    /// The one recovery the UI offers for this error.
+    public var recovery: Recovery {
+        switch self {
+        case .unauthorized, .missingCredential: .updateCredentials
+        case .authGateway, .wrongServiceKind: .configureEndpoint
+        case .unavailable(let reason):
+            switch reason {
+            case .nameNotResolved, .certificateUntrusted, .plainHTTPBlocked, .redirectRefused: .configureEndpoint
+            default: .retry
+            }
+        case .incompatibleVersion, .serverMessage, .decoding, .cancelled, .keyring: .retry
+        }
+    }
+
+    /// Tier-one → tier-two, in one place.
+    public init(_ transport: TransportError) {
+        switch transport {
+        case .invalidRequest: self = .unavailable(.badResponse)
+        case .insecureSchemeBlocked: self = .unavailable(.plainHTTPBlocked)
+        case .crossOriginRedirect: self = .authGateway
+        case .redirectNotFollowed, .tooManyRedirects: self = .unavailable(.redirectRefused)
+        case .timedOut: self = .unavailable(.timedOut)
+        case .cancelled: self = .cancelled
+        case .connectionRefused: self = .unavailable(.connectionRefused)
+        case .nameNotResolved: self = .unavailable(.nameNotResolved)
+        case .unreachable: self = .unavailable(.unreachable)
+        case .connectionLost: self = .unavailable(.connectionLost)
+        case .tlsUntrusted: self = .unavailable(.certificateUntrusted)
+        case .tlsFailed: self = .unavailable(.tlsFailed)
+        case .bodyTooLarge: self = .unavailable(.responseTooLarge)
+        case .protocolError, .other: self = .unavailable(.badResponse)
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// Checks a response that should carry JSON: maps auth failures, gateways,
+    /// server errors and error messages. Returns the body when it is usable.
+    public func jsonBody() throws(ServiceError) -> Data {
+        switch status {
+        case 200...299:
+            if looksLikeHTML { throw .authGateway }
+            return body
+        case 401, 403:
+            throw .unauthorized
+        case 429:
+            throw .unavailable(.rateLimited(retryAfter: retryAfter()))
+        case 502, 503, 504:
+            throw .unavailable(.serverUnavailable(status: status))
+        case 300...399:
+            throw .authGateway
+        case 500...599:
+            throw .unavailable(.serverError(status: status))
+        default:
+            if looksLikeHTML { throw .authGateway }
+            throw .serverMessage(status: status, message: serverMessage ?? "HTTP \(status)")
+        }
+    }
+
+    /// An HTML document where an API answer was expected.
+    var looksLikeHTML: Bool {
+        if mediaType == "text/html" || mediaType == "application/xhtml+xml" { return true }
+        let start = body.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return start.first == UInt8(ascii: "<")
+    }
+
+    /// The service's own error text, if it sent one ({"message": …} as Servarr does).
+    var serverMessage: String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        for key in ["message", "error", "errorMessage"] {
+            if let text = object[key] as? String, !text.isEmpty { return String(text.prefix(300)) }
+        }
+        return nil
+    }
+}
+
+/// Decodes JSON, reporting the path of the first failure.
+public enum JSONDecoding {
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data,
+                                            decoder: JSONDecoder = JSONDecoder()) throws(ServiceError) -> T {
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let error as DecodingError {
+            throw .decoding(path: path(of: error), detail: detail(of: error))
+        } catch {
+            throw .decoding(path: "$", detail: "unreadable")
+        }
+    }
+
+    static func path(of error: DecodingError) -> String {
+        let keys: [CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            keys = context.codingPath
+        case .keyNotFound(let key, let context):
+            keys = context.codingPath + [key]
+        @unknown default:
+            keys = []
+        }
+        return "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+
+    static func detail(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, _): "expected \(type)"
+        case .valueNotFound(let type, _): "missing \(type) value"
+        case .keyNotFound: "missing key"
+        case .dataCorrupted: "not valid JSON"
+        @unknown default: "unreadable"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CSoup
+import Foundation
+
+/// Structured logging through GLib (domain "switchyard"). Debug lines appear
+/// with `G_MESSAGES_DEBUG=switchyard`. Nothing logged may contain a secret, a
+/// query value, a header or a body: callers log redacted paths only.
+public enum Log {
+    public static let domain = "switchyard"
+
+    public enum Level: Sendable {
+        case debug, info, warning
+
+        var glib: GLogLevelFlags {
+            switch self {
+            case .debug: G_LOG_LEVEL_DEBUG
+            case .info: G_LOG_LEVEL_INFO
+            case .warning: G_LOG_LEVEL_WARNING
+            }
+        }
+
+        var priority: String {
+            switch self {
+            case .debug: "7"
+            case .info: "6"
+            case .warning: "4"
+            }
+        }
+    }
+
+    private static let observers = LogObservers()
+
+    /// Every line also goes to observers (tests scan them for secrets).
+    public static func addObserver(_ observer: @escaping @Sendable (Level, String) -> Void) -> LogObservation {
+        observers.add(observer)
+    }
+
+    public static func debug(_ message: String) { write(.debug, message) }
+    public static func info(_ message: String) { write(.info, message) }
+    public static func warning(_ message: String) { write(.warning, message) }
+
+    private static func write(_ level: Level, _ message: String) {
+        observers.notify(level, message)
+        domain.withCString { domainPointer in
+            message.withCString { messagePointer in
+                level.priority.withCString { priorityPointer in
+                    var fields = [
+                        GLogField(key: "GLIB_DOMAIN", value: UnsafeRawPointer(domainPointer), length: -1),
+                        GLogField(key: "MESSAGE", value: UnsafeRawPointer(messagePointer), length: -1),
+                        GLogField(key: "PRIORITY", value: UnsafeRawPointer(priorityPointer), length: -1),
+                    ]
+                    g_log_structured_array(level.glib, &fields, gsize(fields.count))
+                }
+            }
+        }
+    }
+
+    /// One line per HTTP exchange: method, redacted path, status or failure, duration.
+    static func request(_ request: HTTPRequest, outcome: String, duration: Duration) {
+        let milliseconds = Int((duration.seconds * 1000).rounded())
+        debug("\(request.method.rawValue) \(request.redactedPath) → \(outcome) in \(milliseconds) ms")
+    }
+}
+
+/// Handle for a log observer; it stays registered until `cancel()` or deinit.
+public final class LogObservation: Sendable {
+    private let cancelAction: @Sendable () -> Void
+    init(cancel: @escaping @Sendable () -> Void) { cancelAction = cancel }
+    public func cancel() { cancelAction() }
+    deinit { cancelAction() }
+}
+
+private final class LogObservers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var observers: [UUID: @Sendable (Log.Level, String) -> Void] = [:]
+
+    func add(_ observer: @escaping @Sendable (Log.Level, String) -> Void) -> LogObservation {
+        let id = UUID()
+        lock.withLock { observers[id] = observer }
+        return LogObservation { [weak self] in self?.lock.withLock { _ = self?.observers.removeValue(forKey: id) } }
+    }
+
+    func notify(_ level: Log.Level, _ message: String) {
+        let current = lock.withLock { Array(observers.values) }
+        for observer in current { observer(level, message) }
+    }
+}
