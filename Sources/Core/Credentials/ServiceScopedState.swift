@@ -1,0 +1,91 @@
+import Foundation
+
+/// Anything that holds state for one service and must forget it when the
+/// service is removed or its credential deleted: sessions, in-flight work, caches.
+public protocol ServiceScopedState: Sendable {
+    func purge(serviceID: UUID) async
+}
+
+/// In-memory session credentials (cookies, session ids, tokens a service hands
+/// out after login). Never persisted; re-authenticate on expiry.
+public actor SessionStore: ServiceScopedState {
+    private var sessions: [UUID: [String: String]] = [:]
+
+    public init() {}
+
+    public func value(_ name: String, for serviceID: UUID) -> String? { sessions[serviceID]?[name] }
+
+    public func set(_ value: String?, _ name: String, for serviceID: UUID) {
+        sessions[serviceID, default: [:]][name] = value
+    }
+
+    public func hasSession(for serviceID: UUID) -> Bool { !(sessions[serviceID]?.isEmpty ?? true) }
+
+    public func purge(serviceID: UUID) { sessions[serviceID] = nil }
+}
+
+/// Tasks working for a service, so removing the service cancels them.
+public actor InFlightWork: ServiceScopedState {
+    private var tasks: [UUID: [UUID: Task<Void, Never>]] = [:]
+
+    public init() {}
+
+    /// Starts `body` as a task tracked under the service; it unregisters when done.
+    @discardableResult
+    public func start(for serviceID: UUID, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        let token = UUID()
+        let task = Task {
+            await body()
+            self.finished(serviceID, token)
+        }
+        tasks[serviceID, default: [:]][token] = task
+        return task
+    }
+
+    public func count(for serviceID: UUID) -> Int { tasks[serviceID]?.count ?? 0 }
+
+    private func finished(_ serviceID: UUID, _ token: UUID) {
+        tasks[serviceID]?[token] = nil
+        if tasks[serviceID]?.isEmpty == true { tasks[serviceID] = nil }
+    }
+
+    public func purge(serviceID: UUID) {
+        tasks.removeValue(forKey: serviceID)?.values.forEach { $0.cancel() }
+    }
+}
+
+/// Per-service cached data on disk under `$XDG_CACHE_HOME/switchyard/services/<id>/`.
+/// Holds only what the services return (lists, images), never a credential.
+public actor ServiceCache: ServiceScopedState {
+    public let root: URL
+
+    public init(root: URL) { self.root = root }
+
+    /// `$XDG_CACHE_HOME/switchyard`, falling back to `~/.cache/switchyard`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("switchyard", isDirectory: true)
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/switchyard", isDirectory: true)
+    }
+
+    public func directory(for serviceID: UUID) -> URL {
+        root.appendingPathComponent("services/\(serviceID.uuidString.lowercased())", isDirectory: true)
+    }
+
+    public func store(_ data: Data, named name: String, for serviceID: UUID) throws {
+        let directory = directory(for: serviceID)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+    }
+
+    public func load(named name: String, for serviceID: UUID) -> Data? {
+        try? Data(contentsOf: directory(for: serviceID).appendingPathComponent(name))
+    }
+
+    public func purge(serviceID: UUID) {
+        try? FileManager.default.removeItem(at: directory(for: serviceID))
+    }
+}
