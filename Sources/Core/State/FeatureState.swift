@@ -51,3 +51,42 @@ public enum FeatureState<Value: Sendable>: Sendable {
 }
 
 extension FeatureState: Equatable where Value: Equatable {}
+
+// MARK: Transitions the repositories use
+
+extension FeatureState {
+    /// A refresh started: shown data stays on screen; otherwise show loading.
+    public func refreshing() -> FeatureState {
+        switch self {
+        case .content, .stale: self
+        case .loading, .empty, .unavailable, .unauthorized, .disabled: .loading
+        }
+    }
+
+    /// A refresh failed. Data already shown becomes stale with the error's
+    /// recovery (never blanked); without data the failure itself is shown.
+    public func failed(_ error: ServiceError) -> FeatureState {
+        if let value, let refreshedAt {
+            return .stale(value, refreshedAt: refreshedAt, recovery: error.recovery)
+        }
+        switch error {
+        case .unauthorized, .missingCredential: return .unauthorized
+        default: return .unavailable(error.recovery)
+        }
+    }
+
+    /// Content older than `maxAge` is no longer fresh: it shows as stale.
+    public func expired(now: Date, maxAge: TimeInterval) -> FeatureState {
+        guard case .content(let value, let refreshedAt) = self, now.timeIntervalSince(refreshedAt) > maxAge else {
+            return self
+        }
+        return .stale(value, refreshedAt: refreshedAt, recovery: .retry)
+    }
+}
+
+extension FeatureState where Value: Collection {
+    /// A refresh succeeded: content, or empty when there is nothing to show.
+    public static func loaded(_ value: Value, at date: Date) -> FeatureState {
+        value.isEmpty ? .empty : .content(value, refreshedAt: date)
+    }
+}
