@@ -25,7 +25,7 @@ test: test-deps
 	@scripts/check-layering.sh
 	@scripts/check-secrets.sh
 	$(SWIFT) build --build-tests
-	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build
+	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build --disable-swift-testing
 
 # Capture every inspection route, light and dark: build/inspection/*.png and *.a11y.txt
 inspect: test-deps
