@@ -90,6 +90,7 @@ final class SecretErrorClassificationTests: XCTestCase {
     func testKnownKeyringFailuresAreDistinct() {
         XCTAssertEqual(KeyringSecretStore.classify("Error spawning command line “dbus-launch --autolaunch=…”: Child process exited with code 1"), .noSessionBus)
         XCTAssertEqual(KeyringSecretStore.classify("Cannot autolaunch D-Bus without X11 $DISPLAY"), .noSessionBus)
+        XCTAssertEqual(KeyringSecretStore.classify("Could not connect: No such file or directory"), .noSessionBus)
         XCTAssertEqual(KeyringSecretStore.classify("The name org.freedesktop.secrets was not provided by any .service files"), .noSecretService)
         XCTAssertEqual(KeyringSecretStore.classify("Object does not exist at path “/org/freedesktop/secrets/collection/login”"), .noCollection)
         XCTAssertEqual(KeyringSecretStore.classify("Cannot create an item in a locked collection"), .locked)

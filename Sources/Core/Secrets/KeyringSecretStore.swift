@@ -109,7 +109,7 @@ public final class KeyringSecretStore: SecretStore {
     static func classify(_ message: String) -> SecretStoreError {
         let text = message.lowercased()
         if text.contains("dbus-launch") || text.contains("autolaunch") || text.contains("session bus")
-            || text.contains("dbus_session_bus_address") {
+            || text.contains("dbus_session_bus_address") || text.hasPrefix("could not connect") {
             return .noSessionBus
         }
         if text.contains("org.freedesktop.secrets") { return .noSecretService }
