@@ -63,6 +63,23 @@ final class InspectionRoutesTests: XCTestCase {
         }
     }
 
+    /// Real X key events: Alt+N switches tabs, Ctrl+Q quits.
+    func testKeyboardShortcutsSwitchTabsAndQuit() throws {
+        let harness = try Harness()
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session (display, AT-SPI); run through `make test`")
+        }
+        let result = try harness.run(["overview", "alt+3", "alt+6", "alt+1", "ctrl+q"],
+                                     executable: harness.root.appendingPathComponent("Tools/keyboard-check.sh"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
+            "after alt+3:", "[page tab] 'Movies' {visible,selected",
+            "after alt+6:", "[page tab] 'Calendar' {visible,selected",
+            "after alt+1:", "[page tab] 'Overview' {visible,selected",
+            "after ctrl+q:", "exited",
+        ])
+    }
+
     func testBadCommandLinesFailClearly() throws {
         let harness = try Harness()
         let unknown = try harness.run(["--inspection", "no-such-route"])
