@@ -21,6 +21,8 @@ public struct ServiceConfig: Sendable, Hashable, Identifiable, Codable {
     public var allowPlainHTTPOnLocal: Bool
     public var preference: EndpointPreference
     public var credential: CredentialReference
+    /// Privacy: load artwork only from this service, never from third-party hosts.
+    public var artworkFromServerOnly: Bool = false
 
     public init(id: UUID = UUID(), kind: ServiceKind, displayName: String? = nil, enabled: Bool = true,
                 localEndpoint: Endpoint? = nil, remoteEndpoint: Endpoint? = nil,
@@ -58,6 +60,37 @@ public struct ServiceConfig: Sendable, Hashable, Identifiable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, kind, displayName, enabled, localEndpoint, remoteEndpoint, allowPlainHTTPOnLocal, preference
         case credential = "credentialRef"
+        case artworkFromServerOnly
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UUID.self, forKey: .id)
+        kind = try c.decode(ServiceKind.self, forKey: .kind)
+        displayName = try c.decode(String.self, forKey: .displayName)
+        enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        localEndpoint = try c.decodeIfPresent(Endpoint.self, forKey: .localEndpoint)
+        remoteEndpoint = try c.decodeIfPresent(Endpoint.self, forKey: .remoteEndpoint)
+        allowPlainHTTPOnLocal = try c.decodeIfPresent(Bool.self, forKey: .allowPlainHTTPOnLocal) ?? false
+        preference = try c.decodeIfPresent(EndpointPreference.self, forKey: .preference) ?? .automatic
+        credential = try c.decode(CredentialReference.self, forKey: .credential)
+        artworkFromServerOnly = try c.decodeIfPresent(Bool.self, forKey: .artworkFromServerOnly) ?? false
+    }
+
+    /// Optional keys added after schema 1 shipped are written only when set,
+    /// so files stay byte-identical for users who never use them.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(enabled, forKey: .enabled)
+        try c.encodeIfPresent(localEndpoint, forKey: .localEndpoint)
+        try c.encodeIfPresent(remoteEndpoint, forKey: .remoteEndpoint)
+        try c.encode(allowPlainHTTPOnLocal, forKey: .allowPlainHTTPOnLocal)
+        try c.encode(preference, forKey: .preference)
+        try c.encode(credential, forKey: .credential)
+        if artworkFromServerOnly { try c.encode(true, forKey: .artworkFromServerOnly) }
     }
 }
 

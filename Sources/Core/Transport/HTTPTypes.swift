@@ -60,6 +60,9 @@ public struct HTTPRequest: Sendable {
     /// Set by clients when they add a user's extra auth-gateway headers.
     public var hasGatewayHeaders = false
 
+    /// Asset paths (image URLs) are never logged, not even redacted.
+    public var isSensitivePath = false
+
     public var url: URL {
         var components = URLComponents(url: endpoint.url(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
@@ -67,7 +70,9 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The path as it may be logged: no query values, no host.
-    public var redactedPath: String { endpoint.basePath + path + (query.isEmpty ? "" : "?…") }
+    public var redactedPath: String {
+        isSensitivePath ? "<asset>" : endpoint.basePath + path + (query.isEmpty ? "" : "?…")
+    }
 }
 
 public struct HTTPResponse: Sendable {

@@ -1,0 +1,56 @@
+import Foundation
+
+public enum DownloadProtocol: String, Sendable, Equatable { case torrent, usenet, unknown }
+
+/// An item an orchestrator (Sonarr/Radarr) is downloading or importing.
+/// The orchestrator owns this state; live progress comes from the transfer
+/// client through `downloadID` (a torrent info-hash or a usenet id).
+public struct QueueItem: Sendable, Equatable, Identifiable {
+    public enum Status: Sendable, Equatable {
+        case queued, paused, downloading, completed, failed, warning, delay, downloadClientUnavailable, fallback
+        case unknown(String)
+
+        init(_ raw: String?) {
+            switch raw {
+            case "queued": self = .queued
+            case "paused": self = .paused
+            case "downloading": self = .downloading
+            case "completed": self = .completed
+            case "failed": self = .failed
+            case "warning": self = .warning
+            case "delay": self = .delay
+            case "downloadClientUnavailable": self = .downloadClientUnavailable
+            case "fallback": self = .fallback
+            default: self = .unknown(raw ?? "")
+            }
+        }
+    }
+
+    public enum TrackedStatus: String, Sendable, Equatable { case ok, warning, error, unknown }
+
+    public var id: ResourceID
+    public var title: String
+    public var status: Status
+    public var trackedStatus: TrackedStatus
+    /// downloading, importBlocked, importPending, importing, imported, failedPending, failed, ignored (raw).
+    public var trackedState: String?
+    public var messages: [String]
+    public var errorMessage: String?
+    public var size: Double
+    public var sizeLeft: Double
+    public var timeLeft: TimeInterval?
+    public var estimatedCompletion: Date?
+    public var added: Date?
+    public var downloadProtocol: DownloadProtocol
+    /// The join key to the transfer client's item. Never shown as a label.
+    public var downloadID: String?
+    /// The client's name as configured in the orchestrator.
+    public var downloadClient: String?
+    /// The series or movie this download belongs to.
+    public var resource: ResourceID?
+    /// Sonarr: the episode of this record (one record per episode).
+    public var episodeID: Int?
+    public var seasonNumber: Int?
+
+    public var progress: Double { size > 0 ? max(0, min(1, (size - sizeLeft) / size)) : 0 }
+}

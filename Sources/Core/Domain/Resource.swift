@@ -1,0 +1,117 @@
+import Foundation
+
+/// Identifies an item across the whole app: which service instance, and the
+/// item's id within it. Ids are only unique per instance.
+public struct ResourceID: Sendable, Hashable, CustomStringConvertible {
+    public var serviceID: UUID
+    public var itemID: Int
+
+    public init(serviceID: UUID, itemID: Int) {
+        self.serviceID = serviceID
+        self.itemID = itemID
+    }
+
+    public var description: String { "\(serviceID.uuidString.prefix(8))/\(itemID)" }
+}
+
+/// An image of a resource, as the service describes it.
+public struct MediaImage: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case poster, banner, fanart, screenshot, headshot, clearlogo, unknown
+    }
+    public var kind: Kind
+    /// The absolute upstream URL (TheTVDB, TMDB…): no credentials needed, but a third party.
+    public var remoteURL: URL?
+    /// The service's own relative path (`/MediaCover/12/poster.jpg?lastWrite=…`).
+    public var localPath: String?
+}
+
+/// A series (Sonarr) or a movie (Radarr) in a library.
+public struct Resource: Sendable, Equatable, Identifiable {
+    public enum Kind: String, Sendable, Equatable { case series, movie }
+
+    /// Normalized status; `raw` keeps the service's word for display.
+    public enum Status: Sendable, Equatable {
+        case continuing, ended, upcoming, announced, inCinemas, released, tba, deleted
+        case unknown(String)
+
+        init(_ raw: String?) {
+            switch raw {
+            case "continuing": self = .continuing
+            case "ended": self = .ended
+            case "upcoming": self = .upcoming
+            case "announced": self = .announced
+            case "inCinemas": self = .inCinemas
+            case "released": self = .released
+            case "tba": self = .tba
+            case "deleted": self = .deleted
+            default: self = .unknown(raw ?? "")
+            }
+        }
+    }
+
+    public var id: ResourceID
+    public var kind: Kind
+    public var title: String
+    public var sortTitle: String
+    public var year: Int?
+    public var status: Status
+    public var monitored: Bool
+    public var sizeOnDisk: Int64
+    /// Series: episode files on disk / episodes aired; movies: 1/1 when the file exists.
+    public var fileCount: Int
+    public var expectedFileCount: Int
+    public var hasFile: Bool
+    public var network: String?
+    public var added: Date?
+    public var nextAiring: Date?
+    public var releaseDates: ReleaseDates
+    public var images: [MediaImage]
+
+    public struct ReleaseDates: Sendable, Equatable {
+        public var inCinemas: Date?
+        public var digital: Date?
+        public var physical: Date?
+        public init(inCinemas: Date? = nil, digital: Date? = nil, physical: Date? = nil) {
+            self.inCinemas = inCinemas
+            self.digital = digital
+            self.physical = physical
+        }
+    }
+
+    public var poster: MediaImage? { images.first { $0.kind == .poster } }
+}
+
+/// An episode of a series.
+public struct Episode: Sendable, Equatable, Identifiable {
+    public var id: ResourceID
+    public var series: ResourceID
+    public var seasonNumber: Int
+    public var episodeNumber: Int
+    public var title: String
+    /// The local air date as the service gives it ("yyyy-MM-dd").
+    public var airDate: String?
+    public var airDateUTC: Date?
+    public var hasFile: Bool
+    public var monitored: Bool
+}
+
+/// Something due in a date window: an episode airing or a movie releasing.
+public struct CalendarEntry: Sendable, Equatable {
+    public var resource: ResourceID
+    public var title: String
+    /// For episodes: "S01E02 · Episode title".
+    public var subtitle: String?
+    public var date: Date
+    public var hasFile: Bool
+    public var monitored: Bool
+}
+
+/// A history event for one item.
+public struct HistoryEvent: Sendable, Equatable {
+    public var id: Int
+    public var date: Date?
+    public var eventType: String
+    public var sourceTitle: String
+    public var downloadID: String?
+}

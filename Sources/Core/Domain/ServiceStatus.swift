@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a service says about itself when probed.
+public struct ServiceStatus: Sendable, Equatable {
+    public var appName: String
+    public var version: String
+    public var instanceName: String?
+    public var startTime: Date?
+    public var urlBase: String?
+
+    public init(appName: String, version: String, instanceName: String? = nil, startTime: Date? = nil, urlBase: String? = nil) {
+        self.appName = appName
+        self.version = version
+        self.instanceName = instanceName
+        self.startTime = startTime
+        self.urlBase = urlBase
+    }
+}
+
+/// A health check a service reports.
+public struct HealthIssue: Sendable, Equatable, Identifiable {
+    public enum Level: String, Sendable, Equatable { case ok, notice, warning, error, unknown }
+    public var id: String
+    public var source: String
+    public var level: Level
+    public var message: String
+    public var wikiURL: URL?
+}
+
+/// One storage location and its free space.
+public struct DiskSpace: Sendable, Equatable {
+    public var path: String
+    public var label: String?
+    public var freeBytes: Int64
+    public var totalBytes: Int64
+
+    public var usedFraction: Double { totalBytes > 0 ? Double(totalBytes - freeBytes) / Double(totalBytes) : 0 }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
+/// shared Servarr endpoints.
+public actor RadarrClient {
+    public nonisolated let servarr: ServarrClient
+    private let serviceID: UUID
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets)
+        serviceID = connection.config.id
+    }
+
+    public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
+
+    /// The whole library in one unpaginated request (large-library class).
+    public func movies() async throws(ServiceError) -> [Resource] {
+        let body = try await servarr.get("/api/v3/movie", class: .largeLibrary)
+        return try Self.decodeMovies(body, serviceID: serviceID)
+    }
+
+    static func decodeMovies(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(RadarrMovieDTO.decode) }
+        var resources: [Resource] = []
+        resources.reserveCapacity(dtos.count)
+        for dto in dtos {
+            guard let id = dto.id else { continue } // tolerance: an item without id cannot be shown or joined
+            resources.append(Self.resource(dto, id: id, serviceID: serviceID))
+        }
+        return resources
+    }
+
+    static func resource(_ dto: RadarrMovieDTO, id: Int, serviceID: UUID) -> Resource {
+        let title = dto.title ?? ""
+        let hasFile = dto.hasFile ?? false
+        return Resource(
+            id: ResourceID(serviceID: serviceID, itemID: id), kind: .movie, title: title,
+            sortTitle: dto.sortTitle ?? title.lowercased(), year: dto.year.flatMap { $0 > 0 ? $0 : nil },
+            status: .init(dto.status), monitored: dto.monitored ?? false, sizeOnDisk: dto.sizeOnDisk ?? 0,
+            fileCount: hasFile ? 1 : 0, expectedFileCount: 1, hasFile: hasFile, network: dto.studio,
+            added: dto.added, nextAiring: nil,
+            releaseDates: .init(inCinemas: dto.inCinemas, digital: dto.digitalRelease, physical: dto.physicalRelease),
+            images: dto.images.map(\.domain))
+    }
+
+    /// Movies releasing in [start, end) — in cinemas, digitally or physically.
+    public func calendar(from start: Date, to end: Date) async throws(ServiceError) -> [CalendarEntry] {
+        let query = [URLQueryItem(name: "start", value: ServarrQuery.date(start)),
+                     URLQueryItem(name: "end", value: ServarrQuery.date(end)),
+                     URLQueryItem(name: "unmonitored", value: "true")]
+        let body = try await servarr.get("/api/v3/calendar", query: query, class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(RadarrMovieDTO.decode) }
+        var entries: [CalendarEntry] = []
+        for dto in dtos {
+            guard let id = dto.id else { continue }
+            let releases: [(String, Date?)] = [("In cinemas", dto.inCinemas), ("Digital release", dto.digitalRelease),
+                                               ("Physical release", dto.physicalRelease)]
+            for (label, date) in releases {
+                guard let date, date >= start, date < end else { continue }
+                entries.append(CalendarEntry(resource: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
+                                             subtitle: label, date: date, hasFile: dto.hasFile ?? false,
+                                             monitored: dto.monitored ?? false))
+            }
+        }
+        return entries.sorted { $0.date < $1.date }
+    }
+
+    public func queue() async throws(ServiceError) -> [QueueItem] { try await servarr.queue() }
+    public func health() async throws(ServiceError) -> [HealthIssue] { try await servarr.health() }
+    public func diskSpace() async throws(ServiceError) -> [DiskSpace] { try await servarr.diskSpace() }
+
+    public func history(of movie: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
+        try await servarr.history(idParameter: "movieIds", itemID: movie.itemID, limit: limit)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// The part of Sonarr and Radarr that is the same: `/api/v3` with the
+/// `X-Api-Key` header, system status, queue, health, disk space, history and
+/// media covers. `SonarrClient` and `RadarrClient` add their media endpoints.
+public actor ServarrClient {
+    public let connection: ServiceConnection
+    private let transport: any HTTPTransport
+    private let secrets: any SecretStore
+    private var apiKey: String?
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+        self.connection = connection
+        self.transport = transport
+        self.secrets = secrets
+    }
+
+    nonisolated var kind: ServiceKind { connection.config.kind }
+    nonisolated var serviceID: UUID { connection.config.id }
+
+    // MARK: Requests
+
+    /// GET `path` with the API key; returns the checked JSON body.
+    func get(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass) async throws(ServiceError) -> Data {
+        let response = try await send(path, query: query, class: requestClass, authenticated: true)
+        do {
+            return try response.jsonBody()
+        } catch .unauthorized {
+            apiKey = nil // re-read from the keyring next time (the user may have updated it)
+            throw .unauthorized
+        }
+    }
+
+    func send(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass,
+              authenticated: Bool, sensitivePath: Bool = false) async throws(ServiceError) -> HTTPResponse {
+        var headers: [String: String] = ["Accept": "application/json"]
+        var gateway = false
+        if authenticated {
+            let credential = try await credential()
+            headers["X-Api-Key"] = credential.apiKey
+            for (name, value) in credential.extraHeaders { headers[name] = value }
+            gateway = !credential.extraHeaders.isEmpty
+        }
+        var request = HTTPRequest(.get, connection.endpoint, path: path, query: query, headers: headers,
+                                  requestClass: requestClass, schemePolicy: connection.policy)
+        request.hasGatewayHeaders = gateway
+        request.isSensitivePath = sensitivePath
+        do {
+            return try await transport.send(request)
+        } catch {
+            throw ServiceError(error)
+        }
+    }
+
+    private func credential() async throws(ServiceError) -> Credential {
+        if let apiKey { return Credential(apiKey: apiKey) }
+        let stored: Credential?
+        do { stored = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
+        guard let stored, let key = stored.apiKey, !key.isEmpty else { throw .missingCredential }
+        if stored.extraHeaders.isEmpty { apiKey = key }
+        return stored
+    }
+
+    // MARK: Probe
+
+    /// Checks the address answers as the kind the user chose, with a version we support.
+    /// On a local endpoint the unauthenticated `/ping` must answer like a Servarr
+    /// before the API key is sent there.
+    public func probe() async throws(ServiceError) -> ServiceStatus {
+        if connection.role == .local {
+            let ping = try await send("/ping", class: .probe, authenticated: false)
+            guard ping.status == 200, !ping.looksLikeHTML, Self.isServarrPing(ping.body) else {
+                if ping.looksLikeHTML { throw .authGateway }
+                throw .wrongServiceKind(expected: kind, found: nil)
+            }
+        }
+        let body = try await get("/api/v3/system/status", class: .probe)
+        let dto = try JSONReader.read(body) { r throws(ServiceError) in try ServarrStatusDTO.decode(&r) }
+        guard let appName = dto.appName else { throw .wrongServiceKind(expected: kind, found: nil) }
+        guard appName.caseInsensitiveCompare(kind.displayName) == .orderedSame else {
+            throw .wrongServiceKind(expected: kind, found: appName)
+        }
+        let version = dto.version ?? "0"
+        guard let major = Int(version.split(separator: ".").first ?? ""), major >= 3 else {
+            throw .incompatibleVersion(found: version)
+        }
+        return ServiceStatus(appName: appName, version: version, instanceName: dto.instanceName,
+                             startTime: dto.startTime, urlBase: dto.urlBase)
+    }
+
+    static func isServarrPing(_ body: Data) -> Bool {
+        (try? JSONReader.read(body) { r throws(ServiceError) -> Bool in
+            var ok = false
+            try r.readObject { r, key throws(ServiceError) in
+                if key("status") { ok = try r.lenientString() == "OK" } else { try r.skipValue() }
+            }
+            return ok
+        }) ?? false
+    }
+
+    // MARK: Shared lists
+
+    /// The whole queue, unpaged (`queue/details`): never the silent 10-item page.
+    public func queue() async throws(ServiceError) -> [QueueItem] {
+        let body = try await get("/api/v3/queue/details", class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrQueueDTO.decode) }
+        return dtos.compactMap { map($0) }
+    }
+
+    public func health() async throws(ServiceError) -> [HealthIssue] {
+        let body = try await get("/api/v3/health", class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrHealthDTO.decode) }
+        return dtos.enumerated().map { index, dto in
+            HealthIssue(id: "\(serviceID.uuidString)-\(dto.id ?? index)", source: dto.source ?? "",
+                        level: HealthIssue.Level(rawValue: dto.type ?? "") ?? .unknown,
+                        message: dto.message ?? "", wikiURL: dto.wikiUrl.flatMap(URL.init(string:)))
+        }
+    }
+
+    public func diskSpace() async throws(ServiceError) -> [DiskSpace] {
+        let body = try await get("/api/v3/diskspace", class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrDiskSpaceDTO.decode) }
+        return dtos.map { DiskSpace(path: $0.path ?? "", label: $0.label, freeBytes: $0.freeSpace ?? 0, totalBytes: $0.totalSpace ?? 0) }
+    }
+
+    /// Recent history of one series or movie (`idParameter` is seriesIds or movieIds).
+    func history(idParameter: String, itemID: Int, limit: Int) async throws(ServiceError) -> [HistoryEvent] {
+        let query = [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "pageSize", value: "\(limit)"),
+                     URLQueryItem(name: "sortKey", value: "date"), URLQueryItem(name: "sortDirection", value: "descending"),
+                     URLQueryItem(name: idParameter, value: "\(itemID)")]
+        let body = try await get("/api/v3/history", query: query, class: .list)
+        let page = try JSONReader.read(body) { r throws(ServiceError) in try r.decodePagedRecords(ServarrHistoryDTO.decode) }
+        return page.records.map {
+            HistoryEvent(id: $0.id ?? 0, date: $0.date, eventType: $0.eventType ?? "unknown",
+                         sourceTitle: $0.sourceTitle ?? "", downloadID: $0.downloadId)
+        }
+    }
+
+    // MARK: Artwork
+
+    /// Fetches a resource image. Prefers the absolute upstream URL unless the
+    /// service is set to load artwork only from itself; the service's own copy
+    /// goes through the API twin `/api/v3/mediacover/{id}/{file}` (the
+    /// `/MediaCover/…` path does not accept the API key). Asset paths are never logged.
+    public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
+        if !connection.config.artworkFromServerOnly, let remote = image.remoteURL, remote.scheme == "https" {
+            return try await fetchRemote(remote)
+        }
+        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail) else {
+            throw .unavailable(.badResponse)
+        }
+        let response = try await send(path, class: .asset, authenticated: true, sensitivePath: true)
+        guard (200...299).contains(response.status) else {
+            if response.status == 401 || response.status == 403 { throw .unauthorized }
+            throw .unavailable(.serverError(status: response.status))
+        }
+        return response.body
+    }
+
+    /// `/MediaCover/12/poster.jpg?lastWrite=…` → `/api/v3/mediacover/12/poster-250.jpg`
+    /// (thumbnails use the resized file; Servarr falls back to full size when it is missing).
+    static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool) -> String? {
+        var file = "\(image.kind.rawValue).jpg"
+        if let local = image.localPath, let range = local.range(of: "/MediaCover/") {
+            let rest = local[range.upperBound...].split(separator: "?").first.map(String.init) ?? ""
+            if let name = rest.split(separator: "/").last { file = String(name) }
+        } else if image.kind == .clearlogo {
+            file = "clearlogo.png"
+        }
+        if thumbnail, file.hasSuffix(".jpg"), !file.contains("-") {
+            let size = image.kind == .poster || image.kind == .headshot ? 250
+                : image.kind == .banner ? 70 : image.kind == .fanart || image.kind == .screenshot ? 360 : 0
+            if size > 0 { file = file.replacingOccurrences(of: ".jpg", with: "-\(size).jpg") }
+        }
+        guard file.range(of: #"^[A-Za-z0-9_-]+\.(jpg|png|gif)$"#, options: .regularExpression) != nil else { return nil }
+        return "/api/v3/mediacover/\(itemID)/\(file)"
+    }
+
+    private func fetchRemote(_ url: URL) async throws(ServiceError) -> Data {
+        guard let host = url.host, let endpoint = try? Endpoint(scheme: .https, host: host, port: url.port) else {
+            throw .unavailable(.badResponse)
+        }
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        var request = HTTPRequest(endpoint, path: url.path.isEmpty ? "/" : url.path, query: query,
+                                  requestClass: .asset, schemePolicy: .httpsOnly) // never credentials to third parties
+        request.isSensitivePath = true
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+        guard (200...299).contains(response.status) else { throw .unavailable(.serverError(status: response.status)) }
+        return response.body
+    }
+
+    // MARK: Mapping
+
+    nonisolated func map(_ dto: ServarrQueueDTO) -> QueueItem? {
+        guard let id = dto.id else { return nil } // tolerance: a record without id cannot be tracked; dropped
+        let resourceID = (kind == .sonarr ? dto.seriesId : dto.movieId).map { ResourceID(serviceID: serviceID, itemID: $0) }
+        return QueueItem(
+            id: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
+            status: QueueItem.Status(dto.status),
+            trackedStatus: QueueItem.TrackedStatus(rawValue: dto.trackedDownloadStatus ?? "") ?? .unknown,
+            trackedState: dto.trackedDownloadState, messages: dto.statusMessages, errorMessage: dto.errorMessage,
+            size: dto.size ?? 0, sizeLeft: dto.sizeleft ?? 0,
+            timeLeft: dto.timeleft.flatMap(ISODate.timeSpan), // tolerance: "d.hh:mm:ss" and "hh:mm:ss"
+            estimatedCompletion: dto.estimatedCompletionTime, added: dto.added,
+            downloadProtocol: DownloadProtocol(rawValue: dto.protocol ?? "") ?? .unknown,
+            downloadID: dto.downloadId, downloadClient: dto.downloadClient, resource: resourceID,
+            episodeID: dto.episodeId, seasonNumber: dto.seasonNumber)
+    }
+
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
+/// plus the shared Servarr endpoints.
+public actor SonarrClient {
+    public nonisolated let servarr: ServarrClient
+    private let serviceID: UUID
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets)
+        serviceID = connection.config.id
+    }
+
+    public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
+
+    /// The whole library in one unpaginated request (large-library class).
+    public func series() async throws(ServiceError) -> [Resource] {
+        let body = try await servarr.get("/api/v3/series", class: .largeLibrary)
+        return try Self.decodeSeries(body, serviceID: serviceID)
+    }
+
+    static func decodeSeries(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrSeriesDTO.decode) }
+        var resources: [Resource] = []
+        resources.reserveCapacity(dtos.count)
+        for dto in dtos {
+            guard let id = dto.id else { continue } // tolerance: an item without id cannot be shown or joined
+            let title = dto.title ?? ""
+            resources.append(Resource(
+                id: ResourceID(serviceID: serviceID, itemID: id), kind: .series, title: title,
+                sortTitle: dto.sortTitle ?? title.lowercased(), year: dto.year.flatMap { $0 > 0 ? $0 : nil },
+                status: .init(dto.status), monitored: dto.monitored ?? false, sizeOnDisk: dto.statistics.sizeOnDisk,
+                fileCount: dto.statistics.episodeFileCount, expectedFileCount: dto.statistics.episodeCount,
+                hasFile: dto.statistics.episodeFileCount > 0, network: dto.network, added: dto.added,
+                nextAiring: dto.nextAiring, releaseDates: .init(), images: dto.images.map(\.domain)))
+        }
+        return resources
+    }
+
+    public func episodes(of series: ResourceID) async throws(ServiceError) -> [Episode] {
+        let body = try await servarr.get("/api/v3/episode", query: [URLQueryItem(name: "seriesId", value: "\(series.itemID)")],
+                                         class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
+        return dtos.compactMap { dto in
+            guard let id = dto.id else { return nil }
+            return Episode(id: ResourceID(serviceID: serviceID, itemID: id),
+                           series: ResourceID(serviceID: serviceID, itemID: dto.seriesId ?? series.itemID),
+                           seasonNumber: dto.seasonNumber ?? 0, episodeNumber: dto.episodeNumber ?? 0,
+                           title: dto.title ?? "", airDate: dto.airDate, airDateUTC: dto.airDateUtc,
+                           hasFile: dto.hasFile ?? false, monitored: dto.monitored ?? false)
+        }
+    }
+
+    /// Episodes airing in [start, end), with their series titles.
+    public func calendar(from start: Date, to end: Date) async throws(ServiceError) -> [CalendarEntry] {
+        let query = [URLQueryItem(name: "start", value: ServarrQuery.date(start)),
+                     URLQueryItem(name: "end", value: ServarrQuery.date(end)),
+                     URLQueryItem(name: "unmonitored", value: "true"),
+                     URLQueryItem(name: "includeSeries", value: "true")]
+        let body = try await servarr.get("/api/v3/calendar", query: query, class: .list)
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
+        return dtos.compactMap { dto in
+            guard let seriesID = dto.seriesId, let date = dto.airDateUtc else { return nil }
+            let code = String(format: "S%02dE%02d", dto.seasonNumber ?? 0, dto.episodeNumber ?? 0)
+            return CalendarEntry(resource: ResourceID(serviceID: serviceID, itemID: seriesID),
+                                 title: dto.seriesTitle ?? dto.title ?? "",
+                                 subtitle: [code, dto.title].compactMap { $0 }.joined(separator: " · "),
+                                 date: date, hasFile: dto.hasFile ?? false, monitored: dto.monitored ?? false)
+        }
+    }
+
+    public func queue() async throws(ServiceError) -> [QueueItem] { try await servarr.queue() }
+    public func health() async throws(ServiceError) -> [HealthIssue] { try await servarr.health() }
+    public func diskSpace() async throws(ServiceError) -> [DiskSpace] { try await servarr.diskSpace() }
+
+    public func history(of series: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
+        try await servarr.history(idParameter: "seriesIds", itemID: series.itemID, limit: limit)
+    }
+}
+
+enum ServarrQuery {
+    /// Calendar bounds in the services' own format (UTC, no fraction).
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

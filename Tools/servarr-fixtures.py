@@ -1,0 +1,228 @@
+#!/usr/bin/python3
+"""Synthetic Sonarr/Radarr payloads, shaped by the services' OpenAPI specs.
+
+Everything is fake: hosts under fixture.invalid, ids from a fixed seed, titles
+that say they are fixtures. Used two ways:
+
+  servarr-fixtures.py small OUTDIR            the committed fixtures (Fixtures/sonarr, Fixtures/radarr)
+  servarr-fixtures.py library KIND COUNT FILE a large library (movie|series) for benchmarks
+  servarr-fixtures.py queue KIND COUNT FILE   a large queue/details answer
+
+Same arguments, same bytes.
+"""
+import json
+import random
+import sys
+
+SEED = 20260115
+WORDS = ["Fixture", "Harbor", "Signal", "Lantern", "Orbit", "Meadow", "Cipher", "Atlas", "Ember", "Quarry",
+         "Tundra", "Velvet", "Summit", "Delta", "Marble", "Falcon", "Willow", "Cobalt", "Prism", "Juniper"]
+GENRES = ["Drama", "Comedy", "Documentary", "Science Fiction", "Thriller", "Animation", "Adventure"]
+
+
+def stamp(rng, start_year=2000, end_year=2026):
+    return "%04d-%02d-%02dT%02d:%02d:00Z" % (rng.randint(start_year, end_year), rng.randint(1, 12), rng.randint(1, 28),
+                                              rng.randint(0, 23), rng.choice([0, 15, 30, 45]))
+
+
+def title(rng, index, kind):
+    return "%s %s %s (fixture %s %d)" % (rng.choice(WORDS), rng.choice(WORDS), rng.choice(WORDS), kind, index)
+
+
+def images(kind, item_id, rng):
+    base = "https://artwork.fixture.invalid/%s/%d" % (kind, item_id)
+    covers = []
+    for cover, ext in (("poster", "jpg"), ("fanart", "jpg"), ("banner", "jpg")):
+        covers.append({"coverType": cover,
+                       "url": "/MediaCover/%d/%s.%s?lastWrite=%d" % (item_id, cover, ext, 638000000000000000 + item_id),
+                       "remoteUrl": "%s/%s.%s" % (base, cover, ext)})
+    return covers
+
+
+def language():
+    return {"id": 1, "name": "English"}
+
+
+def ratings(rng):
+    return {"votes": rng.randint(0, 90000), "value": round(rng.uniform(1, 10), 1)}
+
+
+def movie(rng, index):
+    item_id = index + 1
+    year = rng.randint(1950, 2026)
+    has_file = rng.random() < 0.7
+    size = rng.randint(700_000_000, 60_000_000_000) if has_file else 0
+    name = title(rng, item_id, "movie")
+    result = {
+        "id": item_id, "title": name, "originalTitle": name, "originalLanguage": language(),
+        "alternateTitles": [], "secondaryYearSourceId": 0, "sortTitle": name.lower(), "sizeOnDisk": size,
+        "status": rng.choice(["released", "released", "released", "inCinemas", "announced", "tba"]),
+        "overview": "A synthetic overview for fixture movie %d. " % item_id + "Nothing here is real. " * rng.randint(2, 8),
+        "inCinemas": stamp(rng, year, year), "digitalRelease": stamp(rng, year, min(year + 1, 2026)),
+        "images": images("movie", item_id, rng), "website": "",
+        "year": year, "youTubeTrailerId": "", "studio": "%s Fixture Studios" % rng.choice(WORDS),
+        "path": "/data/fixture/movies/Fixture Movie %d (%d)" % (item_id, year), "qualityProfileId": rng.randint(1, 6),
+        "hasFile": has_file, "movieFileId": item_id if has_file else 0, "monitored": rng.random() < 0.8,
+        "minimumAvailability": "released", "isAvailable": True, "folderName": "/data/fixture/movies/%d" % item_id,
+        "runtime": rng.randint(70, 190), "cleanTitle": "fixturemovie%d" % item_id,
+        "imdbId": "tt%07d" % (9000000 + item_id), "tmdbId": 900000 + item_id, "titleSlug": "fixture-movie-%d" % item_id,
+        "rootFolderPath": "/data/fixture/movies", "certification": rng.choice(["PG", "PG-13", "R", "NR"]),
+        "genres": rng.sample(GENRES, 2), "keywords": [], "tags": [], "added": stamp(rng, 2018),
+        "ratings": {"imdb": ratings(rng), "tmdb": ratings(rng)}, "popularity": round(rng.uniform(0, 100), 3),
+        "statistics": {"movieFileCount": 1 if has_file else 0, "sizeOnDisk": size, "releaseGroups": []},
+    }
+    if rng.random() < 0.5:
+        result["physicalRelease"] = stamp(rng, year, min(year + 1, 2026))
+    return result
+
+
+def series(rng, index):
+    item_id = index + 1
+    seasons = rng.randint(1, 8)
+    episodes = seasons * rng.randint(6, 22)
+    files = rng.randint(0, episodes)
+    size = files * rng.randint(300_000_000, 3_000_000_000)
+    name = title(rng, item_id, "series")
+    result = {
+        "id": item_id, "title": name, "alternateTitles": [], "sortTitle": name.lower(),
+        "status": rng.choice(["continuing", "ended", "ended", "upcoming"]), "ended": rng.random() < 0.5,
+        "overview": "A synthetic overview for fixture series %d. " % item_id + "Nothing here is real. " * rng.randint(2, 8),
+        "network": "%s Fixture Network" % rng.choice(WORDS), "airTime": "21:00",
+        "images": images("series", item_id, rng), "originalLanguage": language(),
+        "seasons": [{"seasonNumber": s, "monitored": True,
+                     "statistics": {"episodeFileCount": 0, "episodeCount": 0, "totalEpisodeCount": 0,
+                                    "sizeOnDisk": 0, "releaseGroups": [], "percentOfEpisodes": 0.0}}
+                    for s in range(1, seasons + 1)],
+        "year": rng.randint(1990, 2026), "path": "/data/fixture/tv/Fixture Series %d" % item_id,
+        "qualityProfileId": 1, "seasonFolder": True, "monitored": rng.random() < 0.8, "monitorNewItems": "all",
+        "useSceneNumbering": False, "runtime": rng.choice([22, 30, 45, 60]), "tvdbId": 800000 + item_id,
+        "tvRageId": 0, "tvMazeId": 0, "tmdbId": 0, "firstAired": stamp(rng, 1990, 2020),
+        "seriesType": "standard", "cleanTitle": "fixtureseries%d" % item_id, "imdbId": "",
+        "titleSlug": "fixture-series-%d" % item_id, "rootFolderPath": "/data/fixture/tv", "certification": "TV-14",
+        "genres": rng.sample(GENRES, 2), "tags": [], "added": stamp(rng, 2018), "ratings": ratings(rng),
+        "statistics": {"seasonCount": seasons, "episodeFileCount": files, "episodeCount": episodes,
+                       "totalEpisodeCount": episodes, "sizeOnDisk": size, "releaseGroups": [],
+                       "percentOfEpisodes": round(100.0 * files / episodes, 2)},
+    }
+    if result["status"] == "continuing":
+        result["nextAiring"] = stamp(rng, 2026, 2026)
+    return result
+
+
+def queue_record(rng, index, kind):
+    size = float(rng.randint(200_000_000, 9_000_000_000))
+    left = round(size * rng.random(), 1)
+    protocol = rng.choice(["torrent", "usenet"])
+    download_id = ("%040x" % rng.getrandbits(160)).upper() if protocol == "torrent" else "SABnzbd_nzo_fixture%04d" % index
+    record = {
+        "id": 1_000_000 + index, "languages": [language()], "customFormats": [], "customFormatScore": 0,
+        "size": size, "title": "Fixture.Release.%d.1080p.WEB-DL" % index,
+        "estimatedCompletionTime": stamp(rng, 2026, 2026), "added": stamp(rng, 2026, 2026),
+        "status": rng.choice(["downloading", "downloading", "queued", "paused", "completed", "warning"]),
+        "trackedDownloadStatus": rng.choice(["ok", "ok", "warning"]),
+        "trackedDownloadState": rng.choice(["downloading", "importPending", "importBlocked"]),
+        "statusMessages": [], "downloadId": download_id, "protocol": protocol,
+        "downloadClient": "Fixture %s" % ("qBittorrent" if protocol == "torrent" else "SABnzbd"),
+        "downloadClientHasPostImportCategory": False, "indexer": "Fixture Indexer",
+        "outputPath": "/data/fixture/downloads/%d" % index, "sizeleft": left,
+        "timeleft": "%d.%02d:%02d:%02d" % (rng.randint(0, 2), rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)),
+    }
+    if record["trackedDownloadStatus"] == "warning":
+        record["statusMessages"] = [{"title": record["title"], "messages": ["Fixture warning: no files found are eligible for import"]}]
+    if kind == "series":
+        record.update({"seriesId": rng.randint(1, 5), "episodeId": 5000 + index, "seasonNumber": rng.randint(1, 3),
+                       "episodeHasFile": False})
+    else:
+        record["movieId"] = rng.randint(1, 6)
+    return record
+
+
+def status(app, version):
+    return {"appName": app, "instanceName": "%s (fixture)" % app, "version": version,
+            "buildTime": "2025-11-02T10:00:00Z", "isDebug": False, "isProduction": True, "isAdmin": False,
+            "isUserInteractive": False, "startupPath": "/app/fixture", "appData": "/config/fixture",
+            "osName": "debian", "osVersion": "12", "isNetCore": True, "isLinux": True, "isOsx": False,
+            "isWindows": False, "isDocker": True, "mode": "console", "branch": "main", "authentication": "forms",
+            "migrationVersion": 200, "urlBase": "", "runtimeVersion": "8.0.11", "runtimeName": ".NET",
+            "startTime": "2026-01-15T09:00:00Z", "packageUpdateMechanism": "docker", "databaseType": "sqLite",
+            "databaseVersion": "3.46.1"}
+
+
+def episodes(rng, series_id, count):
+    result = []
+    for number in range(1, count + 1):
+        result.append({"id": series_id * 1000 + number, "seriesId": series_id, "tvdbId": 0, "episodeFileId": 0,
+                       "seasonNumber": 1 + (number - 1) // 10, "episodeNumber": 1 + (number - 1) % 10,
+                       "title": "Fixture Episode %d" % number, "airDate": "2025-%02d-%02d" % (1 + number % 12, 1 + number % 28),
+                       "airDateUtc": "2025-%02d-%02dT01:00:00Z" % (1 + number % 12, 1 + number % 28),
+                       "runtime": 45, "hasFile": number % 3 != 0, "monitored": True,
+                       "unverifiedSceneNumbering": False})
+    return result
+
+
+def write(path, value):
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(value, handle, indent=2, ensure_ascii=False)
+        handle.write("\n")
+
+
+def small(outdir):
+    rng = random.Random(SEED)
+    sonarr, radarr = outdir + "/sonarr", outdir + "/radarr"
+    write(sonarr + "/system-status.json", status("Sonarr", "4.0.19.2979"))
+    write(radarr + "/system-status.json", status("Radarr", "6.0.3.10276"))
+    write(sonarr + "/series.json", [series(rng, i) for i in range(5)])
+    write(radarr + "/movie.json", [movie(rng, i) for i in range(6)])
+    write(sonarr + "/episode-series-1.json", episodes(rng, 1, 12))
+    calendar = episodes(rng, 2, 3)
+    for entry in calendar:
+        entry["airDateUtc"] = "2026-01-16T02:00:00Z"
+        entry["series"] = {"id": 2, "title": "Fixture Calendar Series", "sortTitle": "fixture calendar series"}
+    write(sonarr + "/calendar.json", calendar)
+    films = [movie(rng, 100 + i) for i in range(2)]
+    films[0]["digitalRelease"] = "2026-01-16T00:00:00Z"
+    films[1]["inCinemas"] = "2026-01-17T00:00:00Z"
+    write(radarr + "/calendar.json", films)
+    write(sonarr + "/queue-details.json", [queue_record(rng, i, "series") for i in range(14)])
+    write(radarr + "/queue-details.json", [queue_record(rng, 100 + i, "movie") for i in range(12)])
+    for folder, app in ((sonarr, "Sonarr"), (radarr, "Radarr")):
+        write(folder + "/health.json", [
+            {"id": 1, "source": "IndexerStatusCheck", "type": "warning",
+             "message": "Fixture indexer unavailable due to failures", "wikiUrl": "https://wiki.fixture.invalid/health#indexers"},
+            {"id": 2, "source": "UpdateCheck", "type": "notice", "message": "Fixture update available",
+             "wikiUrl": "https://wiki.fixture.invalid/health#updates"}])
+        write(folder + "/diskspace.json", [
+            {"id": 1, "path": "/data/fixture", "label": "fixture-data", "freeSpace": 1_200_000_000_000, "totalSpace": 4_000_000_000_000},
+            {"id": 2, "path": "/config/fixture", "label": "", "freeSpace": 50_000_000_000, "totalSpace": 64_000_000_000}])
+        write(folder + "/history.json", {
+            "page": 1, "pageSize": 50, "sortKey": "date", "sortDirection": "descending", "totalRecords": 2,
+            "records": [
+                {"id": 11, "sourceTitle": "Fixture.Release.11.1080p", "languages": [language()], "customFormats": [],
+                 "customFormatScore": 0, "qualityCutoffNotMet": False, "date": "2026-01-14T20:00:00Z",
+                 "downloadId": "ABCDEF0123456789ABCDEF0123456789ABCDEF01", "eventType": "grabbed", "data": {"indexer": "Fixture Indexer"}},
+                {"id": 12, "sourceTitle": "Fixture.Release.11.1080p", "languages": [language()], "customFormats": [],
+                 "customFormatScore": 0, "qualityCutoffNotMet": False, "date": "2026-01-14T21:00:00Z",
+                 "downloadId": "ABCDEF0123456789ABCDEF0123456789ABCDEF01", "eventType": "downloadFolderImported", "data": {}}]})
+        write(folder + "/ping.json", {"status": "OK"})
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "small":
+        small(sys.argv[2])
+    elif mode in ("library", "queue"):
+        kind, count, path = sys.argv[2], int(sys.argv[3]), sys.argv[4]
+        rng = random.Random(SEED + count)
+        if mode == "library":
+            make = movie if kind == "movie" else series
+            items = [make(rng, i) for i in range(count)]
+        else:
+            items = [queue_record(rng, i, kind) for i in range(count)]
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(items, handle, separators=(",", ":"))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
