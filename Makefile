@@ -39,9 +39,15 @@ bench: test-deps
 	$(SWIFT) build -c release
 	mkdir -p $(BUILD)/bench
 	cc -O2 -o $(BUILD)/bench/bare-window Tools/bench/bare-window.c $$(pkg-config --cflags --libs gtk4)
+	@echo "== start-up: process start to first frame (median of $(BENCH_RUNS))"
 	scripts/test-session.sh python3 Tools/bench/startup.py $(BENCH_RUNS) \
 	  "bare C GTK 4 window=$(BUILD)/bench/bare-window" \
 	  "switchyard --inspection overview=$(BIN_RELEASE) --inspection overview --quit-after-first-frame"
+	@echo "== library decode + map vs Python json.loads (median of $(BENCH_RUNS), fresh process each)"
+	/usr/bin/python3 Tools/servarr-fixtures.py library movie 20000 $(BUILD)/bench/movies-20000.json
+	/usr/bin/python3 Tools/servarr-fixtures.py library series 5000 $(BUILD)/bench/series-5000.json
+	/usr/bin/python3 Tools/bench/library.py $(BENCH_RUNS) $(BUILD)/release/switchyard-bench \
+	  movies=$(BUILD)/bench/movies-20000.json series=$(BUILD)/bench/series-5000.json
 
 clean:
 	rm -rf $(BUILD) build

@@ -23,6 +23,13 @@ let package = Package(
             dependencies: ["Core", "CGtk"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Benchmarks and test servers: tools of the project, not part of the app.
+        .executableTarget(
+            name: "switchyard-bench",
+            dependencies: ["Core"],
+            path: "Tools/Bench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "CoreTests",
             dependencies: ["Core"],

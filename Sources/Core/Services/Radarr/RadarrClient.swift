@@ -19,7 +19,7 @@ public actor RadarrClient {
         return try Self.decodeMovies(body, serviceID: serviceID)
     }
 
-    static func decodeMovies(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
+    public static func decodeMovies(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(RadarrMovieDTO.decode) }
         var resources: [Resource] = []
         resources.reserveCapacity(dtos.count)

@@ -19,7 +19,7 @@ public actor SonarrClient {
         return try Self.decodeSeries(body, serviceID: serviceID)
     }
 
-    static func decodeSeries(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
+    public static func decodeSeries(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrSeriesDTO.decode) }
         var resources: [Resource] = []
         resources.reserveCapacity(dtos.count)
