@@ -30,6 +30,12 @@ let package = Package(
             path: "Tools/Bench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "switchyard-fixture-server",
+            dependencies: ["CSoup"],
+            path: "Tools/FixtureServer",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "CoreTests",
             dependencies: ["Core"],

@@ -12,4 +12,7 @@ static inline GQuark sy_io_error_quark(void) { return G_IO_ERROR; }
 static inline GQuark sy_tls_error_quark(void) { return G_TLS_ERROR; }
 static inline GQuark sy_resolver_error_quark(void) { return G_RESOLVER_ERROR; }
 
+/* soup_server_new is variadic (GObject properties); a server with defaults. */
+static inline SoupServer *sy_soup_server_new(void) { return soup_server_new(NULL, NULL); }
+
 #endif

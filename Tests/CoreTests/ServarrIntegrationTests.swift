@@ -1,0 +1,208 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// The real Sonarr/Radarr clients through real libsoup against the project's
+/// SoupServer fixture server on 127.0.0.1.
+final class ServarrIntegrationTests: XCTestCase {
+    private static let key = "fixture-servarr-key"
+
+    /// Starts `switchyard-fixture-server` (built next to the test runner).
+    final class Server: @unchecked Sendable {
+        let port: Int
+        private let process = Process()
+        private let input = Pipe()
+
+        init(kind: String, urlBase: String = "") throws {
+            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+                .deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
+            guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+                throw XCTSkip("switchyard-fixture-server is not built; run through `make test`")
+            }
+            process.executableURL = binary
+            process.arguments = ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", ServarrIntegrationTests.key,
+                                 "--url-base", urlBase]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw FixtureServerError.didNotStart }
+                line.append(chunk)
+            }
+            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "READY port=", with: "")) else { throw FixtureServerError.didNotStart }
+            self.port = port
+        }
+
+        deinit {
+            try? input.fileHandleForWriting.close() // the server exits when its stdin closes
+            process.waitUntilExit()
+        }
+
+        func requestCounts(via transport: any HTTPTransport) async throws -> [String: Int] {
+            let endpoint = try Endpoint.parse("http://127.0.0.1:\(port)")
+            let response = try await transport.send(HTTPRequest(endpoint, path: "/__requests", requestClass: .probe,
+                                                                schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
+            return try JSONDecoder().decode([String: Int].self, from: response.body)
+        }
+
+        func setFault(_ mode: String, on path: String, via transport: any HTTPTransport) async throws {
+            let endpoint = try Endpoint.parse("http://127.0.0.1:\(port)")
+            _ = try await transport.send(HTTPRequest(endpoint, path: "/__fault",
+                                                     query: [URLQueryItem(name: "path", value: path), URLQueryItem(name: "mode", value: mode)],
+                                                     requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
+        }
+    }
+
+    private var transport: SoupTransport!
+    private var secrets: InMemorySecretStore!
+
+    override func setUp() async throws {
+        transport = try SoupTransport(limits: SoupTransportTests.limits)
+        secrets = InMemorySecretStore()
+    }
+
+    private func connection(_ kind: ServiceKind, _ server: Server, base: String = "", role: EndpointRole = .local,
+                            key: String = ServarrIntegrationTests.key) async throws -> ServiceConnection {
+        let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)\(base)")
+        let config = ServiceConfig(kind: kind, localEndpoint: role == .local ? endpoint : nil,
+                                   remoteEndpoint: role == .remote ? endpoint : nil, allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: key), for: config.credential, kind: kind)
+        // The remote role is HTTPS-only by policy; these tests use the local endpoint unless a test says otherwise.
+        return try ServiceConnection(config: config, role: role)
+    }
+
+    func testSonarrEndToEnd() async throws {
+        let server = try Server(kind: "sonarr", urlBase: "/sonarr")
+        let sonarr = SonarrClient(connection: try await connection(.sonarr, server, base: "/sonarr"),
+                                  transport: transport, secrets: secrets)
+        let status = try await sonarr.probe()
+        XCTAssertEqual(status.appName, "Sonarr")
+        XCTAssertEqual(status.version, "4.0.19.2979")
+
+        let series = try await sonarr.series()
+        XCTAssertEqual(series.count, 5)
+        let episodes = try await sonarr.episodes(of: series[0].id)
+        XCTAssertEqual(episodes.count, 12)
+        let start = Date(timeIntervalSince1970: 1_768_435_200)
+        let calendar = try await sonarr.calendar(from: start, to: start.addingTimeInterval(7 * 86_400))
+        XCTAssertEqual(calendar.count, 3)
+        XCTAssertEqual(calendar[0].title, "Fixture Calendar Series")
+        let queue = try await sonarr.queue()
+        XCTAssertEqual(queue.count, 14, "the whole queue, not a 10-item page")
+        XCTAssertTrue(queue.allSatisfy { $0.downloadID != nil && $0.resource != nil && $0.episodeID != nil })
+        let health = try await sonarr.health()
+        XCTAssertEqual(health.map(\.level), [.warning, .notice])
+        let disks = try await sonarr.diskSpace()
+        XCTAssertEqual(disks.count, 2)
+        let history = try await sonarr.history(of: series[0].id)
+        XCTAssertEqual(history.map(\.eventType), ["grabbed", "downloadFolderImported"])
+    }
+
+    func testRadarrEndToEndWithArtworkThroughTheAPITwin() async throws {
+        let server = try Server(kind: "radarr")
+        var connection = try await connection(.radarr, server)
+        connection.config.artworkFromServerOnly = true
+        let radarr = RadarrClient(connection: connection, transport: transport, secrets: secrets)
+        _ = try await radarr.probe()
+        let movies = try await radarr.movies()
+        XCTAssertEqual(movies.count, 6)
+        let queue = try await radarr.queue()
+        XCTAssertEqual(queue.count, 12)
+        let start = Date(timeIntervalSince1970: 1_768_435_200)
+        let calendar = try await radarr.calendar(from: start, to: start.addingTimeInterval(7 * 86_400))
+        XCTAssertEqual(calendar.map(\.subtitle), ["Digital release", "In cinemas"])
+
+        let poster = try XCTUnwrap(movies[0].poster)
+        let bytes = try await radarr.servarr.artwork(poster, of: movies[0].id, thumbnail: true)
+        XCTAssertEqual(String(decoding: bytes.dropFirst(4).dropLast(2), as: UTF8.self),
+                       "fixture image /api/v3/mediacover/\(movies[0].id.itemID)/poster-250.jpg")
+    }
+
+    func testWrongKeyIsUnauthorized() async throws {
+        let server = try Server(kind: "sonarr")
+        let sonarr = SonarrClient(connection: try await connection(.sonarr, server, key: "fixture-wrong-key"),
+                                  transport: transport, secrets: secrets)
+        do {
+            _ = try await sonarr.series()
+            XCTFail("a wrong key was accepted")
+        } catch {
+            XCTAssertEqual(error, .unauthorized)
+        }
+    }
+
+    func testHTMLLoginPageIsAnAuthGateway() async throws {
+        let server = try Server(kind: "radarr")
+        try await server.setFault("html", on: "/api/v3/movie", via: transport)
+        let radarr = RadarrClient(connection: try await connection(.radarr, server), transport: transport, secrets: secrets)
+        do {
+            _ = try await radarr.movies()
+            XCTFail("an HTML page decoded as a library")
+        } catch {
+            XCTAssertEqual(error, .authGateway)
+        }
+    }
+
+    func testWrongKindAtTheAddressIsAClearError() async throws {
+        let server = try Server(kind: "radarr")
+        let sonarr = SonarrClient(connection: try await connection(.sonarr, server), transport: transport, secrets: secrets)
+        do {
+            _ = try await sonarr.probe()
+            XCTFail("Radarr accepted as Sonarr")
+        } catch {
+            XCTAssertEqual(error, .wrongServiceKind(expected: .sonarr, found: "Radarr"))
+            XCTAssertEqual(ErrorText.sentence(error), "This address answers as Radarr, not Sonarr.")
+        }
+    }
+
+    func testStartingUpAndTruncatedAnswers() async throws {
+        let server = try Server(kind: "sonarr")
+        try await server.setFault("503", on: "/api/v3/health", via: transport)
+        try await server.setFault("truncated", on: "/api/v3/series", via: transport)
+        let sonarr = SonarrClient(connection: try await connection(.sonarr, server), transport: transport, secrets: secrets)
+        do {
+            _ = try await sonarr.health()
+            XCTFail("503 passed")
+        } catch {
+            XCTAssertEqual(error, .unavailable(.serverUnavailable(status: 503)))
+        }
+        do {
+            _ = try await sonarr.series()
+            XCTFail("truncated JSON decoded")
+        } catch {
+            guard case .decoding = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testKeyIsNeverSentWhenPingDoesNotAnswerLikeServarr() async throws {
+        let server = try Server(kind: "sonarr")
+        // Point the client at a base path where nothing answers /ping like a Servarr.
+        let sonarr = SonarrClient(connection: try await connection(.sonarr, server, base: "/not-servarr"),
+                                  transport: transport, secrets: secrets)
+        do {
+            _ = try await sonarr.probe()
+            XCTFail("probe passed without a Servarr ping")
+        } catch {
+            XCTAssertEqual(error, .wrongServiceKind(expected: .sonarr, found: nil))
+        }
+        let counts = try await server.requestCounts(via: transport)
+        XCTAssertEqual(counts["/not-servarr/ping"], 1)
+        XCTAssertNil(counts["/not-servarr/api/v3/system/status"], "the API key was sent before the ping checked out")
+    }
+
+    func testMissingCredentialSendsNothing() async throws {
+        let server = try Server(kind: "sonarr")
+        let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)")
+        let config = ServiceConfig(kind: .sonarr, localEndpoint: endpoint, allowPlainHTTPOnLocal: true)
+        let sonarr = SonarrClient(connection: try ServiceConnection(config: config, role: .local), transport: transport, secrets: secrets)
+        do {
+            _ = try await sonarr.series()
+            XCTFail("no credential, yet an answer")
+        } catch {
+            XCTAssertEqual(error, .missingCredential)
+        }
+    }
+}

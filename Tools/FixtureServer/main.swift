@@ -1,0 +1,223 @@
+// switchyard-fixture-server: a libsoup SoupServer on 127.0.0.1 that answers like
+// Sonarr or Radarr from the synthetic fixtures, for integration tests.
+//
+//   switchyard-fixture-server --kind sonarr|radarr --fixtures DIR --api-key KEY
+//                             [--url-base /sonarr] [--library FILE] [--port N]
+//
+// Prints "READY port=N" once listening. Requires X-Api-Key on /api/* (401 with
+// an empty body otherwise, as Servarr does); /ping is anonymous; requests that
+// miss the URL base get a 307 to it. Faults are set per path through the
+// control endpoint (no key needed, loopback only):
+//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|html|truncated|none
+import CSoup
+import Foundation
+
+struct Options {
+    var kind = "sonarr"
+    var fixtures = "Fixtures"
+    var apiKey = ""
+    var urlBase = ""
+    var library: String?
+    var port: UInt32 = 0
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let flag = iterator.next() {
+            let value = iterator.next() ?? ""
+            switch flag {
+            case "--kind": kind = value
+            case "--fixtures": fixtures = value
+            case "--api-key": apiKey = value
+            case "--url-base": urlBase = value.hasSuffix("/") ? String(value.dropLast()) : value
+            case "--library": library = value
+            case "--port": port = UInt32(value) ?? 0
+            default:
+                FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+final class FixtureServer: @unchecked Sendable {
+    let options: Options
+    var faults: [String: String] = [:]
+    var requestCounts: [String: Int] = [:]
+
+    init(options: Options) { self.options = options }
+
+    var folder: String { "\(options.fixtures)/\(options.kind)" }
+
+    func fixture(_ name: String) -> Data? { FileManager.default.contents(atPath: "\(folder)/\(name)") }
+
+    /// Status, content type and body for an authenticated API path.
+    func answer(path: String, query: [String: String]) -> (Int32, String, Data) {
+        let json = "application/json"
+        switch path {
+        case "/api/v3/system/status": return (200, json, fixture("system-status.json")!)
+        case "/api/v3/series" where options.kind == "sonarr", "/api/v3/movie" where options.kind == "radarr":
+            if let library = options.library, let data = FileManager.default.contents(atPath: library) { return (200, json, data) }
+            return (200, json, fixture(options.kind == "sonarr" ? "series.json" : "movie.json")!)
+        case "/api/v3/episode" where options.kind == "sonarr":
+            guard let series = query["seriesId"] else {
+                return (400, json, Data(#"{"message":"seriesId or episodeIds must be provided"}"#.utf8))
+            }
+            return (200, json, series == "1" ? fixture("episode-series-1.json")! : Data("[]".utf8))
+        case "/api/v3/calendar":
+            guard query["start"] != nil, query["end"] != nil else { return (200, json, Data("[]".utf8)) }
+            return (200, json, fixture("calendar.json")!)
+        case "/api/v3/queue/details": return (200, json, fixture("queue-details.json")!)
+        case "/api/v3/queue": return (200, json, pagedQueue(query))
+        case "/api/v3/health": return (200, json, fixture("health.json")!)
+        case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
+        case "/api/v3/history": return (200, json, fixture("history.json")!)
+        default:
+            if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
+                                                                   options: .regularExpression) != nil {
+                return (200, path.hasSuffix(".png") ? "image/png" : "image/jpeg", Self.image(for: path))
+            }
+            return (404, json, Data(#"{"message":"NotFound"}"#.utf8))
+        }
+    }
+
+    /// The paged queue with Servarr's defaults: page 1, pageSize 10.
+    func pagedQueue(_ query: [String: String]) -> Data {
+        let all = (try? JSONSerialization.jsonObject(with: fixture("queue-details.json")!) as? [Any]) ?? []
+        let page = max(1, Int(query["page"] ?? "") ?? 1), size = max(1, Int(query["pageSize"] ?? "") ?? 10)
+        let slice = Array(all.dropFirst((page - 1) * size).prefix(size))
+        let object: [String: Any] = ["page": page, "pageSize": size, "sortKey": "timeleft", "sortDirection": "ascending",
+                                     "totalRecords": all.count, "records": slice]
+        return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    }
+
+    /// Deterministic fake image bytes naming the file they stand for.
+    static func image(for path: String) -> Data {
+        Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data("fixture image \(path)".utf8) + Data([0xFF, 0xD9])
+    }
+}
+
+let options = Options(CommandLine.arguments)
+let state = FixtureServer(options: options)
+let server = sy_soup_server_new()!
+
+func respond(_ message: OpaquePointer?, _ status: Int32, _ type: String, _ body: Data) {
+    soup_server_message_set_status(message, guint(status), nil)
+    body.withUnsafeBytes { raw in
+        soup_server_message_set_response(message, type, SOUP_MEMORY_COPY,
+                                         raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
+    }
+}
+
+func queryDictionary(_ table: OpaquePointer?) -> [String: String] {
+    guard let table else { return [:] }
+    final class Box { var values: [String: String] = [:] }
+    let box = Box()
+    g_hash_table_foreach(table, { key, value, data in
+        let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+        box.values[String(cString: key!.assumingMemoryBound(to: CChar.self))] =
+            String(cString: value!.assumingMemoryBound(to: CChar.self))
+    }, Unmanaged.passUnretained(box).toOpaque())
+    return box.values
+}
+
+let handler: SoupServerCallback = { _, message, pathPointer, query, _ in
+    let fullPath = String(cString: pathPointer!)
+    let parameters = queryDictionary(query)
+    state.requestCounts[fullPath, default: 0] += 1
+
+    if fullPath == "/__fault" {
+        state.faults[parameters["path"] ?? ""] = parameters["mode"] == "none" ? nil : parameters["mode"]
+        return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
+    }
+    if fullPath == "/__requests" {
+        let body = (try? JSONSerialization.data(withJSONObject: state.requestCounts)) ?? Data()
+        return respond(message, 200, "application/json", body)
+    }
+
+    // URL base: a path without it is redirected, as Servarr's UrlBaseMiddleware does.
+    let base = options.urlBase
+    guard base.isEmpty || fullPath == base || fullPath.hasPrefix(base + "/") else {
+        soup_message_headers_replace(soup_server_message_get_response_headers(message), "Location", base + fullPath)
+        return respond(message, 307, "text/plain", Data())
+    }
+    let path = String(fullPath.dropFirst(base.count))
+
+    if path == "/ping" { return respond(message, 200, "application/json", state.fixture("ping.json")!) }
+    if path.hasPrefix("/MediaCover/") { // UI-authenticated only: an API key does not open it
+        soup_message_headers_replace(soup_server_message_get_response_headers(message), "Location", base + "/login?returnUrl=" + path)
+        return respond(message, 302, "text/plain", Data())
+    }
+    guard path.hasPrefix("/api/") else { return respond(message, 404, "text/plain", Data()) }
+
+    let headers = soup_server_message_get_request_headers(message)
+    let key = soup_message_headers_get_one(headers, "X-Api-Key").map { String(cString: $0) }
+    switch state.faults[path] {
+    case "401"?: return respond(message, 401, "text/plain", Data())
+    case "html"?: return respond(message, 200, "text/html", Data("<!DOCTYPE html><html><body>Fixture sign-in</body></html>".utf8))
+    default: break
+    }
+    guard !options.apiKey.isEmpty, key == options.apiKey else { return respond(message, 401, "text/plain", Data()) }
+
+    switch state.faults[path] {
+    case "503"?:
+        return respond(message, 503, "application/json",
+                       Data(#"{"errorMessage":"Fixture is starting up, please try again later"}"#.utf8))
+    case "truncated"?:
+        let (status, type, body) = state.answer(path: path, query: parameters)
+        return respond(message, status, type, body.prefix(body.count / 2))
+    case "delay"?:
+        let (status, type, body) = state.answer(path: path, query: parameters)
+        soup_server_message_pause(message)
+        let pending = Unmanaged.passRetained(PendingReply(message: message, status: status, type: type, body: body)).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 3000, { data in
+            let reply = Unmanaged<PendingReply>.fromOpaque(data!).takeRetainedValue()
+            respond(reply.message, reply.status, reply.type, reply.body)
+            soup_server_message_unpause(reply.message)
+            return 0
+        }, pending, nil)
+    default:
+        let (status, type, body) = state.answer(path: path, query: parameters)
+        respond(message, status, type, body)
+    }
+}
+
+final class PendingReply {
+    let message: OpaquePointer?
+    let status: Int32
+    let type: String
+    let body: Data
+    init(message: OpaquePointer?, status: Int32, type: String, body: Data) {
+        self.message = message
+        self.status = status
+        self.type = type
+        self.body = body
+        g_object_ref(UnsafeMutableRawPointer(message))
+    }
+    deinit { g_object_unref(UnsafeMutableRawPointer(message)) }
+}
+
+soup_server_add_handler(server, nil, handler, nil, nil)
+var error: UnsafeMutablePointer<GError>?
+let address = g_inet_socket_address_new_from_string("127.0.0.1", options.port)
+guard soup_server_listen(server, address, SoupServerListenOptions(0), &error) != 0 else {
+    FileHandle.standardError.write(Data("cannot listen: \(String(cString: error!.pointee.message))\n".utf8))
+    exit(1)
+}
+let uris = soup_server_get_uris(server)
+let port = g_uri_get_port(OpaquePointer(uris!.pointee.data))
+FileHandle.standardOutput.write(Data("READY port=\(port)\n".utf8))
+// Ends when its parent closes our stdin, or on SIGTERM/SIGINT (the test harness may have blocked
+// signals it passes on, so stdin is the reliable way).
+let loop = g_main_loop_new(nil, 0)
+g_unix_fd_add_full(G_PRIORITY_DEFAULT, 0, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue), { fd, _, loop in
+    var byte: UInt8 = 0
+    if read(fd, &byte, 1) <= 0 { g_main_loop_quit(OpaquePointer(loop)) }
+    return 1
+}, UnsafeMutableRawPointer(loop), nil)
+for signal in [SIGTERM, SIGINT] {
+    g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { loop in
+        g_main_loop_quit(OpaquePointer(loop))
+        return 0
+    }, UnsafeMutableRawPointer(loop), nil)
+}
+g_main_loop_run(loop)
