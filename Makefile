@@ -4,6 +4,8 @@ BUILD := .build
 BIN_DEBUG := $(BUILD)/debug/switchyard
 BIN_RELEASE := $(BUILD)/release/switchyard
 BENCH_RUNS ?= 5
+# The contract check's OpenAPI specs (skipped, and said so, when absent).
+export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
 .PHONY: all deps test-deps build run test inspect bench clean
 
@@ -23,7 +25,7 @@ run: build
 
 test: test-deps
 	@scripts/check-layering.sh
-	@scripts/check-secrets.sh
+	@/usr/bin/python3 scripts/check-secrets.py
 	$(SWIFT) build --build-tests
 	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build --disable-swift-testing
 

@@ -1,0 +1,111 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// Fixtures and the paths the clients build, checked against the real Sonarr
+/// and Radarr OpenAPI specs in SWITCHYARD_OPENAPI_DIR (`.ci/run` and `make test`
+/// point it at ../shared/api). Without it the check does not run — and says so.
+final class ContractTests: XCTestCase {
+    func testFixturesAndRequestPathsMatchTheSpecs() async throws {
+        guard let specs = ProcessInfo.processInfo.environment["SWITCHYARD_OPENAPI_DIR"], !specs.isEmpty else {
+            print("contract check did not run: SWITCHYARD_OPENAPI_DIR is not set")
+            throw XCTSkip("contract check did not run: SWITCHYARD_OPENAPI_DIR is not set")
+        }
+        let requests = try await recordedRequests()
+        XCTAssertGreaterThanOrEqual(requests.count, 16)
+        let directory = try temporaryDirectory(self)
+        let file = directory.appendingPathComponent("requests.json")
+        try JSONSerialization.data(withJSONObject: requests).write(to: file)
+
+        let (status, text) = try check(specs: specs, fixtures: fixturesDirectory, requests: file)
+        print(text)
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.contains(" passed, 0 failed"), text)
+
+        // The checker itself can fail: a field the spec does not have, a wrong type, a path that does not exist.
+        let broken = directory.appendingPathComponent("broken")
+        try FileManager.default.createDirectory(at: broken.appendingPathComponent("sonarr"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "seven", "title": "Fixture", "notAField": 1}]"#.utf8)
+            .write(to: broken.appendingPathComponent("sonarr/series.json"))
+        let wrongPath = directory.appendingPathComponent("wrong.json")
+        try Data(#"[{"service": "sonarr", "method": "GET", "path": "/api/v3/no-such-thing"}]"#.utf8).write(to: wrongPath)
+        let (brokenStatus, brokenText) = try check(specs: specs, fixtures: broken, requests: wrongPath)
+        XCTAssertEqual(brokenStatus, 1)
+        XCTAssertTrue(brokenText.contains("$[0].id: expected an integer"), brokenText)
+        XCTAssertTrue(brokenText.contains("$[0].notAField: not a field of the schema"), brokenText)
+        XCTAssertTrue(brokenText.contains("FAIL sonarr GET /api/v3/no-such-thing"), brokenText)
+    }
+
+    private func check(specs: String, fixtures: URL, requests: URL) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/contract-check.py").path,
+                             specs, fixtures.path, requests.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// Runs every client call against a stub that answers any path, recording what was sent.
+    private func recordedRequests() async throws -> [[String: String]] {
+        var recorded: [[String: String]] = []
+        for kind in [ServiceKind.sonarr, .radarr] {
+            let folder = kind.rawValue
+            let routes: [String: StubTransport.Reply] = [
+                "GET /ping": .fixture("\(folder)/ping.json"),
+                "GET /api/v3/system/status": .fixture("\(folder)/system-status.json"),
+                "GET /api/v3/series": .fixture("sonarr/series.json"),
+                "GET /api/v3/movie": .fixture("radarr/movie.json"),
+                "GET /api/v3/episode": .fixture("sonarr/episode-series-1.json"),
+                "GET /api/v3/calendar": .fixture("\(folder)/calendar.json"),
+                "GET /api/v3/queue/details": .fixture("\(folder)/queue-details.json"),
+                "GET /api/v3/health": .fixture("\(folder)/health.json"),
+                "GET /api/v3/diskspace": .fixture("\(folder)/diskspace.json"),
+                "GET /api/v3/history": .fixture("\(folder)/history.json"),
+                "GET /api/v3/mediacover/1/poster-250.jpg": .status(200),
+            ]
+            let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
+            let secrets = InMemorySecretStore()
+            var config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://192.168.1.10:8989"),
+                                       allowPlainHTTPOnLocal: true)
+            config.artworkFromServerOnly = true
+            try await secrets.write(Credential(apiKey: "fixture-contract-key"), for: config.credential, kind: kind)
+            let connection = try ServiceConnection(config: config, role: .local)
+            let item = ResourceID(serviceID: config.id, itemID: 1)
+            let poster = MediaImage(kind: .poster, remoteURL: nil, localPath: "/MediaCover/1/poster.jpg?lastWrite=1")
+            let now = Date(timeIntervalSince1970: 1_768_435_200)
+            if kind == .sonarr {
+                let client = SonarrClient(connection: connection, transport: stub, secrets: secrets)
+                _ = try await client.probe()
+                _ = try await client.series()
+                _ = try await client.episodes(of: item)
+                _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
+                _ = try await client.queue()
+                _ = try await client.health()
+                _ = try await client.diskSpace()
+                _ = try await client.history(of: item)
+                _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+            } else {
+                let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
+                _ = try await client.probe()
+                _ = try await client.movies()
+                _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
+                _ = try await client.queue()
+                _ = try await client.health()
+                _ = try await client.diskSpace()
+                _ = try await client.history(of: item)
+                _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+            }
+            XCTAssertEqual(stub.unexpectedRequests, [])
+            for request in stub.requests {
+                XCTAssertFalse(request.query.contains { $0.name.lowercased() == "apikey" }, "API key in a query")
+                recorded.append(["service": kind.rawValue, "method": request.method.rawValue, "path": request.path])
+            }
+        }
+        return recorded
+    }
+}

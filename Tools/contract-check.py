@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""Contract check: Servarr fixtures and client request paths against the real OpenAPI specs.
+
+Usage: contract-check.py SPEC_DIR FIXTURES_DIR REQUESTS_JSON
+REQUESTS_JSON lists what the clients sent: [{"service": "sonarr", "method": "GET", "path": "/api/v3/series"}, …].
+Checks that every request path exists in that service's spec with that method, and that every
+field of every fixture exists in the response schema of its endpoint with the right JSON type
+(and enum values are ones the spec lists). Prints one line per check and a closing
+"N passed, N failed" line; exits 1 on any failure.
+"""
+import json
+import re
+import sys
+
+# Which endpoint each committed fixture answers (relative to the service folder).
+FIXTURE_ENDPOINTS = {
+    "system-status.json": "/api/v3/system/status",
+    "series.json": "/api/v3/series",
+    "movie.json": "/api/v3/movie",
+    "episode-series-1.json": "/api/v3/episode",
+    "calendar.json": "/api/v3/calendar",
+    "queue-details.json": "/api/v3/queue/details",
+    "health.json": "/api/v3/health",
+    "diskspace.json": "/api/v3/diskspace",
+    "history.json": "/api/v3/history",
+    "ping.json": "/ping",
+}
+
+
+# Where the generated spec and the wire disagree, with the service's source as evidence.
+WIRE_OVERRIDES = {
+    # Sonarr serializes HttpUri as its FullUri string (STJHttpUriConverter in
+    # src/NzbDrone.Common/Serializer/System.Text.Json/); the spec shows the C# object.
+    "HttpUri": {"type": "string", "nullable": True},
+}
+
+
+class Spec:
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as handle:
+            self.document = json.load(handle)
+        self.templates = [(template, re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$"), operations)
+                          for template, operations in self.document["paths"].items()]
+
+    def resolve(self, schema):
+        while "$ref" in schema:
+            name = schema["$ref"].split("/")[-1]
+            schema = WIRE_OVERRIDES.get(name) or self.document["components"]["schemas"][name]
+        return schema
+
+    def operation(self, method, path):
+        exact = self.document["paths"].get(path, {}).get(method.lower())
+        if exact is not None:
+            return exact
+        for _, pattern, operations in self.templates:
+            if pattern.match(path) and method.lower() in operations:
+                return operations[method.lower()]
+        return None
+
+    def response_schema(self, path):
+        operation = self.operation("GET", path)
+        content = operation["responses"]["200"]["content"]
+        return (content.get("application/json") or next(iter(content.values())))["schema"]
+
+
+def validate(spec, value, schema, where, errors):
+    schema = spec.resolve(schema)
+    if value is None:
+        if not schema.get("nullable"):
+            errors.append(f"{where}: null where the spec does not allow it")
+        return
+    for part in schema.get("allOf", []):
+        validate(spec, value, part, where, errors)
+    kind = schema.get("type")
+    if "enum" in schema and value not in schema["enum"]:
+        errors.append(f"{where}: {value!r} is not one of the spec's values")
+    if kind == "object" or "properties" in schema:
+        if not isinstance(value, dict):
+            errors.append(f"{where}: expected an object")
+            return
+        properties = schema.get("properties", {})
+        extra = schema.get("additionalProperties")
+        for key, item in value.items():
+            if key in properties:
+                validate(spec, item, properties[key], f"{where}.{key}", errors)
+            elif isinstance(extra, dict):
+                validate(spec, item, extra, f"{where}.{key}", errors)
+            elif extra is not True:
+                errors.append(f"{where}.{key}: not a field of the schema")
+    elif kind == "array":
+        if not isinstance(value, list):
+            errors.append(f"{where}: expected an array")
+            return
+        for index, item in enumerate(value):
+            validate(spec, item, schema.get("items", {}), f"{where}[{index}]", errors)
+    elif kind == "string":
+        if not isinstance(value, str):
+            errors.append(f"{where}: expected a string")
+        elif schema.get("format") == "date-time" and not re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$", value):
+            errors.append(f"{where}: {value!r} is not a date-time")
+    elif kind == "integer":
+        if isinstance(value, bool) or not isinstance(value, int):
+            errors.append(f"{where}: expected an integer")
+    elif kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            errors.append(f"{where}: expected a number")
+    elif kind == "boolean":
+        if not isinstance(value, bool):
+            errors.append(f"{where}: expected true or false")
+
+
+def main():
+    spec_dir, fixtures_dir, requests_file = sys.argv[1:4]
+    specs = {name: Spec(f"{spec_dir}/{name}-openapi.json") for name in ("sonarr", "radarr")}
+    passed = failed = 0
+
+    def report(ok, text):
+        nonlocal passed, failed
+        passed, failed = passed + ok, failed + (not ok)
+        print(("ok   " if ok else "FAIL ") + text)
+
+    with open(requests_file, encoding="utf-8") as handle:
+        requests = json.load(handle)
+    for request in sorted({(r["service"], r["method"], r["path"]) for r in requests}):
+        service, method, path = request
+        report(specs[service].operation(method, path) is not None, f"{service} {method} {path} exists in the spec")
+
+    for service, spec in specs.items():
+        for name, endpoint in FIXTURE_ENDPOINTS.items():
+            try:
+                with open(f"{fixtures_dir}/{service}/{name}", encoding="utf-8") as handle:
+                    value = json.load(handle)
+            except FileNotFoundError:
+                continue
+            if spec.operation("GET", endpoint) is None:
+                report(False, f"{service}/{name}: endpoint {endpoint} is not in the spec")
+                continue
+            errors = []
+            validate(spec, value, spec.response_schema(endpoint), "$", errors)
+            report(not errors, f"{service}/{name} matches GET {endpoint}" + "".join(f"\n     {e}" for e in errors[:10]))
+    print(f"contract: {passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
