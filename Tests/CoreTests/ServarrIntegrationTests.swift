@@ -117,7 +117,12 @@ final class ServarrIntegrationTests: XCTestCase {
         XCTAssertEqual(calendar.map(\.subtitle), ["Digital release", "In cinemas"])
 
         let poster = try XCTUnwrap(movies[0].poster)
+        let lines = LineCollector()
+        let observation = Log.addObserver { _, line in lines.append(line) }
         let bytes = try await radarr.servarr.artwork(poster, of: movies[0].id, thumbnail: true)
+        observation.cancel()
+        XCTAssertEqual(lines.values.filter { $0.hasPrefix("GET <asset> → 200") }.count, 1, "\(lines.values)")
+        XCTAssertFalse(lines.values.joined().contains("mediacover"), "an asset URL was logged")
         XCTAssertEqual(String(decoding: bytes.dropFirst(4).dropLast(2), as: UTF8.self),
                        "fixture image /api/v3/mediacover/\(movies[0].id.itemID)/poster-250.jpg")
     }

@@ -53,6 +53,21 @@ final class ServiceRegistryTests: XCTestCase {
         XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600, "config is private to the user")
     }
 
+    /// Keys added after schema 1 are optional: old files load, and they are written only when set.
+    func testArtworkPrivacyOptionRoundTripsWithoutChangingOldFiles() async throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("services.json")
+        let registry = ServiceRegistry(fileURL: file)
+        var service = try sampleServices()[0]
+        service.artworkFromServerOnly = true
+        try await registry.upsert(service)
+        XCTAssertTrue(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("\"artworkFromServerOnly\" : true"))
+        let reloaded = await ServiceRegistry(fileURL: file).load()
+        XCTAssertEqual(reloaded.first?.artworkFromServerOnly, true)
+        service.artworkFromServerOnly = false
+        try await registry.upsert(service)
+        XCTAssertFalse(String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("artworkFromServerOnly"))
+    }
+
     func testMissingFileIsAnEmptyRegistry() async throws {
         let registry = ServiceRegistry(fileURL: try temporaryDirectory(self).appendingPathComponent("none.json"))
         let loaded = await registry.load()
