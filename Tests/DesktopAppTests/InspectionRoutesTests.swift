@@ -18,6 +18,8 @@ final class InspectionRoutesTests: XCTestCase {
         .loading: ["[label] 'Checking your services…'", "[filler] 'GtkSpinner'"],
         .unauthorized: ["[label] 'Sign-in Needed'", "[push button] 'Update Credentials…'"],
         .unavailable: ["[label] 'Service Unavailable'", "[push button] 'Retry'"],
+        .about: ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"],
+        .shortcuts: ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'"],
     ]
 
     func testEveryRouteHasExpectations() {
@@ -93,7 +95,7 @@ final class InspectionRoutesTests: XCTestCase {
         XCTAssertTrue(scale.stderr.contains("--text-scale needs a number"))
         let option = try harness.run(["--no-such-option"])
         XCTAssertNotEqual(option.status, 0)
-        XCTAssertTrue(option.stderr.contains("Unknown option --no-such-option"))
+        XCTAssertTrue(option.stderr.contains("unknown option --no-such-option. Run “switchyard --help” to see the options."))
         let list = try harness.run(["--list-inspection-routes"])
         XCTAssertEqual(list.status, 0)
         XCTAssertEqual(list.stdout.split(separator: "\n").map(String.init), InspectionRoute.allCases.map(\.rawValue))

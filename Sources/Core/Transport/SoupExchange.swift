@@ -179,11 +179,10 @@ final class SoupExchange: @unchecked Sendable {
             case G_IO_ERROR_TIMED_OUT: return .timedOut
             case G_IO_ERROR_CONNECTION_REFUSED: return .connectionRefused
             case G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_NETWORK_UNREACHABLE: return .unreachable
-            case G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_BROKEN_PIPE, G_IO_ERROR_PARTIAL_INPUT, G_IO_ERROR_FAILED
-                where text.localizedCaseInsensitiveContains("connection") || text.localizedCaseInsensitiveContains("closed")
-                    || text.localizedCaseInsensitiveContains("reset"):
-                return .connectionLost
             case G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_BROKEN_PIPE, G_IO_ERROR_PARTIAL_INPUT: return .connectionLost
+            case G_IO_ERROR_FAILED where text.localizedCaseInsensitiveContains("connection")
+                || text.localizedCaseInsensitiveContains("closed") || text.localizedCaseInsensitiveContains("reset"):
+                return .connectionLost
             case G_IO_ERROR_HOST_NOT_FOUND: return .nameNotResolved
             default: return .other(text)
             }

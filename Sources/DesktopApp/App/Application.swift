@@ -22,6 +22,10 @@ final class SwitchyardApplication {
 
     /// Runs the GLib main loop until the application quits; returns the exit status.
     func run() -> Int32 {
+        if let unknown = CommandLineOptions.unknownOption(in: CommandLine.arguments) {
+            FileHandle.standardError.write(Data("\(AppInfo.executable): unknown option \(unknown). Run “\(AppInfo.executable) --help” to see the options.\n".utf8))
+            return 2
+        }
         MainLoop.installDispatchBridge()
         return g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
     }
@@ -30,20 +34,10 @@ final class SwitchyardApplication {
 
     private func addOptions() {
         let app: UnsafeMutablePointer<GApplication> = cast(application)
-        let none = G_OPTION_ARG_NONE, string = G_OPTION_ARG_STRING
-        let entries: [(String, GOptionArg, String, String?)] = [
-            ("version", none, "Print the version and exit", nil),
-            ("inspection", string, "Render a deterministic inspection state (no network, no keyring)", "ROUTE"),
-            ("list-inspection-routes", none, "List the inspection routes and exit", nil),
-            ("light-appearance", none, "Use the light style", nil),
-            ("dark-appearance", none, "Use the dark style", nil),
-            ("text-scale", string, "Scale all text by FACTOR (0.5 to 4)", "FACTOR"),
-            ("screenshot", G_OPTION_ARG_FILENAME, "With --inspection: save the window as a PNG after the first frame, then quit", "FILE"),
-            ("quit-after-first-frame", none, "Quit once the first frame is drawn (start-up measurements)", nil),
-        ]
-        for (name, kind, description, argument) in entries {
-            g_application_add_main_option(app, name, 0, G_OPTION_FLAG_NONE, kind, description, argument)
+        for option in CommandLineOptions.table {
+            g_application_add_main_option(app, option.name, 0, G_OPTION_FLAG_NONE, option.kind, option.description, option.argument)
         }
+        g_application_set_option_context_summary(app, AppInfo.summary)
     }
 
     /// Validates options before the application registers. Returns -1 to go on,
@@ -59,6 +53,11 @@ final class SwitchyardApplication {
         if has("version") {
             print("\(AppInfo.executable) \(AppInfo.version)")
             return 0
+        }
+        if has("status") {
+            let report = StatusCommand.run()
+            print(report.text)
+            return report.exitStatus
         }
         if has("list-inspection-routes") {
             print(InspectionRoute.allCases.map(\.rawValue).joined(separator: "\n"))
@@ -84,6 +83,8 @@ final class SwitchyardApplication {
     // MARK: Lifecycle
 
     private func startup() {
+        ResourcePaths.registerIcons()
+        gtk_window_set_default_icon_name(AppInfo.applicationID)
         Appearance.apply(options, inspection: options.route != nil)
         installActions()
     }
@@ -103,16 +104,31 @@ final class SwitchyardApplication {
         } else {
             window.showWelcome()
         }
-        if options.quitAfterFirstFrame {
-            let screenshot = options.screenshot
-            FirstFrame.observe(window.window) { [weak self] in
-                if let screenshot, !FirstFrame.saveScreenshot(of: window.window, to: screenshot) {
-                    self?.exitStatus = 1
-                }
-                g_application_quit(cast(self?.application))
-            }
-        }
+        // Observe before presenting: the first frame of a window must not slip past the hook.
+        let overlay = options.route?.overlay
+        if options.quitAfterFirstFrame, overlay == nil { quitAfterFirstFrame(of: window.window) }
         gtk_window_present(cast(window.window))
+        switch overlay {
+        case .about?: quitAfterFirstFrame(of: AboutDialog.present(over: window.window))
+        case .shortcuts?: quitAfterFirstFrame(of: window.presentShortcuts() ?? window.window)
+        case nil: break
+        }
+    }
+
+    /// With --quit-after-first-frame or --screenshot: capture `target` after its first frame, then quit.
+    private func quitAfterFirstFrame(of target: Widget) {
+        guard options.quitAfterFirstFrame else { return }
+        let screenshot = options.screenshot
+        var attempts = 0
+        FirstFrame.observe(target) { [weak self] in
+            attempts += 1
+            if let screenshot, !FirstFrame.saveScreenshot(of: target, to: screenshot) {
+                guard attempts >= 30 else { return false } // nothing rendered yet: next frame
+                self?.exitStatus = 1
+            }
+            g_application_quit(cast(self?.application))
+            return true
+        }
     }
 
     private var exitStatus: Int32 = 0

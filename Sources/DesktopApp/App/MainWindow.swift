@@ -92,6 +92,12 @@ final class MainWindow {
         gtk_application_window_set_help_overlay(cast(window), ShortcutsWindow.make())
     }
 
+    /// Opens the Keyboard Shortcuts window (as Ctrl+? does) and returns it.
+    func presentShortcuts() -> Widget? {
+        g_action_group_activate_action(cast(window), "show-help-overlay", nil)
+        return gtk_application_window_get_help_overlay(cast(window)).map { cast($0) }
+    }
+
     /// Re-reads every feature. Until the repository exists there is nothing to fetch.
     private func refresh() {}
 

@@ -1,4 +1,5 @@
 import CGtk
+import Core
 import Foundation
 
 /// The Keyboard Shortcuts window (win.show-help-overlay, Ctrl+?), listing every accelerator.
@@ -10,8 +11,8 @@ enum ShortcutsWindow {
         ("app.preferences", ["<Control>comma"], "Settings"),
         ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
         ("app.quit", ["<Control>q"], "Quit"),
-    ] + (1...6).map { number in
-        ("win.show-tab(\(number))", ["<Alt>\(number)"], "Show tab \(number)")
+    ] + AppTab.allCases.map { tab in
+        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "Go to \(Strings.title(tab))")
     }
 
     static func make() -> OpaquePointer? {
@@ -29,6 +30,7 @@ enum ShortcutsWindow {
         <interface>
           <object class="GtkShortcutsWindow" id="help_overlay">
             <property name="modal">1</property>
+            <property name="title">Keyboard Shortcuts</property>
             <child>
               <object class="GtkShortcutsSection">
                 <property name="section-name">shortcuts</property>

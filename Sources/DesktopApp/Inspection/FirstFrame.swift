@@ -3,18 +3,34 @@ import CGtk
 /// Hooks the first painted frame of a window: for screenshots and start-up timing.
 @MainActor
 enum FirstFrame {
-    /// Calls `body` once, on the main loop, right after the window's first frame is painted.
-    static func observe(_ window: Widget, _ body: @escaping @MainActor @Sendable () -> Void) {
+    /// Calls `body` on the main loop right after the window's first painted frame.
+    /// `body` returns whether it is done; if not (the window had nothing to
+    /// render yet), it runs again after the next frame, at most `attempts` times.
+    static func observe(_ window: Widget, attempts: Int = 30, _ body: @escaping @MainActor @Sendable () -> Bool) {
         var handler: gulong = 0
-        onSignal(window, "map") {
+        var remaining = attempts
+        var busy = false
+        let attach = { (forceFrame: Bool) in
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            var fired = false
             handler = onSignal(clock, "after-paint") {
-                guard !fired else { return }
-                fired = true
-                g_signal_handler_disconnect(cast(clock), handler)
-                MainLoop.hop(body)
+                guard !busy else { return }
+                busy = true
+                MainLoop.hop {
+                    remaining -= 1
+                    if body() || remaining <= 0 {
+                        g_signal_handler_disconnect(cast(clock), handler)
+                    } else {
+                        busy = false
+                        gtk_widget_queue_draw(window) // try again on the next frame
+                    }
+                }
             }
+            if forceFrame { gtk_widget_queue_draw(window) }
+        }
+        if gtk_widget_get_mapped(window) != 0 {
+            attach(true) // already on screen (a dialog presented before we were asked): ask for a frame
+        } else {
+            onSignal(window, "map") { attach(false) }
         }
     }
 

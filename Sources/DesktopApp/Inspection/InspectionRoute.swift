@@ -7,6 +7,10 @@ enum InspectionScene: Equatable {
     case tabs(selected: AppTab, states: [AppTab: PagePresentation])
 }
 
+enum InspectionOverlay {
+    case about, shortcuts
+}
+
 /// The route table: every deterministic state `--inspection <route>` renders.
 /// Routes use synthetic data only — no network, no keyring, a fixed clock.
 enum InspectionRoute: String, CaseIterable {
@@ -20,6 +24,8 @@ enum InspectionRoute: String, CaseIterable {
     case loading
     case unauthorized
     case unavailable
+    case about
+    case shortcuts
 
     var summary: String {
         switch self {
@@ -29,6 +35,8 @@ enum InspectionRoute: String, CaseIterable {
         case .loading: "Every tab loading"
         case .unauthorized: "The Overview tab after the service refused its credentials"
         case .unavailable: "The Overview tab with its service unreachable"
+        case .about: "The About window over the Overview tab"
+        case .shortcuts: "The Keyboard Shortcuts window over the Overview tab"
         }
     }
 
@@ -40,7 +48,7 @@ enum InspectionRoute: String, CaseIterable {
         switch self {
         case .welcome:
             return .welcome
-        case .overview, .series, .movies, .activity, .downloads, .calendar:
+        case .overview, .series, .movies, .activity, .downloads, .calendar, .about, .shortcuts:
             return .tabs(selected: tab, states: Self.allTabs(.empty))
         case .loading:
             return .tabs(selected: .overview, states: Self.allTabs(.loading))
@@ -52,6 +60,15 @@ enum InspectionRoute: String, CaseIterable {
             var states = Self.allTabs(.empty)
             states[.overview] = .unavailable(.retry)
             return .tabs(selected: .overview, states: states)
+        }
+    }
+
+    /// A window shown over the main window; screenshots capture it instead.
+    var overlay: InspectionOverlay? {
+        switch self {
+        case .about: .about
+        case .shortcuts: .shortcuts
+        default: nil
         }
     }
 

@@ -1,0 +1,38 @@
+import CGtk
+
+/// The command line: every option `--help` lists, and the check for unknown ones.
+enum CommandLineOptions {
+    /// Every option, as `--help` lists it.
+    nonisolated(unsafe) static let table: [(name: String, kind: GOptionArg, description: String, argument: String?)] = [
+        ("version", G_OPTION_ARG_NONE, "Print the version and exit", nil),
+        ("status", G_OPTION_ARG_NONE, "Check every configured service, print one line each, and exit", nil),
+        ("inspection", G_OPTION_ARG_STRING, "Render a deterministic inspection state (no network, no keyring)", "ROUTE"),
+        ("list-inspection-routes", G_OPTION_ARG_NONE, "List the inspection routes and exit", nil),
+        ("light-appearance", G_OPTION_ARG_NONE, "Use the light style", nil),
+        ("dark-appearance", G_OPTION_ARG_NONE, "Use the dark style", nil),
+        ("text-scale", G_OPTION_ARG_STRING, "Scale all text by FACTOR (0.5 to 4)", "FACTOR"),
+        ("screenshot", G_OPTION_ARG_FILENAME, "With --inspection: save the window as a PNG after the first frame, then quit", "FILE"),
+        ("quit-after-first-frame", G_OPTION_ARG_NONE, "Quit once the first frame is drawn (start-up measurements)", nil),
+    ]
+
+    /// Options GLib itself understands.
+    static let builtInOptions: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service", "h", "?"]
+
+    /// The first argument that is no known option, if any (checked before GLib parses, so the
+    /// message can say what to do).
+    static func unknownOption(in arguments: [String]) -> String? {
+        let known = Set(table.map(\.name)).union(builtInOptions)
+        let takesValue = Set(table.filter { $0.kind != G_OPTION_ARG_NONE }.map(\.name))
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return nil }
+            guard argument.hasPrefix("-"), argument != "-" else { continue }
+            let name = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
+            guard known.contains(name) else { return argument }
+            if takesValue.contains(name), !argument.contains("=") { index += 1 } // its value follows
+        }
+        return nil
+    }
+}

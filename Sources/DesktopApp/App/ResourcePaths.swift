@@ -1,0 +1,39 @@
+import CGtk
+import Foundation
+
+/// Finds the app's resources (icons) both in an installed prefix
+/// (`<prefix>/bin/switchyard` → `<prefix>/share`) and in the build tree
+/// (`.build/…/switchyard` → the checkout's `Resources/`).
+enum ResourcePaths {
+    /// Directories holding an `icons/hicolor` tree, most specific first.
+    static func iconRoots(executable: URL = executableURL, environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        var roots: [URL] = []
+        if let override = environment["SWITCHYARD_RESOURCES_DIR"], !override.isEmpty {
+            roots.append(URL(fileURLWithPath: override).appendingPathComponent("icons"))
+        }
+        let binDirectory = executable.deletingLastPathComponent()
+        roots.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/icons"))
+        var directory = binDirectory
+        for _ in 0..<5 { // .build/<triple>/debug/switchyard is at most four levels below the checkout
+            let candidate = directory.appendingPathComponent("Resources/icons")
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                roots.append(candidate)
+                break
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor").path) }
+    }
+
+    static var executableURL: URL {
+        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: link).standardizedFileURL
+    }
+
+    /// Lets GTK find the app icon wherever the app runs from.
+    @MainActor
+    static func registerIcons() {
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
+        for root in iconRoots() { gtk_icon_theme_add_search_path(theme, root.path) }
+    }
+}

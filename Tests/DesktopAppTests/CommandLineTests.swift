@@ -1,0 +1,136 @@
+import Core
+@testable import DesktopApp
+import Foundation
+import XCTest
+
+/// The command line through the real binary: --status against a real fixture
+/// server and the session keyring, and single-instance activation.
+final class CommandLineTests: XCTestCase {
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+            .appendingPathComponent(AppInfo.executable)
+    }
+
+    private func requireSession() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil,
+              FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("needs the test session and the built binary; run through `make test`")
+        }
+    }
+
+    private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func testUnknownOptionsSayWhatToDo() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("binary not built") }
+        let (status, text) = try run(["--frobnicate"])
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(text, "switchyard: unknown option --frobnicate. Run “switchyard --help” to see the options.\n")
+        XCTAssertNil(CommandLineOptions.unknownOption(in: ["switchyard", "--text-scale", "2", "--inspection=overview", "--", "--x"]))
+        XCTAssertEqual(CommandLineOptions.unknownOption(in: ["switchyard", "--inspection", "overview", "-z"]), "-z")
+    }
+
+    func testHelpListsEveryOption() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("binary not built") }
+        let (status, text) = try run(["--help"])
+        XCTAssertEqual(status, 0)
+        for option in CommandLineOptions.table {
+            XCTAssertTrue(text.contains("--\(option.name)"), "--help lacks --\(option.name)")
+        }
+    }
+
+    func testStatusProbesConfiguredServices() async throws {
+        try requireSession()
+        let server = Process()
+        server.executableURL = binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        server.arguments = ["--kind", "sonarr", "--fixtures", fixtures.path, "--api-key", "fixture-status-key"]
+        let serverOut = Pipe(), serverIn = Pipe()
+        server.standardOutput = serverOut
+        server.standardInput = serverIn
+        try server.run()
+        defer { try? serverIn.fileHandleForWriting.close(); server.waitUntilExit() }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = serverOut.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { return XCTFail("fixture server did not start") }
+            line.append(chunk)
+        }
+        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "READY port=", with: "")
+
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-status-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let registry = ServiceRegistry(fileURL: config.appendingPathComponent("switchyard/services.json"))
+        let secrets = KeyringSecretStore()
+        let good = ServiceConfig(kind: .sonarr, displayName: "Good Sonarr",
+                                 localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+        let refused = ServiceConfig(kind: .sonarr, displayName: "Refused Sonarr",
+                                    localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+        let off = ServiceConfig(kind: .radarr, displayName: "Idle Radarr", enabled: false,
+                                remoteEndpoint: try Endpoint.parse("https://radarr.fixture.invalid"))
+        for (service, key) in [(good, "fixture-status-key"), (refused, "fixture-wrong-key"), (off, "fixture-unused")] {
+            try await secrets.write(Credential(apiKey: key), for: service.credential, kind: service.kind)
+            try await registry.upsert(service)
+        }
+        defer { Task { for service in [good, refused, off] { try? await secrets.delete(service.credential) } } }
+
+        let (status, text) = try run(["--status"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(status, 1, text)
+        XCTAssertTrue(text.contains("3 service(s)"), text)
+        XCTAssertTrue(text.contains("Good Sonarr") && text.contains("OK — Sonarr 4.0.19.2979 via local"), text)
+        XCTAssertTrue(text.contains("Refused Sonarr") && text.contains("FAILED — The service refused the stored credentials."), text)
+        XCTAssertTrue(text.contains("Idle Radarr") && text.contains("disabled"), text)
+        XCTAssertFalse(text.contains("fixture-status-key"), "a secret was printed")
+
+        try await registry.remove(refused.id)
+        let (allGood, _) = try run(["--status"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(allGood, 0)
+    }
+
+    func testSecondLaunchActivatesTheRunningWindow() throws {
+        try requireSession()
+        let first = Process()
+        first.executableURL = binary
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer { first.terminate(); first.waitUntilExit() }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dump = Process()
+        dump.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        dump.arguments = [root.appendingPathComponent("Tools/a11y-dump.py").path, "switchyard", "20"]
+        let tree = Pipe()
+        dump.standardOutput = tree
+        try dump.run()
+        _ = tree.fileHandleForReading.readDataToEndOfFile()
+        dump.waitUntilExit()
+
+        let start = Date()
+        let (status, _) = try run([])
+        XCTAssertEqual(status, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the second launch opened its own window")
+        XCTAssertTrue(first.isRunning, "the first instance must keep running")
+
+        let after = Process()
+        after.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        after.arguments = [root.appendingPathComponent("Tools/a11y-dump.py").path, "switchyard", "20"]
+        let afterTree = Pipe()
+        after.standardOutput = afterTree
+        try after.run()
+        let text = String(decoding: afterTree.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        after.waitUntilExit()
+        XCTAssertEqual(text.components(separatedBy: "[frame] 'Switchyard'").count - 1, 1, "expected one window:\n\(text)")
+    }
+}
