@@ -7,7 +7,16 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps test-deps build run test inspect bench clean
+.PHONY: all deps test-deps build run test inspect bench install uninstall release deb check-packaging clean
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+APP_ID := app.switchyard.Switchyard
+# Release builds for installing link the Swift runtime statically: the binary needs only Debian's libraries.
+STATIC_BUILD := $(BUILD)/static
+BIN_STATIC := $(STATIC_BUILD)/release/switchyard
+INSTALLED := bin/switchyard share/applications/$(APP_ID).desktop share/metainfo/$(APP_ID).metainfo.xml \
+	share/icons/hicolor/scalable/apps/$(APP_ID).svg share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
 all: build
 
@@ -25,6 +34,7 @@ run: build
 
 test: test-deps
 	@scripts/check-layering.sh
+	@scripts/check-packaging.sh
 	@/usr/bin/python3 scripts/check-secrets.py
 	$(SWIFT) build --build-tests
 	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build --disable-swift-testing
@@ -50,6 +60,26 @@ bench: test-deps
 	/usr/bin/python3 Tools/servarr-fixtures.py library series 5000 $(BUILD)/bench/series-5000.json
 	/usr/bin/python3 Tools/bench/library.py $(BENCH_RUNS) $(BUILD)/release/switchyard-bench \
 	  movies=$(BUILD)/bench/movies-20000.json series=$(BUILD)/bench/series-5000.json
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard
+
+install: release
+	install -Dm755 -s $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/switchyard
+	install -Dm644 Resources/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null; then \
+	  gtk-update-icon-cache -qtf $(PREFIX)/share/icons/hicolor || true; fi
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+
+deb: release
+	scripts/build-deb.sh $(BIN_STATIC) build/deb
 
 clean:
 	rm -rf $(BUILD) build

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds switchyard_<version>_<arch>.deb with dpkg-deb from a release binary.
+# Usage: scripts/build-deb.sh BINARY OUTDIR
+# The Swift runtime is linked statically (make release), so Depends lists only
+# Debian's libraries: those the binary links (found with dpkg -S) plus glib-networking,
+# which libsoup loads at run time for TLS.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+binary=$1
+out=$2
+version=$("$binary" --version | awk '{print $2}')
+arch=$(dpkg --print-architecture)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+make -s -C "$root" install DESTDIR="$stage" PREFIX=/usr BIN_STATIC="$(readlink -f "$binary")" >/dev/null 2>&1
+
+depends=()
+for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
+  path=$(ldconfig -p | awk -v lib="$library" '$1 == lib && /x86-64|aarch64|64bit/ {print $NF; exit}')
+  [ -n "$path" ] || { echo "build-deb: cannot find $library" >&2; exit 1; }
+  package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
+    package=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  depends+=("$package")
+done
+depends+=(glib-networking)
+depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')
+size=$(du -sk "$stage" | cut -f1)
+
+mkdir -p "$stage/DEBIAN"
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: switchyard
+Version: $version
+Architecture: $arch
+Maintainer: The Switchyard developers <maintainers@switchyard.fixture.invalid>
+Installed-Size: $size
+Depends: $depends_line
+Recommends: gnome-keyring | kwalletmanager | keepassxc
+Section: net
+Priority: optional
+Homepage: https://switchyard.fixture.invalid/
+Description: manage Sonarr, Radarr and download clients in one window
+ Switchyard is a native GTK 4 desktop app for a self-hosted media-automation
+ stack: Sonarr and Radarr beside qBittorrent, Transmission, Deluge, SABnzbd and
+ NZBGet. Secrets stay in the desktop keyring.
+CONTROL
+mkdir -p "$stage/usr/share/doc/switchyard"
+cp "$root/LICENSE" "$stage/usr/share/doc/switchyard/copyright"
+mkdir -p "$out"
+deb="$out/switchyard_${version}_${arch}.deb"
+dpkg-deb --root-owner-group --build "$stage" "$deb" >/dev/null
+echo "$deb"
