@@ -1,0 +1,449 @@
+#!/usr/bin/python3
+"""The real-peer harness: qBittorrent, Transmission, Deluge and NZBGet on 127.0.0.1.
+
+    peers.py start RUN_DIR   write configs with generated credentials, start every daemon,
+                             wait for each to answer an authenticated request, seed data,
+                             and write RUN_DIR/peers.json (ports, credentials, pids, seeds)
+    peers.py stop RUN_DIR    SIGTERM every recorded pid and wait for it to end
+
+Everything binds to 127.0.0.1; DHT, LSD, PeX, UPnP and update checks are off. Seed data is
+made from a fixed seed, so info-hashes are the same on every run. Readiness and seeding are
+bounded in time; a daemon that does not come up fails the start with its log tail.
+"""
+import base64
+import hashlib
+import http.cookiejar
+import json
+import os
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+PORTS = {"qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
+         "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789}
+SEEDS = [("fixture-alpha.bin", 64 * 1024), ("fixture-beta.bin", 160 * 1024), ("fixture-gamma.bin", 300 * 1024)]
+MISSING = ("fixture-delta.bin", 96 * 1024)  # a torrent whose data is absent: stays at 0 %
+DEADLINE = 25.0
+
+
+def log(message):
+    print(f"peers: {message}", file=sys.stderr, flush=True)
+
+
+def wait_until(what, probe, seconds=DEADLINE):
+    end = time.monotonic() + seconds
+    last = None
+    while time.monotonic() < end:
+        try:
+            result = probe()
+            if result:
+                return result
+        except Exception as error:  # the daemon is not up yet
+            last = error
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} not ready after {seconds:.0f} s ({last})")
+
+
+class Client:
+    """A tiny HTTP client with a cookie jar, for the harness only."""
+
+    def __init__(self, base, headers=None):
+        self.base = base
+        self.headers = headers or {}
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def request(self, path, data=None, headers=None, method=None):
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={**self.headers, **(headers or {})})
+        try:
+            with self.opener.open(request, timeout=5) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+
+def make_data(run):
+    data = os.path.join(run, "data")
+    elsewhere = os.path.join(run, "elsewhere")
+    os.makedirs(data, exist_ok=True)
+    os.makedirs(elsewhere, exist_ok=True)
+    torrents = []
+    rng = random.Random(20260115)
+    for name, size in SEEDS + [MISSING]:
+        folder = elsewhere if (name, size) == MISSING else data
+        path = os.path.join(folder, name)
+        with open(path, "wb") as handle:
+            handle.write(bytes(rng.getrandbits(8) for _ in range(size)))
+        torrent = os.path.join(run, name + ".torrent")
+        subprocess.run(["transmission-create", "-p", "-s", "16", "-t", "http://127.0.0.1:9/announce", "-o", torrent, path],
+                       check=True, capture_output=True)
+        torrents.append({"name": name, "size": size, "torrent": torrent, "complete": (name, size) != MISSING,
+                         "hash": info_hash(torrent)})
+    return data, torrents
+
+
+def info_hash(path):
+    """SHA-1 of the bencoded info dictionary."""
+    raw = open(path, "rb").read()
+    start = raw.index(b"4:info") + len(b"4:info")
+    end = bencode_end(raw, start)
+    return hashlib.sha1(raw[start:end]).hexdigest()
+
+
+def bencode_end(raw, index):
+    kind = raw[index:index + 1]
+    if kind == b"i":
+        return raw.index(b"e", index) + 1
+    if kind in (b"l", b"d"):
+        index += 1
+        while raw[index:index + 1] != b"e":
+            index = bencode_end(raw, index)
+        return index + 1
+    colon = raw.index(b":", index)
+    return colon + 1 + int(raw[index:colon])
+
+
+def spawn(run, name, command, **kwargs):
+    log_file = open(os.path.join(run, f"{name}.log"), "wb")
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT,
+                               start_new_session=True, **kwargs)
+    record_pid(run, process.pid)
+    return process.pid
+
+
+def record_pid(run, pid):
+    """Every daemon's pid goes to RUN/pids at once, so stop finds it even after a failed start."""
+    with open(os.path.join(run, "pids"), "a") as handle:
+        handle.write(f"{pid}\n")
+
+
+# qBittorrent -------------------------------------------------------------------------------
+
+def start_qbittorrent(run, credentials, data, torrents):
+    profile = os.path.join(run, "qbt", "profile")
+    config = os.path.join(profile, "qBittorrent", "config")
+    os.makedirs(config, exist_ok=True)
+    salt = os.urandom(16)
+    key = hashlib.pbkdf2_hmac("sha512", credentials["password"].encode(), salt, 100000, 64)
+    hashed = base64.b64encode(salt).decode() + ":" + base64.b64encode(key).decode()
+    with open(os.path.join(config, "qBittorrent.conf"), "w") as handle:
+        handle.write(f"""[LegalNotice]
+Accepted=true
+
+[BitTorrent]
+Session\\Interface=lo
+Session\\InterfaceName=lo
+Session\\InterfaceAddress=127.0.0.1
+Session\\Port={PORTS['qbittorrent_peer']}
+Session\\DHTEnabled=false
+Session\\LSDEnabled=false
+Session\\PeXEnabled=false
+Session\\DefaultSavePath={data}
+
+[Network]
+PortForwardingEnabled=false
+
+[Preferences]
+Connection\\ResolvePeerCountries=false
+WebUI\\Address=127.0.0.1
+WebUI\\Port={PORTS['qbittorrent']}
+WebUI\\Username={credentials['username']}
+WebUI\\Password_PBKDF2="@ByteArray({hashed})"
+WebUI\\MaxAuthenticationFailCount=5
+WebUI\\LocalHostAuth=true
+WebUI\\CSRFProtection=true
+General\\Locale=en
+""")
+    pid = spawn(run, "qbittorrent", ["qbittorrent-nox", f"--profile={profile}"])
+    client = Client(f"http://127.0.0.1:{PORTS['qbittorrent']}")
+    form = f"username={credentials['username']}&password={credentials['password']}".encode()
+
+    def login():
+        status, _, body = client.request("/api/v2/auth/login", form,
+                                         {"Content-Type": "application/x-www-form-urlencoded"})
+        return status == 200 and body == b"Ok."
+    wait_until("qBittorrent", login)
+    version = client.request("/api/v2/app/version")[2].decode()
+    for seed in torrents:
+        boundary = "fixtureboundary"
+        body = b"".join([
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"torrents\"; filename=\"x.torrent\"\r\n"
+            f"Content-Type: application/x-bittorrent\r\n\r\n".encode(), open(seed["torrent"], "rb").read(), b"\r\n",
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"savepath\"\r\n\r\n{data}\r\n".encode(),
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"paused\"\r\n\r\ntrue\r\n".encode(),
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"category\"\r\n\r\nfixture-tv\r\n".encode(),
+            f"--{boundary}--\r\n".encode()])
+        status, _, answer = client.request("/api/v2/torrents/add", body,
+                                           {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        if status != 200:
+            raise RuntimeError(f"qBittorrent refused a seed: {status} {answer[:80]}")
+    hashes = "|".join(seed["hash"] for seed in torrents)
+    wait_until("qBittorrent seeds", lambda: len(json.loads(client.request("/api/v2/torrents/info")[2])) == len(torrents))
+    client.request("/api/v2/torrents/recheck", f"hashes={hashes}".encode(),
+                   {"Content-Type": "application/x-www-form-urlencoded"})
+
+    def checked():
+        items = json.loads(client.request("/api/v2/torrents/info")[2])
+        done = {t["hash"]: t for t in items}
+        return all(done[s["hash"]]["progress"] == (1 if s["complete"] else 0)
+                   and not done[s["hash"]]["state"].startswith("checking") for s in torrents)
+    wait_until("qBittorrent recheck", checked)
+    return {"pid": pid, "port": PORTS["qbittorrent"], "version": version.lstrip("v")}
+
+
+# Transmission ------------------------------------------------------------------------------
+
+def transmission_call(credentials, method, arguments, session=[""]):
+    auth = base64.b64encode(f"{credentials['username']}:{credentials['password']}".encode()).decode()
+    client = Client(f"http://127.0.0.1:{PORTS['transmission']}")
+    body = json.dumps({"method": method, "arguments": arguments}).encode()
+    for _ in range(2):
+        status, headers, answer = client.request("/transmission/rpc", body, {
+            "Authorization": f"Basic {auth}", "X-Transmission-Session-Id": session[0],
+            "Content-Type": "application/json"})
+        if status == 409:
+            session[0] = headers.get("X-Transmission-Session-Id", "")
+            continue
+        if status != 200:
+            raise RuntimeError(f"transmission {method}: HTTP {status}")
+        return json.loads(answer)
+    raise RuntimeError("transmission: no session id")
+
+
+def start_transmission(run, credentials, data, torrents):
+    config = os.path.join(run, "tr", "config")
+    os.makedirs(config, exist_ok=True)
+    settings = {
+        "rpc-bind-address": "127.0.0.1", "rpc-port": PORTS["transmission"], "rpc-authentication-required": True,
+        "rpc-username": credentials["username"], "rpc-password": credentials["password"],
+        "rpc-whitelist": "127.0.0.1", "rpc-whitelist-enabled": True, "rpc-host-whitelist-enabled": False,
+        "bind-address-ipv4": "127.0.0.1", "bind-address-ipv6": "::1", "peer-port": PORTS["transmission_peer"],
+        "peer-port-random-on-start": False, "dht-enabled": False, "lpd-enabled": False, "pex-enabled": False,
+        "utp-enabled": False, "port-forwarding-enabled": False, "blocklist-enabled": False,
+        "download-dir": data, "incomplete-dir-enabled": False, "message-level": 1,
+    }
+    with open(os.path.join(config, "settings.json"), "w") as handle:
+        json.dump(settings, handle)
+    pid = spawn(run, "transmission", ["transmission-daemon", "-f", "-g", config])
+    info = wait_until("Transmission", lambda: transmission_call(credentials, "session-get", {"fields": ["version", "rpc-version"]}))
+    for seed in torrents:
+        metainfo = base64.b64encode(open(seed["torrent"], "rb").read()).decode()
+        answer = transmission_call(credentials, "torrent-add", {"metainfo": metainfo, "download-dir": data, "paused": True,
+                                                               "labels": ["fixture-movies"]})
+        if answer.get("result") != "success":
+            raise RuntimeError(f"transmission refused a seed: {answer}")
+
+    def checked():
+        items = transmission_call(credentials, "torrent-get", {"fields": ["hashString", "percentDone", "status"]})["arguments"]["torrents"]
+        done = {t["hashString"]: t for t in items}
+        return len(done) == len(torrents) and all(
+            done[s["hash"]]["percentDone"] == (1 if s["complete"] else 0) and done[s["hash"]]["status"] == 0 for s in torrents)
+    wait_until("Transmission verify", checked)
+    return {"pid": pid, "port": PORTS["transmission"], "version": info["arguments"]["version"].split()[0]}
+
+
+# Deluge ------------------------------------------------------------------------------------
+
+def deluge_config(path, body):
+    with open(path, "w") as handle:
+        handle.write(json.dumps({"file": 1, "format": 1}) + json.dumps(body, indent=2))
+
+
+def start_deluge(run, credentials, data, torrents):
+    config = os.path.join(run, "deluge")
+    os.makedirs(config, exist_ok=True)
+    daemon_user, daemon_password = "fixture-daemon", secrets.token_hex(8)
+    with open(os.path.join(config, "auth"), "w") as handle:
+        handle.write(f"{daemon_user}:{daemon_password}:10\n")
+    deluge_config(os.path.join(config, "core.conf"), {
+        "daemon_port": PORTS["deluge_daemon"], "allow_remote": False, "listen_interface": "127.0.0.1",
+        "outgoing_interface": "127.0.0.1", "listen_ports": [PORTS["deluge_peer"], PORTS["deluge_peer"]],
+        "random_port": False, "dht": False, "upnp": False, "natpmp": False, "lsd": False, "utpex": False,
+        "new_release_check": False, "download_location": data, "move_completed": False, "enabled_plugins": []})
+    salt = secrets.token_hex(20)
+    host_id = secrets.token_hex(16)
+    deluge_config(os.path.join(config, "web.conf"), {
+        "interface": "127.0.0.1", "port": PORTS["deluge_web"], "pwd_salt": salt,
+        "pwd_sha1": hashlib.sha1((salt + credentials["password"]).encode()).hexdigest(),
+        "default_daemon": host_id, "first_login": False, "base": "/", "https": False, "session_timeout": 3600,
+        "enabled_plugins": [], "show_session_speed": False, "sidebar_show_zero": False})
+    deluge_config(os.path.join(config, "hostlist.conf"), {
+        "hosts": [[host_id, "127.0.0.1", PORTS["deluge_daemon"], daemon_user, daemon_password]]})
+    daemon_pid = spawn(run, "deluged", ["deluged", "-d", "-c", config, "-u", "127.0.0.1", "-p", str(PORTS["deluge_daemon"]),
+                                        "-i", "127.0.0.1", "-L", "warning"])
+    import socket
+
+    def listening():
+        with socket.create_connection(("127.0.0.1", PORTS["deluge_daemon"]), timeout=0.5):
+            return True
+    wait_until("deluged", listening)
+    web_pid = spawn(run, "deluge-web", ["deluge-web", "-d", "-c", config, "-i", "127.0.0.1", "-p", str(PORTS["deluge_web"]),
+                                        "-L", "warning"])
+    client = Client(f"http://127.0.0.1:{PORTS['deluge_web']}")
+    counter = [0]
+
+    def call(method, *params):
+        counter[0] += 1
+        status, _, body = client.request("/json", json.dumps({"method": method, "params": list(params), "id": counter[0]}).encode(),
+                                         {"Content-Type": "application/json"})
+        answer = json.loads(body)
+        if answer.get("error"):
+            raise RuntimeError(f"deluge {method}: {answer['error']}")
+        return answer["result"]
+    wait_until("deluge-web", lambda: call("auth.login", credentials["password"]) is True)
+    wait_until("deluge daemon connection", lambda: isinstance(call("web.connect", host_id), list))
+    # Deluge 2.0.3 lists daemon.get_version (not daemon.info) among the connected daemon's methods.
+    version = wait_until("Deluge daemon methods", lambda: call("daemon.get_version"))
+    for seed in torrents:
+        call("core.add_torrent_file", seed["name"] + ".torrent", base64.b64encode(open(seed["torrent"], "rb").read()).decode(),
+             {"download_location": data, "add_paused": True})
+    call("core.force_recheck", [seed["hash"] for seed in torrents])
+
+    def checked():
+        status = call("core.get_torrents_status", {}, ["progress", "state"])
+        return len(status) == len(torrents) and all(
+            status[s["hash"]]["progress"] == (100 if s["complete"] else 0) and status[s["hash"]]["state"] != "Checking"
+            for s in torrents)
+    wait_until("Deluge recheck", checked)
+    return {"pid": daemon_pid, "web_pid": web_pid, "port": PORTS["deluge_web"], "version": version}
+
+
+# NZBGet ------------------------------------------------------------------------------------
+
+NZB = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE nzb PUBLIC "-//newzBin//DTD NZB 1.1//EN" "http://www.newzbin.com/DTD/nzb/nzb-1.1.dtd">
+<nzb xmlns="http://www.newzbin.com/DTD/2003/nzb">
+ <file poster="fixture@fixture.invalid" date="1768485720" subject="&quot;{name}.bin&quot; yEnc (1/1)">
+  <groups><group>alt.binaries.fixture</group></groups>
+  <segments><segment bytes="{size}" number="1">{name}-1@fixture.invalid</segment></segments>
+ </file>
+</nzb>
+"""
+
+
+def start_nzbget(run, credentials):
+    folder = os.path.join(run, "nzbget")
+    os.makedirs(folder, exist_ok=True)
+    config = os.path.join(folder, "nzbget.conf")
+    lock = os.path.join(folder, "nzbget.lock")
+    options = {
+        "MainDir": folder, "DestDir": os.path.join(folder, "complete"), "InterDir": os.path.join(folder, "intermediate"),
+        "NzbDir": os.path.join(folder, "nzb"), "QueueDir": os.path.join(folder, "queue"), "TempDir": os.path.join(folder, "tmp"),
+        "ScriptDir": os.path.join(folder, "scripts"), "LockFile": lock, "LogFile": os.path.join(folder, "nzbget.log"),
+        "WebDir": "/usr/share/nzbget/webui", "ConfigTemplate": "/usr/share/nzbget/webui/nzbget.conf",
+        "ControlIP": "127.0.0.1", "ControlPort": PORTS["nzbget"], "ControlUsername": credentials["username"],
+        "ControlPassword": credentials["password"], "RestrictedUsername": "", "AddUsername": "", "SecureControl": "no",
+        "FormAuth": "no", "UpdateCheck": "none", "OutputMode": "loggable", "Server1.Active": "no",
+        "Server1.Host": "127.0.0.1", "Server1.Port": "9", "DaemonUsername": "root" if os.getuid() == 0 else "",
+        "AuthorizedIP": "", "WriteLog": "append",
+    }
+    with open(config, "w") as handle:
+        for key, value in options.items():
+            handle.write(f"{key}={value}\n")
+    subprocess.run(["nzbget", "-D", "-c", config], check=True, capture_output=True)
+    auth = base64.b64encode(f"{credentials['username']}:{credentials['password']}".encode()).decode()
+    client = Client(f"http://127.0.0.1:{PORTS['nzbget']}", {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
+
+    def call(method, *params):
+        status, _, body = client.request("/jsonrpc", json.dumps({"method": method, "params": list(params), "id": 1}).encode())
+        if status != 200:
+            raise RuntimeError(f"nzbget {method}: HTTP {status}")
+        return json.loads(body)["result"]
+    version = wait_until("NZBGet", lambda: call("version"))
+    pid = int(open(lock).read().strip())
+    record_pid(run, pid)
+    ids = []
+    for index, (name, size) in enumerate([("fixture-usenet-one", 4096), ("fixture-usenet-two", 8192)]):
+        nzb = base64.b64encode(NZB.format(name=name, size=size).encode()).decode()
+        ids.append(call("append", f"{name}.nzb", nzb, "fixture-usenet", 0, False, True, "", 0, "SCORE",
+                        [{"drone": f"fixture-drone-{index}"}]))
+    wait_until("NZBGet queue", lambda: len(call("listgroups", 0)) == 2)
+    return {"pid": pid, "port": PORTS["nzbget"], "version": version, "nzb_ids": ids}
+
+
+# -------------------------------------------------------------------------------------------
+
+def start(run):
+    started = time.monotonic()
+    os.makedirs(run, exist_ok=True)
+    data, torrents = make_data(run)
+    state = {"data": data, "torrents": [{k: v for k, v in t.items() if k != "torrent"} | {"file": t["torrent"]} for t in torrents]}
+    peers = [("qbittorrent", start_qbittorrent), ("transmission", start_transmission), ("deluge", start_deluge)]
+    try:
+        for name, starter in peers:
+            credentials = {"username": "fixture-" + name[:4], "password": "fixture-peer-" + secrets.token_hex(8)}
+            t0 = time.monotonic()
+            state[name] = starter(run, credentials, data, torrents) | credentials
+            state[name]["ready_seconds"] = round(time.monotonic() - t0, 2)
+            write_state(run, state)
+        credentials = {"username": "fixture-nzbg", "password": "fixture-peer-" + secrets.token_hex(8)}
+        t0 = time.monotonic()
+        state["nzbget"] = start_nzbget(run, credentials) | credentials
+        state["nzbget"]["ready_seconds"] = round(time.monotonic() - t0, 2)
+    except Exception as error:
+        write_state(run, state)
+        log(f"start failed: {error}")
+        for name in ("qbittorrent", "transmission", "deluged", "deluge-web"):
+            path = os.path.join(run, f"{name}.log")
+            if os.path.exists(path):
+                log(f"--- {name}.log\n" + open(path, errors="replace").read()[-1500:])
+        stop(run)
+        raise SystemExit(1)
+    state["start_seconds"] = round(time.monotonic() - started, 2)
+    for name in ("qbittorrent", "transmission", "deluge", "nzbget"):
+        pids = [state[name]["pid"]] + ([state[name]["web_pid"]] if "web_pid" in state[name] else [])
+        state[name]["rss_kib"] = sum(rss(pid) for pid in pids)
+    write_state(run, state)
+    log(f"four peers up and seeded in {state['start_seconds']} s: "
+        + ", ".join(f"{n} {state[n]['version']} ({state[n]['rss_kib'] // 1024} MiB)" for n in ("qbittorrent", "transmission", "deluge", "nzbget")))
+
+
+def rss(pid):
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def write_state(run, state):
+    with open(os.path.join(run, "peers.json"), "w") as handle:
+        json.dump(state, handle, indent=2)
+
+
+def alive(pid):
+    try:
+        return open(f"/proc/{pid}/stat").read().split(") ")[1][0] not in "ZX"
+    except (OSError, IndexError):
+        return False
+
+
+def stop(run):
+    try:
+        pids = [int(line) for line in open(os.path.join(run, "pids")) if line.strip()]
+    except OSError:
+        return
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    end = time.monotonic() + 10
+    while time.monotonic() < end and any(alive(pid) for pid in pids):
+        time.sleep(0.1)
+    for pid in pids:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("start", "stop"):
+        sys.exit(__doc__)
+    (start if sys.argv[1] == "start" else stop)(sys.argv[2])
