@@ -37,7 +37,7 @@ test: test-deps
 	@scripts/check-packaging.sh
 	@/usr/bin/python3 scripts/check-secrets.py
 	$(SWIFT) build --build-tests
-	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh $(SWIFT) test --skip-build --disable-swift-testing
+	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh scripts/run-tests.sh $(SWIFT) test --skip-build --disable-swift-testing
 
 # Capture every inspection route, light and dark: build/inspection/*.png and *.a11y.txt
 inspect: test-deps

@@ -233,10 +233,11 @@ def start_transmission(run, credentials, data, torrents):
     info = wait_until("Transmission", lambda: transmission_call(credentials, "session-get", {"fields": ["version", "rpc-version"]}))
     for seed in torrents:
         metainfo = base64.b64encode(open(seed["torrent"], "rb").read()).decode()
-        answer = transmission_call(credentials, "torrent-add", {"metainfo": metainfo, "download-dir": data, "paused": True,
-                                                               "labels": ["fixture-movies"]})
+        answer = transmission_call(credentials, "torrent-add", {"metainfo": metainfo, "download-dir": data, "paused": True})
         if answer.get("result") != "success":
             raise RuntimeError(f"transmission refused a seed: {answer}")
+        # 3.00 takes labels through torrent-set, not torrent-add.
+        transmission_call(credentials, "torrent-set", {"ids": [seed["hash"]], "labels": ["fixture-movies"]})
 
     def checked():
         items = transmission_call(credentials, "torrent-get", {"fields": ["hashString", "percentDone", "status"]})["arguments"]["torrents"]

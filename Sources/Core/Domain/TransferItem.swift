@@ -1,0 +1,82 @@
+import Foundation
+
+/// One transfer as its client reports it. The transfer client owns the full
+/// list; orchestrators join to it through `joinKey`.
+public struct TransferItem: Sendable, Equatable, Identifiable {
+    public enum State: String, Sendable, Equatable, CaseIterable {
+        case downloading, seeding, paused, queued, checking, stalled, completed, error
+    }
+
+    public struct ID: Sendable, Hashable {
+        public var serviceID: UUID
+        public var joinKey: String
+    }
+
+    public var id: ID { ID(serviceID: serviceID, joinKey: joinKey) }
+    public var serviceID: UUID
+    /// A torrent's info-hash in lower case, or the usenet client's id for the item.
+    /// A join key, never a label.
+    public var joinKey: String
+    public var name: String
+    public var state: State
+    /// The client's own word for the state, for display next to the normalized one.
+    public var rawState: String
+    /// 0…1 whatever scale the client uses.
+    public var progress: Double
+    public var sizeBytes: Int64
+    public var remainingBytes: Int64
+    public var downloadSpeed: Int64
+    public var uploadSpeed: Int64
+    /// nil for the clients' "unknown" and "infinite" sentinels.
+    public var eta: TimeInterval?
+    public var category: String?
+    public var labels: [String]
+    public var added: Date?
+    public var completed: Date?
+    public var errorMessage: String?
+
+    public init(serviceID: UUID, joinKey: String, name: String, state: State, rawState: String, progress: Double,
+                sizeBytes: Int64, remainingBytes: Int64, downloadSpeed: Int64 = 0, uploadSpeed: Int64 = 0,
+                eta: TimeInterval? = nil, category: String? = nil, labels: [String] = [], added: Date? = nil,
+                completed: Date? = nil, errorMessage: String? = nil) {
+        self.serviceID = serviceID
+        self.joinKey = joinKey
+        self.name = name
+        self.state = state
+        self.rawState = rawState
+        self.progress = min(1, max(0, progress))
+        self.sizeBytes = sizeBytes
+        self.remainingBytes = remainingBytes
+        self.downloadSpeed = downloadSpeed
+        self.uploadSpeed = uploadSpeed
+        self.eta = eta
+        self.category = category
+        self.labels = labels
+        self.added = added
+        self.completed = completed
+        self.errorMessage = errorMessage
+    }
+}
+
+/// A transfer client's totals.
+public struct TransferStats: Sendable, Equatable {
+    public var downloadSpeed: Int64
+    public var uploadSpeed: Int64
+    public var freeSpaceBytes: Int64?
+    public var count: Int
+    public var activeCount: Int
+
+    public init(downloadSpeed: Int64, uploadSpeed: Int64, freeSpaceBytes: Int64?, count: Int, activeCount: Int) {
+        self.downloadSpeed = downloadSpeed
+        self.uploadSpeed = uploadSpeed
+        self.freeSpaceBytes = freeSpaceBytes
+        self.count = count
+        self.activeCount = activeCount
+    }
+}
+
+/// What a transfer client answers for one refresh.
+public struct TransferSnapshot: Sendable, Equatable {
+    public var items: [TransferItem]
+    public var stats: TransferStats
+}

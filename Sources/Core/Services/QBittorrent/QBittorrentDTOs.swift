@@ -1,0 +1,121 @@
+import Foundation
+
+/// One torrent of `sync/maindata` (or `torrents/info`): every field optional,
+/// because a diff carries only the keys that changed.
+struct QBittorrentTorrentDTO: Equatable {
+    var name: String?
+    var state: String?
+    var progress: Double?
+    var size: Int64?
+    var amountLeft: Int64?
+    var dlspeed: Int64?
+    var upspeed: Int64?
+    var eta: Int64?
+    var category: String?
+    var tags: String?
+    var addedOn: Int64?
+    var completionOn: Int64?
+
+    /// Applies the keys present in the next object (a diff or a full entry).
+    mutating func merge(_ r: inout JSONReader) throws(ServiceError) {
+        try r.readObject { r, key throws(ServiceError) in
+            if key("name") { name = try r.lenientString() }
+            else if key("state") { state = try r.lenientString() }
+            else if key("progress") { progress = try r.lenientDouble() }
+            else if key("size") { size = try r.lenientInt64() }
+            else if key("amount_left") { amountLeft = try r.lenientInt64() }
+            else if key("dlspeed") { dlspeed = try r.lenientInt64() }
+            else if key("upspeed") { upspeed = try r.lenientInt64() }
+            else if key("eta") { eta = try r.lenientInt64() }
+            else if key("category") { category = try r.lenientString() }
+            else if key("tags") { tags = try r.lenientString() }
+            else if key("added_on") { addedOn = try r.lenientInt64() }
+            else if key("completion_on") { completionOn = try r.lenientInt64() }
+            else { try r.skipValue() }
+        }
+    }
+
+    /// qBittorrent's ETA for "infinite".
+    static let infiniteETA: Int64 = 8_640_000
+
+    func domain(hash: String, serviceID: UUID) -> TransferItem {
+        let raw = state ?? "unknown"
+        let epoch = { (value: Int64?) -> Date? in value.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil } }
+        return TransferItem(
+            serviceID: serviceID, joinKey: hash.lowercased(), name: name ?? hash, state: Self.state(raw), rawState: raw,
+            progress: progress ?? 0, sizeBytes: size ?? 0, remainingBytes: amountLeft ?? 0,
+            downloadSpeed: dlspeed ?? 0, uploadSpeed: upspeed ?? 0,
+            eta: eta.flatMap { $0 >= 0 && $0 < Self.infiniteETA ? TimeInterval($0) : nil }, // 8640000 = ∞
+            category: category.flatMap { $0.isEmpty ? nil : $0 },
+            labels: (tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+            added: epoch(addedOn), completed: epoch(completionOn),
+            errorMessage: raw == "error" || raw == "missingFiles" ? raw : nil)
+    }
+
+    /// 4.x and 5.x state words (5.0 renamed paused* to stopped*).
+    static func state(_ raw: String) -> TransferItem.State {
+        switch raw {
+        case "downloading", "forcedDL", "metaDL", "forcedMetaDL": .downloading
+        case "uploading", "forcedUP", "stalledUP": .seeding
+        case "pausedUP", "stoppedUP", "pausedDL", "stoppedDL": .paused
+        case "queuedUP", "queuedDL": .queued
+        case "checkingUP", "checkingDL", "checkingResumeData", "moving": .checking
+        case "stalledDL": .stalled
+        case "error", "missingFiles": .error
+        default: .queued
+        }
+    }
+}
+
+/// `server_state` of maindata (also merged as a diff).
+struct QBittorrentServerStateDTO: Equatable {
+    var dlInfoSpeed: Int64?
+    var upInfoSpeed: Int64?
+    var freeSpaceOnDisk: Int64?
+
+    mutating func merge(_ r: inout JSONReader) throws(ServiceError) {
+        try r.readObject { r, key throws(ServiceError) in
+            if key("dl_info_speed") { dlInfoSpeed = try r.lenientInt64() }
+            else if key("up_info_speed") { upInfoSpeed = try r.lenientInt64() }
+            else if key("free_space_on_disk") { freeSpaceOnDisk = try r.lenientInt64() }
+            else { try r.skipValue() }
+        }
+    }
+}
+
+/// The client's copy of qBittorrent's state, kept in step with `sync/maindata`:
+/// a full update replaces it, a diff merges changed keys and drops removed torrents.
+struct QBittorrentMainData: Equatable {
+    var rid = 0
+    var torrents: [String: QBittorrentTorrentDTO] = [:]
+    var serverState = QBittorrentServerStateDTO()
+
+    mutating func apply(_ body: Data) throws(ServiceError) {
+        var next = self
+        var full = false
+        var named = Set<String>()
+        try JSONReader.read(body) { r throws(ServiceError) in
+            try r.readObject { r, key throws(ServiceError) in
+                if key("rid") { next.rid = try r.lenientInt() ?? next.rid }
+                else if key("full_update") { full = try r.lenientBool() ?? false }
+                else if key("torrents") {
+                    try r.readObject { r, key throws(ServiceError) in
+                        let hash = key.string.lowercased()
+                        var torrent = next.torrents[hash] ?? QBittorrentTorrentDTO()
+                        try torrent.merge(&r)
+                        next.torrents[hash] = torrent
+                        named.insert(hash)
+                    }
+                } else if key("torrents_removed") {
+                    try r.readArray { r, _ throws(ServiceError) in
+                        if let hash = try r.lenientString() { next.torrents[hash.lowercased()] = nil }
+                    }
+                } else if key("server_state") {
+                    try next.serverState.merge(&r)
+                } else { try r.skipValue() }
+            }
+        }
+        if full { next.torrents = next.torrents.filter { named.contains($0.key) } } // the whole truth: nothing else survives
+        self = next
+    }
+}

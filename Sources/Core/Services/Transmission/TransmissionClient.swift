@@ -1,0 +1,144 @@
+import Foundation
+
+/// Transmission RPC (the legacy dialect of 3.00, still served by 4.x): Basic
+/// auth on every call plus the 409 session-id exchange, which is handled on
+/// every call because the id changes when the daemon restarts.
+///
+/// Lockout safety: a 401 is never retried (3.00 locks everyone out after 100
+/// failures until restart). Refresh is incremental with `recently-active`.
+public actor TransmissionClient {
+    public let connection: ServiceConnection
+    private let transport: any HTTPTransport
+    private let secrets: any SecretStore
+    private var sessionID = ""
+    private var credential: Credential?
+    private var torrents: [Int: TransmissionTorrentDTO] = [:]
+    private var primed = false
+    /// Requests answered 401 (tests count them).
+    public private(set) var refusedRequests = 0
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+        self.connection = connection
+        self.transport = transport
+        self.secrets = secrets
+    }
+
+    private var rpcPath: String { "/transmission/rpc" }
+
+    /// One RPC call; resends once after a 409 with the new session id.
+    func call(_ method: String, _ arguments: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+        let stored: Credential
+        if let credential { stored = credential } else {
+            let read: Credential?
+            do { read = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
+            guard let read, read.password != nil else { throw .missingCredential }
+            stored = read
+            credential = read
+        }
+        let basic = Data("\(stored.username ?? ""):\(stored.password ?? "")".utf8).base64EncodedString()
+        let body = Data(#"{"method":"\#(method)","arguments":\#(arguments)}"#.utf8)
+        for _ in 0..<2 {
+            var headers = stored.extraHeaders
+            headers["Authorization"] = "Basic \(basic)"
+            headers["X-Transmission-Session-Id"] = sessionID
+            var request = HTTPRequest(.post, connection.endpoint, path: rpcPath, headers: headers, body: body,
+                                      contentType: "application/json", requestClass: requestClass,
+                                      schemePolicy: connection.policy, isIdempotent: method.hasSuffix("-get"))
+            request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
+            let response: HTTPResponse
+            do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+            switch response.status {
+            case 409:
+                guard let id = response.header("X-Transmission-Session-Id") else { throw .unavailable(.badResponse) }
+                if sessionID != id { primed = false } // a new daemon session: ids may have changed
+                sessionID = id
+                continue
+            case 401:
+                refusedRequests += 1
+                credential = nil
+                throw .unauthorized
+            case 403:
+                throw .serverMessage(status: 403, message: String(decoding: response.body.prefix(200), as: UTF8.self))
+            default:
+                let body = try response.jsonBody()
+                try Self.checkResult(body)
+                return body
+            }
+        }
+        throw .unavailable(.badResponse)
+    }
+
+    static func checkResult(_ body: Data) throws(ServiceError) {
+        let result = try JSONReader.read(body) { r throws(ServiceError) -> String? in
+            var result: String?
+            try r.readObject { r, key throws(ServiceError) in
+                if key("result") { result = try r.lenientString() } else { try r.skipValue() }
+            }
+            return result
+        }
+        guard let result else { throw .wrongServiceKind(expected: .transmission, found: nil) }
+        guard result == "success" else { throw .serverMessage(status: 200, message: result) }
+    }
+
+    public func probe() async throws(ServiceError) -> ServiceStatus {
+        let body = try await call("session-get", #"{"fields":["version","rpc-version"]}"#, class: .probe)
+        let version = try JSONReader.read(body) { r throws(ServiceError) -> String? in
+            var version: String?
+            try r.readObject { r, key throws(ServiceError) in
+                if key("arguments") {
+                    try r.readObject { r, key throws(ServiceError) in
+                        if key("version") { version = try r.lenientString() } else { try r.skipValue() }
+                    }
+                } else { try r.skipValue() }
+            }
+            return version
+        }
+        guard let version else { throw .wrongServiceKind(expected: .transmission, found: nil) }
+        return ServiceStatus(appName: "Transmission", version: String(version.split(separator: " ").first ?? ""))
+    }
+
+    /// Every transfer: the first call lists all; later calls ask only for
+    /// `recently-active` torrents and the ids `removed` since, and merge them.
+    public func transfers() async throws(ServiceError) -> TransferSnapshot {
+        let fields = TransmissionTorrentDTO.fields.map { "\"\($0)\"" }.joined(separator: ",")
+        let incremental = primed
+        let ids = incremental ? #""ids":"recently-active","# : ""
+        let body = try await call("torrent-get", "{\(ids)\"fields\":[\(fields)]}")
+        let (changed, removed) = try JSONReader.read(body) { r throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) in
+            var changed: [TransmissionTorrentDTO] = []
+            var removed: [Int] = []
+            try r.readObject { r, key throws(ServiceError) in
+                guard key("arguments") else { return try r.skipValue() }
+                try r.readObject { r, key throws(ServiceError) in
+                    if key("torrents") { changed = try r.decodeList(TransmissionTorrentDTO.decode) }
+                    else if key("removed") {
+                        try r.readArray { r, _ throws(ServiceError) in if let id = try r.lenientInt() { removed.append(id) } }
+                    } else { try r.skipValue() }
+                }
+            }
+            return (changed, removed)
+        }
+        if !incremental { torrents = [:] }
+        for id in removed { torrents[id] = nil }
+        for torrent in changed { if let id = torrent.id { torrents[id] = torrent } }
+        primed = true
+        return snapshot()
+    }
+
+    func snapshot() -> TransferSnapshot {
+        let serviceID = connection.config.id
+        let items = torrents.values.compactMap { $0.domain(serviceID: serviceID) }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        return TransferSnapshot(items: items, stats: TransferStats(
+            downloadSpeed: items.reduce(0) { $0 + $1.downloadSpeed }, uploadSpeed: items.reduce(0) { $0 + $1.uploadSpeed },
+            freeSpaceBytes: nil, count: items.count,
+            activeCount: items.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
+    }
+
+    public func signOut() {
+        credential = nil
+        sessionID = ""
+        primed = false
+        torrents = [:]
+    }
+}

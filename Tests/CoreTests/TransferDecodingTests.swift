@@ -1,0 +1,82 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// Synthetic payloads for each transfer client, with every sentinel.
+final class TransferDecodingTests: XCTestCase {
+    private let service = UUID(uuidString: "F1C7F1C7-0000-4000-8000-0000000000AA")!
+
+    private func mainData(_ files: String...) throws -> QBittorrentMainData {
+        var data = QBittorrentMainData()
+        for file in files { try data.apply(try fixture("qbittorrent/\(file).json")) }
+        return data
+    }
+
+    func testQBittorrentFullUpdateAndSentinels() throws {
+        let data = try mainData("maindata-full")
+        XCTAssertEqual(data.rid, 1)
+        let items = data.torrents.map { $0.value.domain(hash: $0.key, serviceID: service) }.sorted { $0.joinKey < $1.joinKey }
+        XCTAssertEqual(items.map(\.state), [.downloading, .stalled, .paused])
+        XCTAssertEqual(items.map(\.rawState), ["downloading", "stalledDL", "stoppedUP"]) // 5.x words
+        XCTAssertEqual(items[0].eta, 600)
+        XCTAssertNil(items[1].eta, "8640000 means infinite")
+        XCTAssertEqual(items[0].labels, ["fixture", "tv"])
+        XCTAssertNil(items[1].category, "an empty category is none")
+        XCTAssertNil(items[0].completed, "completion_on -1 is not a date")
+        XCTAssertEqual(items[2].completed, Date(timeIntervalSince1970: 1_768_310_000))
+        XCTAssertEqual(data.serverState.freeSpaceOnDisk, 800_000_000_000)
+    }
+
+    func testQBittorrentDiffMergesToExactlyWhatAFullFetchReturns() throws {
+        let merged = try mainData("maindata-full", "maindata-diff")
+        let full = try mainData("maindata-full-after")
+        XCTAssertEqual(merged.rid, 2)
+        XCTAssertEqual(merged.torrents, full.torrents, "a merged snapshot must equal a full fetch")
+        XCTAssertEqual(merged.serverState, full.serverState)
+        XCTAssertNil(merged.torrents["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2"], "torrents_removed drops the torrent")
+    }
+
+    func testQBittorrentFullUpdateReplacesEverything() throws {
+        var data = try mainData("maindata-full", "maindata-diff")
+        try data.apply(Data(#"{"rid": 9, "full_update": true, "torrents": {}}"#.utf8))
+        XCTAssertEqual(data.torrents.count, 0, "a full update names every torrent that exists")
+    }
+
+    func testQBittorrentStateWordsOfBothMajorVersions() {
+        XCTAssertEqual(QBittorrentTorrentDTO.state("pausedDL"), .paused)   // 4.x
+        XCTAssertEqual(QBittorrentTorrentDTO.state("stoppedDL"), .paused)  // 5.x
+        XCTAssertEqual(QBittorrentTorrentDTO.state("checkingResumeData"), .checking)
+        XCTAssertEqual(QBittorrentTorrentDTO.state("missingFiles"), .error)
+        XCTAssertEqual(QBittorrentTorrentDTO.state("forcedMetaDL"), .downloading)
+        XCTAssertEqual(QBittorrentTorrentDTO.state("stalledUP"), .seeding)
+    }
+
+    func testTransmissionSentinelsAndErrors() throws {
+        let torrents = try JSONReader.read(try fixture("transmission/torrent-get.json")) { r throws(ServiceError) -> [TransmissionTorrentDTO] in
+            var list: [TransmissionTorrentDTO] = []
+            try r.readObject { r, key throws(ServiceError) in
+                guard key("arguments") else { return try r.skipValue() }
+                try r.readObject { r, key throws(ServiceError) in
+                    if key("torrents") { list = try r.decodeList(TransmissionTorrentDTO.decode) } else { try r.skipValue() }
+                }
+            }
+            return list
+        }
+        let items = torrents.compactMap { $0.domain(serviceID: service) }
+        XCTAssertEqual(items.count, 3, "an item without a hash cannot be joined and is dropped")
+        XCTAssertEqual(items[0].joinKey, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee5", "join keys are lower case")
+        XCTAssertEqual(items.map(\.state), [.seeding, .downloading, .error])
+        XCTAssertEqual(items.map(\.rawState), ["seed", "download", "stopped"])
+        XCTAssertNil(items[0].eta, "-1: not available")
+        XCTAssertNil(items[1].eta, "-2: unknown")
+        XCTAssertEqual(items[2].eta, 120)
+        XCTAssertEqual(items[1].errorMessage, "Fixture tracker warning", "a tracker warning is shown but the torrent still runs")
+        XCTAssertEqual(items[2].errorMessage, "Fixture: no data found")
+        XCTAssertEqual(items[0].category, "fixture-movies")
+    }
+
+    func testFormEncodingKeepsAwkwardPasswordsIntact() {
+        let body = String(decoding: FormEncoding.encode([("username", "fixture user"), ("password", "a&b=c+d%e/ü")]), as: UTF8.self)
+        XCTAssertEqual(body, "username=fixture%20user&password=a%26b%3Dc%2Bd%25e%2F%C3%BC")
+    }
+}

@@ -1,0 +1,169 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// qBittorrent and Transmission clients against the real daemons that
+/// `make test` starts on 127.0.0.1 (Tests/Peers/peers.py), through real libsoup.
+final class TransferPeerTests: XCTestCase {
+    struct Peers: Decodable {
+        struct Daemon: Decodable { let port: Int; let version: String; let username: String; let password: String }
+        struct Seed: Decodable { let name: String; let size: Int64; let complete: Bool; let hash: String }
+        let torrents: [Seed]
+        let qbittorrent: Daemon
+        let transmission: Daemon
+    }
+
+    private var peers: Peers!
+    private var transport: (any HTTPTransport)!
+    private var secrets: InMemorySecretStore!
+
+    override func setUp() async throws {
+        guard let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] else {
+            throw XCTSkip("the real peers are not running; run through `make test`")
+        }
+        peers = try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        transport = RetryingTransport(try SoupTransport())
+        secrets = InMemorySecretStore()
+    }
+
+    private func connection(_ kind: ServiceKind, _ daemon: Peers.Daemon, password: String? = nil) async throws -> ServiceConnection {
+        let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(daemon.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(username: daemon.username, password: password ?? daemon.password),
+                                for: config.credential, kind: kind)
+        return try ServiceConnection(config: config, role: .local)
+    }
+
+    private func assertSeeds(_ snapshot: TransferSnapshot, line: UInt = #line) {
+        XCTAssertEqual(Set(snapshot.items.map(\.joinKey)), Set(peers.torrents.map(\.hash)), line: line)
+        for seed in peers.torrents {
+            guard let item = snapshot.items.first(where: { $0.joinKey == seed.hash }) else { continue }
+            XCTAssertEqual(item.name, seed.name, line: line)
+            XCTAssertEqual(item.sizeBytes, seed.size, line: line)
+            XCTAssertEqual(item.progress, seed.complete ? 1 : 0, accuracy: 0.0001, line: line)
+        }
+        XCTAssertEqual(snapshot.stats.count, peers.torrents.count, line: line)
+    }
+
+    /// Polls `body` until it returns true, for at most `seconds` (daemons apply state changes asynchronously).
+    private func eventually(_ seconds: Double, _ body: () async throws -> Bool) async throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try await body() { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return false
+    }
+
+    // MARK: qBittorrent
+
+    func testQBittorrentProbeAndSeededTransfers() async throws {
+        let client = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent), transport: transport, secrets: secrets)
+        let status = try await client.probe()
+        XCTAssertEqual(status.version, peers.qbittorrent.version)
+        let snapshot = try await client.transfers()
+        assertSeeds(snapshot)
+        XCTAssertTrue(snapshot.items.allSatisfy { $0.state == .paused && $0.category == "fixture-tv" }, "\(snapshot.items.map(\.rawState))")
+    }
+
+    func testQBittorrentWrongPasswordIsOneLoginAndNoBan() async throws {
+        let wrong = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent, password: "fixture-wrong"),
+                                      transport: transport, secrets: secrets)
+        do {
+            _ = try await wrong.transfers()
+            XCTFail("a wrong password was accepted")
+        } catch {
+            XCTAssertEqual(error, .unauthorized)
+        }
+        let attempts = await wrong.loginAttempts
+        XCTAssertEqual(attempts, 1, "a failed login must never be retried")
+        let right = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent), transport: transport, secrets: secrets)
+        let snapshot = try await right.transfers()
+        XCTAssertEqual(snapshot.items.count, peers.torrents.count, "the next correct login still works")
+    }
+
+    func testQBittorrentIncrementalRefreshSeesAChangeAndMatchesAFullFetch() async throws {
+        let client = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent), transport: transport, secrets: secrets)
+        _ = try await client.transfers()
+        let target = peers.torrents.first { $0.complete }!.hash
+        try await qbittorrentAction("resume", hash: target)
+        let changed = try await eventually(8) {
+            let snapshot = try await client.transfers()
+            return snapshot.items.first { $0.joinKey == target }?.state != .paused
+        }
+        XCTAssertTrue(changed, "the diff never showed the resumed torrent")
+        let merged = try await client.transfers()
+        let fresh = try await QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent),
+                                                transport: transport, secrets: secrets).transfers()
+        XCTAssertEqual(merged.items.map(\.joinKey), fresh.items.map(\.joinKey))
+        XCTAssertEqual(merged.items.map(\.name), fresh.items.map(\.name))
+        XCTAssertEqual(merged.items.map(\.progress), fresh.items.map(\.progress))
+
+        // Leave the daemon as the other tests expect it: everything paused.
+        try await qbittorrentAction("pause", hash: target)
+        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        XCTAssertTrue(paused)
+    }
+
+    /// A mutation the way a user's other tool would do it (the client under test is read-only).
+    private func qbittorrentAction(_ action: String, hash: String) async throws {
+        let endpoint = try Endpoint.parse("http://127.0.0.1:\(peers.qbittorrent.port)")
+        let policy = SchemePolicy(allowsPlainHTTP: true)
+        let login = try await transport.send(HTTPRequest(.post, endpoint, path: "/api/v2/auth/login",
+            body: FormEncoding.encode([("username", peers.qbittorrent.username), ("password", peers.qbittorrent.password)]),
+            contentType: "application/x-www-form-urlencoded", requestClass: .probe, schemePolicy: policy))
+        let cookie = login.headers("Set-Cookie").compactMap { $0.split(separator: ";").first }.joined(separator: "; ")
+        let response = try await transport.send(HTTPRequest(.post, endpoint, path: "/api/v2/torrents/\(action)", headers: ["Cookie": cookie],
+            body: FormEncoding.encode([("hashes", hash)]), contentType: "application/x-www-form-urlencoded",
+            requestClass: .mutation, schemePolicy: policy))
+        XCTAssertEqual(response.status, 200)
+    }
+
+    // MARK: Transmission
+
+    func testTransmissionProbeAndSeededTransfers() async throws {
+        let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
+        let status = try await client.probe()
+        XCTAssertEqual(status.version, peers.transmission.version)
+        let snapshot = try await client.transfers()
+        assertSeeds(snapshot)
+        XCTAssertTrue(snapshot.items.allSatisfy { $0.state == .paused && $0.labels == ["fixture-movies"] })
+    }
+
+    func testTransmissionWrongPasswordIsRefusedOnceAndNothingLocksOut() async throws {
+        let wrong = TransmissionClient(connection: try await connection(.transmission, peers.transmission, password: "fixture-wrong"),
+                                       transport: transport, secrets: secrets)
+        do {
+            _ = try await wrong.transfers()
+            XCTFail("a wrong password was accepted")
+        } catch {
+            XCTAssertEqual(error, .unauthorized)
+        }
+        let refused = await wrong.refusedRequests
+        XCTAssertEqual(refused, 1, "a refused request must never be retried")
+        let right = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
+        let snapshot = try await right.transfers()
+        XCTAssertEqual(snapshot.items.count, peers.torrents.count)
+    }
+
+    func testTransmissionIncrementalRefreshSeesAChangeAndMatchesAFullFetch() async throws {
+        let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
+        _ = try await client.transfers()
+        let target = peers.torrents.first { $0.complete }!.hash
+        _ = try await client.call("torrent-start", #"{"ids":["\#(target)"]}"#, class: .mutation)
+        let changed = try await eventually(8) {
+            let snapshot = try await client.transfers()
+            return snapshot.items.first { $0.joinKey == target }?.state != .paused
+        }
+        XCTAssertTrue(changed, "recently-active never showed the started torrent")
+        let merged = try await client.transfers()
+        let fresh = try await TransmissionClient(connection: try await connection(.transmission, peers.transmission),
+                                                 transport: transport, secrets: secrets).transfers()
+        XCTAssertEqual(merged.items.map(\.joinKey), fresh.items.map(\.joinKey))
+        XCTAssertEqual(merged.items.map(\.rawState), fresh.items.map(\.rawState))
+
+        _ = try await client.call("torrent-stop", #"{"ids":["\#(target)"]}"#, class: .mutation)
+        let stopped = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        XCTAssertTrue(stopped)
+    }
+}
