@@ -80,3 +80,56 @@ final class TransferDecodingTests: XCTestCase {
         XCTAssertEqual(body, "username=fixture%20user&password=a%26b%3Dc%2Bd%25e%2F%C3%BC")
     }
 }
+
+final class UsenetAndDelugeDecodingTests: XCTestCase {
+    private let service = UUID(uuidString: "F1C7F1C7-0000-4000-8000-0000000000BB")!
+
+    func testDelugeProgressScaleAndETASentinels() throws {
+        let items = try JSONReader.read(try fixture("deluge/update-ui.json")) { r throws(ServiceError) -> [TransferItem] in
+            var items: [TransferItem] = []
+            try r.readObject { r, key throws(ServiceError) in
+                guard key("result") else { return try r.skipValue() }
+                try r.readObject { r, key throws(ServiceError) in
+                    guard key("torrents") else { return try r.skipValue() }
+                    try r.readObject { r, key throws(ServiceError) in
+                        items.append(try DelugeTorrentDTO.decode(&r).domain(hash: key.string, serviceID: self.service))
+                    }
+                }
+            }
+            return items
+        }.sorted { $0.joinKey < $1.joinKey }
+        XCTAssertEqual(items.map(\.progress), [0.425, 0.01, 1.0], "Deluge reports 0…100")
+        XCTAssertNil(items[0].eta, "0 = unknown")
+        XCTAssertNil(items[1].eta, "-1 = more than a year")
+        XCTAssertEqual(items[2].eta, 3600)
+        XCTAssertEqual(items.map(\.state), [.downloading, .downloading, .error])
+        XCTAssertEqual(items[2].errorMessage, "Fixture: file missing")
+        XCTAssertEqual(items[0].category, "fixture-tv")
+        XCTAssertEqual(items[0].remainingBytes, 575_000)
+    }
+
+    func testNZBGetSizePairsStatesAndJoinKeys() throws {
+        let groups = try NZBGetClient.result(try fixture("nzbget/listgroups.json")) { r throws(ServiceError) in
+            try r.decodeList(NZBGetItemDTO.decode)
+        }
+        let queued = groups.map { $0.queued(serviceID: service, paused: false, rate: 1_000_000) }
+        XCTAssertEqual(queued[0].sizeBytes, 5_000_000_000, "Hi << 32 | Lo")
+        XCTAssertEqual(queued[0].remainingBytes, 1_000_000_000)
+        XCTAssertEqual(queued[0].progress, 0.8, accuracy: 0.0001)
+        XCTAssertEqual(queued[0].eta, 1000, "derived from the global download rate")
+        XCTAssertEqual(queued[0].joinKey, "fixturedrone0000000000000000000a", "the drone parameter first")
+        XCTAssertEqual(queued[1].joinKey, "8", "else the NZBID")
+        XCTAssertEqual(queued.map(\.state), [.downloading, .checking])
+        XCTAssertNil(queued[1].category)
+        let pausedAll = groups.map { $0.queued(serviceID: service, paused: true, rate: 0) }
+        XCTAssertEqual(pausedAll[0].state, .paused, "a global pause pauses the download")
+
+        let history = try NZBGetClient.result(try fixture("nzbget/history.json")) { r throws(ServiceError) in
+            try r.decodeList(NZBGetItemDTO.decode)
+        }.compactMap { $0.finished(serviceID: service) }
+        XCTAssertEqual(history.map(\.state), [.completed, .error], "deleted entries are not transfers")
+        XCTAssertEqual(history[1].joinKey, "fixturedrone0000000000000000000b")
+        XCTAssertEqual(history[1].errorMessage, "FAILURE/PAR")
+        XCTAssertEqual(history[0].joinKey, "5")
+    }
+}

@@ -9,8 +9,11 @@ final class TransferPeerTests: XCTestCase {
         struct Daemon: Decodable { let port: Int; let version: String; let username: String; let password: String }
         struct Seed: Decodable { let name: String; let size: Int64; let complete: Bool; let hash: String }
         let torrents: [Seed]
+        struct NZBGet: Decodable { let port: Int; let version: String; let username: String; let password: String; let nzb_ids: [Int] }
         let qbittorrent: Daemon
         let transmission: Daemon
+        let deluge: Daemon
+        let nzbget: NZBGet
     }
 
     private var peers: Peers!
@@ -165,5 +168,64 @@ final class TransferPeerTests: XCTestCase {
         _ = try await client.call("torrent-stop", #"{"ids":["\#(target)"]}"#, class: .mutation)
         let stopped = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
         XCTAssertTrue(stopped)
+    }
+
+    // MARK: Deluge
+
+    func testDelugeProbeAndSeededTransfers() async throws {
+        let client = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
+        let status = try await client.probe()
+        XCTAssertEqual(status.version, peers.deluge.version)
+        let snapshot = try await client.transfers()
+        assertSeeds(snapshot)
+        XCTAssertTrue(snapshot.items.allSatisfy { $0.state == .paused }, "\(snapshot.items.map(\.rawState))")
+    }
+
+    func testDelugeWrongPasswordIsOneLoginAndTheRightOneStillWorks() async throws {
+        let wrong = DelugeClient(connection: try await connection(.deluge, peers.deluge, password: "fixture-wrong"),
+                                 transport: transport, secrets: secrets)
+        do {
+            _ = try await wrong.transfers()
+            XCTFail("a wrong password was accepted")
+        } catch {
+            XCTAssertEqual(error, .unauthorized)
+        }
+        let attempts = await wrong.loginAttempts
+        XCTAssertEqual(attempts, 1)
+        let right = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
+        let snapshot = try await right.transfers()
+        XCTAssertEqual(snapshot.items.count, peers.torrents.count)
+    }
+
+    // MARK: NZBGet
+
+    private func nzbgetConnection(password: String? = nil) async throws -> ServiceConnection {
+        let daemon = Peers.Daemon(port: peers.nzbget.port, version: peers.nzbget.version,
+                                  username: peers.nzbget.username, password: peers.nzbget.password)
+        return try await connection(.nzbget, daemon, password: password)
+    }
+
+    func testNZBGetProbeAndQueuedItems() async throws {
+        let client = NZBGetClient(connection: try await nzbgetConnection(), transport: transport, secrets: secrets)
+        let status = try await client.probe()
+        XCTAssertEqual(status.version, peers.nzbget.version)
+        let snapshot = try await client.transfers()
+        XCTAssertEqual(Set(snapshot.items.map(\.joinKey)), ["fixture-drone-0", "fixture-drone-1"],
+                       "the drone parameter is the join key Sonarr/Radarr use")
+        XCTAssertEqual(Set(snapshot.items.map(\.name)), ["fixture-usenet-one", "fixture-usenet-two"])
+        XCTAssertTrue(snapshot.items.allSatisfy { $0.state == .paused && $0.category == "fixture-usenet" })
+        XCTAssertTrue(snapshot.items.allSatisfy { $0.sizeBytes > 0 })
+    }
+
+    func testNZBGetWrongPasswordIsRefusedOnce() async throws {
+        let wrong = NZBGetClient(connection: try await nzbgetConnection(password: "fixture-wrong"), transport: transport, secrets: secrets)
+        do {
+            _ = try await wrong.transfers()
+            XCTFail("a wrong password was accepted")
+        } catch {
+            XCTAssertEqual(error, .unauthorized)
+        }
+        let refused = await wrong.refusedRequests
+        XCTAssertEqual(refused, 1)
     }
 }

@@ -5,8 +5,8 @@ public enum ServiceProbe {
     /// Whether this version has a client for the kind.
     public static func isSupported(_ kind: ServiceKind) -> Bool {
         switch kind {
-        case .sonarr, .radarr: true
-        case .qbittorrent, .transmission, .deluge, .sabnzbd, .nzbget: false
+        case .sonarr, .radarr, .qbittorrent, .transmission, .deluge, .nzbget: true
+        case .sabnzbd: false
         }
     }
 
@@ -18,7 +18,15 @@ public enum ServiceProbe {
             return (try await SonarrClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
         case .radarr:
             return (try await RadarrClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .qbittorrent, .transmission, .deluge, .sabnzbd, .nzbget:
+        case .qbittorrent:
+            return (try await QBittorrentClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
+        case .transmission:
+            return (try await TransmissionClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
+        case .deluge:
+            return (try await DelugeClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
+        case .nzbget:
+            return (try await NZBGetClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
+        case .sabnzbd:
             throw .incompatibleVersion(found: "no \(config.kind.displayName) client in this version")
         }
     }

@@ -1,0 +1,263 @@
+import Foundation
+
+/// Deluge 2 Web JSON-RPC (`{base}json`): `auth.login` with the password, the
+/// `_session_id` cookie kept in memory, then the web UI's daemon connection.
+/// Success of the connection is `web.connect` returning a method list.
+/// `Content-Type` must be exactly `application/json`.
+public actor DelugeClient {
+    public let connection: ServiceConnection
+    private let transport: any HTTPTransport
+    private let secrets: any SecretStore
+    private var cookie: String?
+    private var credential: Credential?
+    private var requestID = 0
+    /// Login attempts sent (tests count them).
+    public private(set) var loginAttempts = 0
+
+    /// The torrent fields the UI shows.
+    static let keys = ["name", "state", "progress", "total_wanted", "total_done", "download_payload_rate",
+                       "upload_payload_rate", "eta", "time_added", "completed_time", "message", "label"]
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+        self.connection = connection
+        self.transport = transport
+        self.secrets = secrets
+    }
+
+    private struct RPCError: Error { let code: Int; let message: String }
+
+    /// One JSON-RPC call; returns the raw `result` bytes' owner (the whole body) after checking `error`.
+    private func rpc(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+        requestID += 1
+        let stored = try await storedCredential()
+        var headers = stored.extraHeaders
+        if let cookie { headers["Cookie"] = cookie }
+        var request = HTTPRequest(.post, connection.endpoint, path: "/json", headers: headers,
+                                  body: Data(#"{"method":"\#(method)","params":\#(params),"id":\#(requestID)}"#.utf8),
+                                  contentType: "application/json", requestClass: requestClass, schemePolicy: connection.policy,
+                                  isIdempotent: method != "auth.login")
+        request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+        if method == "auth.login" {
+            let pairs = response.headers("Set-Cookie").compactMap { $0.split(separator: ";").first.map(String.init) }
+            if !pairs.isEmpty { cookie = pairs.joined(separator: "; ") }
+        }
+        return try response.jsonBody()
+    }
+
+    /// The `error` member of an answer, if any.
+    private static func errorOf(_ body: Data) throws(ServiceError) -> (code: Int, message: String)? {
+        try JSONReader.read(body) { r throws(ServiceError) -> (Int, String)? in
+            var found: (Int, String)?
+            try r.readObject { r, key throws(ServiceError) in
+                guard key("error"), try r.peek() == .object else { return try r.skipValue() }
+                var code = 0, message = ""
+                try r.readObject { r, key throws(ServiceError) in
+                    if key("code") { code = try r.lenientInt() ?? 0 }
+                    else if key("message") { message = try r.lenientString() ?? "" }
+                    else { try r.skipValue() }
+                }
+                found = (code, message)
+            }
+            return found
+        }
+    }
+
+    /// Reads `result` with `body` (which must consume the value).
+    private static func result<T>(_ data: Data, _ body: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> T {
+        try JSONReader.read(data) { r throws(ServiceError) -> T in
+            var value: T?
+            try r.readObject { r, key throws(ServiceError) in
+                if key("result") { value = try body(&r) } else { try r.skipValue() }
+            }
+            guard let value else { throw r.failure("no result") }
+            return value
+        }
+    }
+
+    private func storedCredential() async throws(ServiceError) -> Credential {
+        if let credential { return credential }
+        let stored: Credential?
+        do { stored = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
+        guard let stored, stored.satisfies(.passwordOnly) else { throw .missingCredential }
+        credential = stored
+        return stored
+    }
+
+    /// Logs in (once per call, never retried) and makes sure the web UI is connected to its daemon.
+    private func signIn() async throws(ServiceError) {
+        credential = nil
+        cookie = nil
+        let password = try await storedCredential().password ?? ""
+        loginAttempts += 1
+        let login = try await rpc("auth.login", "[\(Self.quote(password))]", class: .probe)
+        guard try Self.result(login, { r throws(ServiceError) in try r.lenientBool() ?? false }) else { throw .unauthorized }
+        let connected = try Self.result(try await rpc("web.connected", "[]", class: .probe)) { r throws(ServiceError) in
+            try r.lenientBool() ?? false
+        }
+        if connected { return }
+        let hosts = try Self.result(try await rpc("web.get_hosts", "[]", class: .probe)) { r throws(ServiceError) -> [String] in
+            var ids: [String] = []
+            try r.readArray { r, _ throws(ServiceError) in
+                var first: String?
+                try r.readArray { r, index throws(ServiceError) in
+                    if index == 0 { first = try r.lenientString() } else { try r.skipValue() }
+                }
+                if let first { ids.append(first) }
+            }
+            return ids
+        }
+        guard let host = hosts.first else { throw .serverMessage(status: 200, message: "Deluge's web UI has no daemon to connect to.") }
+        let methods = try Self.result(try await rpc("web.connect", "[\(Self.quote(host))]", class: .probe)) { r throws(ServiceError) -> Int in
+            var count = 0
+            if try r.peek() == .array { try r.readArray { r, _ throws(ServiceError) in try r.skipValue(); count += 1 } } else { try r.skipValue() }
+            return count
+        }
+        guard methods > 0 else {
+            throw .serverMessage(status: 200, message: "Deluge's web UI could not connect to its daemon (check the daemon's credentials in Deluge).")
+        }
+    }
+
+    /// A call that needs a session: signs in when there is none, and once more if the session expired (error 1).
+    private func authorized(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+        if cookie == nil { try await signIn() }
+        for attempt in 0..<2 {
+            let body = try await rpc(method, params, class: requestClass)
+            guard let error = try Self.errorOf(body) else { return body }
+            if error.code == 1, attempt == 0 {
+                try await signIn()
+                continue
+            }
+            if error.code == 1 { throw .unauthorized }
+            throw .serverMessage(status: 200, message: error.message)
+        }
+        throw .unauthorized
+    }
+
+    public func probe() async throws(ServiceError) -> ServiceStatus {
+        // auth.check_session answers without a session: it tells a Deluge web UI from anything else.
+        let check = try await rpc("auth.check_session", "[]", class: .probe)
+        guard (try? Self.result(check, { r throws(ServiceError) in try r.readBool() })) != nil else {
+            throw .wrongServiceKind(expected: .deluge, found: nil)
+        }
+        let body = try await authorized("daemon.get_version", "[]", class: .probe)
+        let version = try Self.result(body) { r throws(ServiceError) in try r.lenientString() ?? "" }
+        return ServiceStatus(appName: "Deluge", version: version)
+    }
+
+    /// Every transfer (a full list each time: Deluge has no cheap diff over the web API).
+    public func transfers() async throws(ServiceError) -> TransferSnapshot {
+        let keys = Self.keys.map(Self.quote).joined(separator: ",")
+        let body = try await authorized("web.update_ui", "[[\(keys)],{}]")
+        let serviceID = connection.config.id
+        let (items, stats) = try Self.result(body) { r throws(ServiceError) -> ([TransferItem], (Int64, Int64, Int64?)) in
+            var items: [TransferItem] = []
+            var stats: (Int64, Int64, Int64?) = (0, 0, nil)
+            try r.readObject { r, key throws(ServiceError) in
+                if key("torrents") {
+                    try r.readObject { r, key throws(ServiceError) in
+                        let hash = key.string.lowercased()
+                        items.append(try DelugeTorrentDTO.decode(&r).domain(hash: hash, serviceID: serviceID))
+                    }
+                } else if key("stats") {
+                    try r.readObject { r, key throws(ServiceError) in
+                        if key("download_rate") { stats.0 = Int64(try r.lenientDouble() ?? 0) }
+                        else if key("upload_rate") { stats.1 = Int64(try r.lenientDouble() ?? 0) }
+                        else if key("free_space") { stats.2 = try r.lenientInt64() }
+                        else { try r.skipValue() }
+                    }
+                } else { try r.skipValue() }
+            }
+            return (items, stats)
+        }
+        let sorted = items.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        return TransferSnapshot(items: sorted, stats: TransferStats(
+            downloadSpeed: stats.0, uploadSpeed: stats.1, freeSpaceBytes: stats.2, count: sorted.count,
+            activeCount: sorted.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
+    }
+
+    public func signOut() {
+        cookie = nil
+        credential = nil
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// A torrent of `web.update_ui` / `core.get_torrents_status`.
+struct DelugeTorrentDTO {
+    var name: String?
+    var state: String?
+    var progress: Double?
+    var totalWanted: Int64?
+    var totalDone: Int64?
+    var downloadRate: Double?
+    var uploadRate: Double?
+    var eta: Double?
+    var timeAdded: Double?
+    var completedTime: Double?
+    var message: String?
+    var label: String?
+
+    static func decode(_ r: inout JSONReader) throws(ServiceError) -> DelugeTorrentDTO {
+        var dto = DelugeTorrentDTO()
+        try r.readObject { r, key throws(ServiceError) in
+            if key("name") { dto.name = try r.lenientString() }
+            else if key("state") { dto.state = try r.lenientString() }
+            else if key("progress") { dto.progress = try r.lenientDouble() }
+            else if key("total_wanted") { dto.totalWanted = try r.lenientInt64() }
+            else if key("total_done") { dto.totalDone = try r.lenientInt64() }
+            else if key("download_payload_rate") { dto.downloadRate = try r.lenientDouble() }
+            else if key("upload_payload_rate") { dto.uploadRate = try r.lenientDouble() }
+            else if key("eta") { dto.eta = try r.lenientDouble() }
+            else if key("time_added") { dto.timeAdded = try r.lenientDouble() }
+            else if key("completed_time") { dto.completedTime = try r.lenientDouble() }
+            else if key("message") { dto.message = try r.lenientString() }
+            else if key("label") { dto.label = try r.lenientString() }
+            else { try r.skipValue() }
+        }
+        return dto
+    }
+
+    func domain(hash: String, serviceID: UUID) -> TransferItem {
+        let raw = state ?? "Unknown"
+        let wanted = totalWanted ?? 0
+        let epoch = { (value: Double?) -> Date? in value.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil } }
+        return TransferItem(
+            serviceID: serviceID, joinKey: hash, name: name ?? hash, state: Self.state(raw), rawState: raw,
+            progress: (progress ?? 0) / 100, // Deluge reports 0…100
+            sizeBytes: wanted, remainingBytes: max(0, wanted - (totalDone ?? 0)),
+            downloadSpeed: Int64(downloadRate ?? 0), uploadSpeed: Int64(uploadRate ?? 0),
+            eta: eta.flatMap { $0 > 0 ? $0 : nil }, // 0 = unknown, -1 = more than a year
+            category: label.flatMap { $0.isEmpty ? nil : $0 }, labels: label.map { [$0] }?.filter { !$0.isEmpty } ?? [],
+            added: epoch(timeAdded), completed: epoch(completedTime),
+            errorMessage: raw == "Error" ? message : nil)
+    }
+
+    static func state(_ raw: String) -> TransferItem.State {
+        switch raw {
+        case "Downloading": .downloading
+        case "Seeding": .seeding
+        case "Paused": .paused
+        case "Queued": .queued
+        case "Checking", "Allocating", "Moving": .checking
+        case "Error": .error
+        default: .queued
+        }
+    }
+}
