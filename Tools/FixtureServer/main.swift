@@ -9,6 +9,10 @@
 // miss the URL base get a 307 to it. Faults are set per path through the
 // control endpoint (no key needed, loopback only):
 //   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|html|truncated|none
+// With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
+// body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
+// does, the same parameter in query and body refused, and `last_history_update` honoured.
+// GET /__query_keys lists parameter names that ever arrived in a URL query.
 import CSoup
 import Foundation
 
@@ -43,6 +47,7 @@ final class FixtureServer: @unchecked Sendable {
     let options: Options
     var faults: [String: String] = [:]
     var requestCounts: [String: Int] = [:]
+    var queryKeys: Set<String> = []
 
     init(options: Options) { self.options = options }
 
@@ -134,6 +139,12 @@ let handler: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, 200, "application/json", body)
     }
 
+    if fullPath == "/__query_keys" {
+        let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
+        return respond(message, 200, "application/json", body)
+    }
+    if options.kind == "sabnzbd" { return sabnzbd(message, path: fullPath, query: parameters) }
+
     // URL base: a path without it is redirected, as Servarr's UrlBaseMiddleware does.
     let base = options.urlBase
     guard base.isEmpty || fullPath == base || fullPath.hasPrefix(base + "/") else {
@@ -178,6 +189,38 @@ let handler: SoupServerCallback = { _, message, pathPointer, query, _ in
     default:
         let (status, type, body) = state.answer(path: path, query: parameters)
         respond(message, status, type, body)
+    }
+}
+
+/// SABnzbd's /api as the API guide describes it (verified against 4.5.5 there).
+func sabnzbd(_ message: OpaquePointer?, path: String, query: [String: String]) {
+    guard path == options.urlBase + "/api" || path == "/api" else { return respond(message, 404, "text/plain", Data()) }
+    state.queryKeys.formUnion(query.keys)
+    var form: [String: String] = [:]
+    let headers = soup_server_message_get_request_headers(message)
+    let type = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) } ?? ""
+    if type == "application/x-www-form-urlencoded", let body = soup_server_message_get_request_body(message),
+       let data = body.pointee.data, body.pointee.length > 0 {
+        let text = String(decoding: UnsafeRawBufferPointer(start: data, count: Int(body.pointee.length)), as: UTF8.self)
+        form = queryDictionary(soup_form_decode(text))
+    }
+    for key in form.keys where query[key] != nil { // the same parameter twice
+        return key == "apikey" ? respond(message, 403, "text/html", Data("API Key Incorrect".utf8))
+            : respond(message, 500, "text/html", Data("Internal error".utf8))
+    }
+    let parameters = query.merging(form) { $1 }
+    let mode = parameters["mode"] ?? ""
+    if mode == "version" { return respond(message, 200, "application/json", state.fixture("version.json")!) }
+    guard let key = parameters["apikey"], !key.isEmpty else {
+        return respond(message, 403, "text/html", Data("API Key Required".utf8))
+    }
+    guard key == options.apiKey else { return respond(message, 403, "text/html", Data("API Key Incorrect".utf8)) }
+    switch mode {
+    case "queue": respond(message, 200, "application/json", state.fixture("queue.json")!)
+    case "history":
+        if parameters["last_history_update"] == "7" { return respond(message, 200, "application/json", Data(#"{"history": false}"#.utf8)) }
+        respond(message, 200, "application/json", state.fixture("history.json")!)
+    default: respond(message, 200, "application/json", Data(#"{"status": false, "error": "not implemented"}"#.utf8))
     }
 }
 

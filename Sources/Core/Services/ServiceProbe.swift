@@ -5,8 +5,7 @@ public enum ServiceProbe {
     /// Whether this version has a client for the kind.
     public static func isSupported(_ kind: ServiceKind) -> Bool {
         switch kind {
-        case .sonarr, .radarr, .qbittorrent, .transmission, .deluge, .nzbget: true
-        case .sabnzbd: false
+        case .sonarr, .radarr, .qbittorrent, .transmission, .deluge, .nzbget, .sabnzbd: true
         }
     }
 
@@ -27,7 +26,7 @@ public enum ServiceProbe {
         case .nzbget:
             return (try await NZBGetClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
         case .sabnzbd:
-            throw .incompatibleVersion(found: "no \(config.kind.displayName) client in this version")
+            return (try await SABnzbdClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
         }
     }
 }
