@@ -5,6 +5,8 @@
                              wait for each to answer an authenticated request, seed data,
                              and write RUN_DIR/peers.json (ports, credentials, pids, seeds)
     peers.py stop RUN_DIR    SIGTERM every recorded pid and wait for it to end
+    peers.py solo KIND RUN_DIR   start one daemon (qbittorrent|transmission|deluge|nzbget) on ports
+                             shifted by 100, for tests that stop it on purpose; writes RUN_DIR/peers.json
 
 Everything binds to 127.0.0.1; DHT, LSD, PeX, UPnP and update checks are off. Seed data is
 made from a fixed seed, so info-hashes are the same on every run. Readiness and seeding are
@@ -78,7 +80,7 @@ def make_data(run):
         folder = elsewhere if (name, size) == MISSING else data
         path = os.path.join(folder, name)
         with open(path, "wb") as handle:
-            handle.write(bytes(rng.getrandbits(8) for _ in range(size)))
+            handle.write(rng.randbytes(size))
         torrent = os.path.join(run, name + ".torrent")
         subprocess.run(["transmission-create", "-p", "-s", "16", "-t", "http://127.0.0.1:9/announce", "-o", torrent, path],
                        check=True, capture_output=True)
@@ -108,10 +110,15 @@ def bencode_end(raw, index):
     return colon + 1 + int(raw[index:colon])
 
 
+def unblock_signals():
+    """Daemons must answer SIGTERM even when our parent (a test runner) blocked it."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+
+
 def spawn(run, name, command, **kwargs):
     log_file = open(os.path.join(run, f"{name}.log"), "wb")
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT,
-                               start_new_session=True, **kwargs)
+                               start_new_session=True, preexec_fn=unblock_signals, **kwargs)
     record_pid(run, process.pid)
     return process.pid
 
@@ -346,7 +353,7 @@ def start_nzbget(run, credentials):
     with open(config, "w") as handle:
         for key, value in options.items():
             handle.write(f"{key}={value}\n")
-    subprocess.run(["nzbget", "-D", "-c", config], check=True, capture_output=True)
+    subprocess.run(["nzbget", "-D", "-c", config], check=True, capture_output=True, preexec_fn=unblock_signals)
     auth = base64.b64encode(f"{credentials['username']}:{credentials['password']}".encode()).decode()
     client = Client(f"http://127.0.0.1:{PORTS['nzbget']}", {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
 
@@ -444,7 +451,30 @@ def stop(run):
             os.kill(pid, signal.SIGKILL)
 
 
+def solo(kind, run):
+    """One daemon on shifted ports: tests may kill it without disturbing the shared peers."""
+    for key in PORTS:
+        PORTS[key] += 100
+    os.makedirs(run, exist_ok=True)
+    credentials = {"username": "fixture-solo", "password": "fixture-peer-" + secrets.token_hex(8)}
+    try:
+        if kind == "nzbget":
+            state = {kind: start_nzbget(run, credentials) | credentials}
+        else:
+            data, torrents = make_data(run)
+            starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge}[kind]
+            state = {kind: starter(run, credentials, data, torrents[:1]) | credentials}
+    except Exception as error:
+        log(f"solo {kind} failed: {error}")
+        stop(run)
+        raise SystemExit(1)
+    write_state(run, state)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("start", "stop"):
+    if len(sys.argv) == 4 and sys.argv[1] == "solo":
+        solo(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] in ("start", "stop"):
+        (start if sys.argv[1] == "start" else stop)(sys.argv[2])
+    else:
         sys.exit(__doc__)
-    (start if sys.argv[1] == "start" else stop)(sys.argv[2])

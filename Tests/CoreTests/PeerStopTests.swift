@@ -1,0 +1,110 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// Each real daemon stopped mid-test: the client reports `unavailable` within
+/// its deadline instead of hanging. Each test starts its own daemon on shifted
+/// ports (Tests/Peers/peers.py solo) so the shared peers are untouched.
+final class PeerStopTests: XCTestCase {
+    private struct Solo: Decodable {
+        struct Daemon: Decodable { let pid: Int; let port: Int; let username: String; let password: String }
+        let qbittorrent: Daemon?
+        let transmission: Daemon?
+        let deluge: Daemon?
+        let nzbget: Daemon?
+    }
+
+    private func startSolo(_ kind: ServiceKind) throws -> (Solo.Daemon, URL) {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] != nil else {
+            throw XCTSkip("the real peers are not installed here; run through `make test`")
+        }
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
+        let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, "solo", kind.rawValue, run.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("could not start a solo \(kind.rawValue)") }
+        let solo = try JSONDecoder().decode(Solo.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
+        let daemon = [solo.qbittorrent, solo.transmission, solo.deluge, solo.nzbget].compactMap { $0 }.first!
+        return (daemon, run)
+    }
+
+    private func stop(_ run: URL) {
+        let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, "stop", run.path]
+        try? process.run()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: run)
+    }
+
+    private func check(_ kind: ServiceKind, refresh: @escaping (ServiceConnection, any HTTPTransport, any SecretStore) async throws(ServiceError) -> Int) async throws {
+        let t0 = ContinuousClock.now
+        let (daemon, run) = try startSolo(kind)
+        defer { stop(run) }
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(daemon.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(username: daemon.username, password: daemon.password), for: config.credential, kind: kind)
+        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let connection = try ServiceConnection(config: config, role: .local)
+        let before = try await refresh(connection, transport, secrets)
+        XCTAssertGreaterThan(before, 0)
+
+        stop(run) // the daemon goes away mid-test
+        let start = ContinuousClock.now
+        do {
+            _ = try await refresh(connection, transport, secrets)
+            XCTFail("\(kind.rawValue) answered after it was stopped")
+        } catch {
+            guard case .unavailable = error else { return XCTFail("expected unavailable, got \(error)") }
+        }
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 10, "a stopped daemon must not hang the refresh")
+    }
+
+    func testStoppedQBittorrentIsUnavailable() async throws {
+        let client = ClientBox<QBittorrentClient>()
+        try await check(.qbittorrent) { connection, transport, secrets throws(ServiceError) in
+            try await client.get { QBittorrentClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
+        }
+    }
+
+    func testStoppedTransmissionIsUnavailable() async throws {
+        let client = ClientBox<TransmissionClient>()
+        try await check(.transmission) { connection, transport, secrets throws(ServiceError) in
+            try await client.get { TransmissionClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
+        }
+    }
+
+    func testStoppedDelugeIsUnavailable() async throws {
+        let client = ClientBox<DelugeClient>()
+        try await check(.deluge) { connection, transport, secrets throws(ServiceError) in
+            try await client.get { DelugeClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
+        }
+    }
+
+    func testStoppedNZBGetIsUnavailable() async throws {
+        let client = ClientBox<NZBGetClient>()
+        try await check(.nzbget) { connection, transport, secrets throws(ServiceError) in
+            try await client.get { NZBGetClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
+        }
+    }
+}
+
+/// Keeps one client across the before/after refreshes (so its session is the one that breaks).
+final class ClientBox<Client: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var client: Client?
+    func get(_ make: () -> Client) -> Client {
+        lock.withLock {
+            if let client { return client }
+            let made = make()
+            client = made
+            return made
+        }
+    }
+}
