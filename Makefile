@@ -60,6 +60,9 @@ bench: test-deps
 	/usr/bin/python3 Tools/servarr-fixtures.py library series 5000 $(BUILD)/bench/series-5000.json
 	/usr/bin/python3 Tools/bench/library.py $(BENCH_RUNS) $(BUILD)/release/switchyard-bench \
 	  movies=$(BUILD)/bench/movies-20000.json series=$(BUILD)/bench/series-5000.json
+	@echo "== qBittorrent sync/maindata: a 5,000-torrent full update, then 100 diffs changing 5 % each"
+	/usr/bin/python3 Tools/bench/qbt-maindata.py 5000 100 0.05 $(BUILD)/bench/qbt
+	$(BUILD)/release/switchyard-bench qbt-merge $(BUILD)/bench/qbt
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard

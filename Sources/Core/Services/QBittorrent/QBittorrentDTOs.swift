@@ -2,7 +2,7 @@ import Foundation
 
 /// One torrent of `sync/maindata` (or `torrents/info`): every field optional,
 /// because a diff carries only the keys that changed.
-struct QBittorrentTorrentDTO: Equatable {
+struct QBittorrentTorrentDTO: Equatable, Sendable {
     var name: String?
     var state: String?
     var progress: Double?
@@ -68,7 +68,7 @@ struct QBittorrentTorrentDTO: Equatable {
 }
 
 /// `server_state` of maindata (also merged as a diff).
-struct QBittorrentServerStateDTO: Equatable {
+struct QBittorrentServerStateDTO: Equatable, Sendable {
     var dlInfoSpeed: Int64?
     var upInfoSpeed: Int64?
     var freeSpaceOnDisk: Int64?
@@ -85,12 +85,17 @@ struct QBittorrentServerStateDTO: Equatable {
 
 /// The client's copy of qBittorrent's state, kept in step with `sync/maindata`:
 /// a full update replaces it, a diff merges changed keys and drops removed torrents.
-struct QBittorrentMainData: Equatable {
+/// Public so the benchmark can measure merges from outside the module.
+public struct QBittorrentMainData: Equatable, Sendable {
+    public init() {}
+    public var torrentCount: Int { torrents.count }
+    /// Whether both hold the same torrents with the same fields (rid and totals aside).
+    public func sameTorrents(as other: QBittorrentMainData) -> Bool { torrents == other.torrents }
     var rid = 0
     var torrents: [String: QBittorrentTorrentDTO] = [:]
     var serverState = QBittorrentServerStateDTO()
 
-    mutating func apply(_ body: Data) throws(ServiceError) {
+    public mutating func apply(_ body: Data) throws(ServiceError) {
         var next = self
         var full = false
         var named = Set<String>()
