@@ -6,6 +6,7 @@ import Foundation
 enum AboutDialog {
     @discardableResult
     static func present(over parent: Widget?) -> Widget {
+        ResourcePaths.registerIcons() // the logo is the app icon
         let dialog = gtk_about_dialog_new()!
         gtk_about_dialog_set_program_name(cast(dialog), AppInfo.name)
         gtk_about_dialog_set_version(cast(dialog), AppInfo.version)

@@ -83,8 +83,6 @@ final class SwitchyardApplication {
     // MARK: Lifecycle
 
     private func startup() {
-        ResourcePaths.registerIcons()
-        gtk_window_set_default_icon_name(AppInfo.applicationID)
         Appearance.apply(options, inspection: options.route != nil)
         installActions()
     }
@@ -107,6 +105,15 @@ final class SwitchyardApplication {
         // Observe before presenting: the first frame of a window must not slip past the hook.
         let overlay = options.route?.overlay
         if options.quitAfterFirstFrame, overlay == nil { quitAfterFirstFrame(of: window.window) }
+        // The app icon only matters for the window icon and About: registering the search path
+        // makes GTK rescan its icon theme (~25 ms measured), so it waits until the first frame is up.
+        // (On Wayland the shell takes the icon from the desktop entry anyway.)
+        FirstFrame.observe(window.window) {
+            ResourcePaths.registerIcons()
+            gtk_window_set_default_icon_name(AppInfo.applicationID)
+            gtk_window_set_icon_name(cast(window.window), AppInfo.applicationID)
+            return true
+        }
         gtk_window_present(cast(window.window))
         switch overlay {
         case .about?: quitAfterFirstFrame(of: AboutDialog.present(over: window.window))

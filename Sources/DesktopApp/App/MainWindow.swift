@@ -17,7 +17,6 @@ final class MainWindow {
         window = gtk_application_window_new(application)
         gtk_window_set_title(cast(window), AppInfo.name)
         gtk_window_set_default_size(cast(window), 1100, 720)
-        gtk_window_set_icon_name(cast(window), AppInfo.applicationID)
 
         let tabsWidget = gtk_stack_new()!
         tabStack = cast(tabsWidget)

@@ -30,9 +30,13 @@ enum ResourcePaths {
         return URL(fileURLWithPath: link).standardizedFileURL
     }
 
-    /// Lets GTK find the app icon wherever the app runs from.
+    @MainActor private static var registered = false
+
+    /// Lets GTK find the app icon wherever the app runs from. Idempotent.
     @MainActor
     static func registerIcons() {
+        guard !registered else { return }
+        registered = true
         guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
         for root in iconRoots() { gtk_icon_theme_add_search_path(theme, root.path) }
     }
