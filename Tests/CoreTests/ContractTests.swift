@@ -37,17 +37,8 @@ final class ContractTests: XCTestCase {
     }
 
     private func check(specs: String, fixtures: URL, requests: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/contract-check.py").path,
-                             specs, fixtures.path, requests.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try runTool("/usr/bin/python3", [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/contract-check.py").path,
+                                         specs, fixtures.path, requests.path])
     }
 
     /// Runs every client call against a stub that answers any path, recording what was sent.

@@ -20,13 +20,8 @@ final class PeerStopTests: XCTestCase {
         }
         let run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
         let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, "solo", kind.rawValue, run.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("could not start a solo \(kind.rawValue)") }
+        let (status, output) = try runTool("/usr/bin/python3", [script.path, "solo", kind.rawValue, run.path])
+        guard status == 0 else { throw SoloError.didNotStart(output) }
         let solo = try JSONDecoder().decode(Solo.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
         let daemon = [solo.qbittorrent, solo.transmission, solo.deluge, solo.nzbget].compactMap { $0 }.first!
         return (daemon, run)
@@ -34,11 +29,7 @@ final class PeerStopTests: XCTestCase {
 
     private func stop(_ run: URL) {
         let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, "stop", run.path]
-        try? process.run()
-        process.waitUntilExit()
+        _ = try? runTool("/usr/bin/python3", [script.path, "stop", run.path])
         try? FileManager.default.removeItem(at: run)
     }
 
@@ -93,6 +84,10 @@ final class PeerStopTests: XCTestCase {
             try await client.get { NZBGetClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
         }
     }
+}
+
+enum SoloError: Error {
+    case didNotStart(String)
 }
 
 /// Keeps one client across the before/after refreshes (so its session is the one that breaks).

@@ -8,16 +8,7 @@ final class SecretsSkimTests: XCTestCase {
     private let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("scripts/check-secrets.py")
 
     private func skim(_ root: URL?) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + (root.map { [$0.path] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try runTool("/usr/bin/python3", [script.path] + (root.map { [$0.path] } ?? []))
     }
 
     func testProjectIsClean() throws {

@@ -18,3 +18,17 @@ let fixturesDirectory = URL(fileURLWithPath: #filePath)
 func fixture(_ path: String) throws -> Data {
     try Data(contentsOf: fixturesDirectory.appendingPathComponent(path))
 }
+
+/// Runs a tool to completion; returns its exit status and its stdout and stderr together.
+func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+}

@@ -62,3 +62,13 @@ public actor InMemorySecretStore: SecretStore {
 
     public var accounts: Set<CredentialReference> { Set(items.keys) }
 }
+
+extension SecretStore {
+    /// The credential of `account`, required to fill `shape`: the one way clients load theirs.
+    func requiredCredential(_ account: CredentialReference, shape: CredentialShape) async throws(ServiceError) -> Credential {
+        let stored: Credential?
+        do { stored = try await read(account) } catch { throw .keyring(error) }
+        guard let stored, stored.satisfies(shape) else { throw .missingCredential }
+        return stored
+    }
+}

@@ -77,11 +77,11 @@ public actor DelugeClient {
     }
 
     private func storedCredential() async throws(ServiceError) -> Credential {
-        if let credential { return credential }
-        let stored: Credential?
-        do { stored = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
-        guard let stored, stored.satisfies(.passwordOnly) else { throw .missingCredential }
-        credential = stored
+        let stored: Credential
+        if let credential { stored = credential } else {
+            stored = try await secrets.requiredCredential(connection.config.credential, shape: .passwordOnly)
+            credential = stored
+        }
         return stored
     }
 

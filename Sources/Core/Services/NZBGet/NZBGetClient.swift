@@ -19,11 +19,8 @@ public actor NZBGetClient {
     func call(_ method: String, _ params: String = "[]", class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
         let stored: Credential
         if let credential { stored = credential } else {
-            let read: Credential?
-            do { read = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
-            guard let read, read.password != nil else { throw .missingCredential }
-            stored = read
-            credential = read
+            stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
+            credential = stored
         }
         var headers = stored.extraHeaders
         headers["Authorization"] = "Basic " + Data("\(stored.username ?? ""):\(stored.password ?? "")".utf8).base64EncodedString()

@@ -28,11 +28,11 @@ public actor QBittorrentClient {
     // MARK: Session
 
     private func storedCredential() async throws(ServiceError) -> Credential {
-        if let credential { return credential }
-        let stored: Credential?
-        do { stored = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
-        guard let stored, stored.satisfies(.usernamePassword) else { throw .missingCredential }
-        credential = stored
+        let stored: Credential
+        if let credential { stored = credential } else {
+            stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
+            credential = stored
+        }
         return stored
     }
 

@@ -20,11 +20,8 @@ public actor SABnzbdClient {
     func call(_ fields: [(String, String)], class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
         let stored: Credential
         if let credential { stored = credential } else {
-            let read: Credential?
-            do { read = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
-            guard let read, read.satisfies(.apiKey) else { throw .missingCredential }
-            stored = read
-            credential = read
+            stored = try await secrets.requiredCredential(connection.config.credential, shape: .apiKey)
+            credential = stored
         }
         let body = FormEncoding.encode(fields + [("output", "json"), ("apikey", stored.apiKey ?? "")])
         var request = HTTPRequest(.post, connection.endpoint, path: "/api", headers: stored.extraHeaders, body: body,
