@@ -228,4 +228,36 @@ final class TransferPeerTests: XCTestCase {
         let refused = await wrong.refusedRequests
         XCTAssertEqual(refused, 1)
     }
+
+    // MARK: Full-list clients see a change too
+
+    func testDelugeRefreshSeesAResume() async throws {
+        let client = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
+        _ = try await client.transfers()
+        let target = peers.torrents.first { $0.complete }!.hash
+        _ = try await client.authorized("core.resume_torrent", #"[["\#(target)"]]"#, class: .mutation)
+        let changed = try await eventually(8) {
+            try await client.transfers().items.first { $0.joinKey == target }?.state != .paused
+        }
+        XCTAssertTrue(changed, "the refreshed list never showed the resumed torrent")
+        _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation)
+        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        XCTAssertTrue(paused)
+    }
+
+    func testNZBGetRefreshSeesAResume() async throws {
+        let client = NZBGetClient(connection: try await nzbgetConnection(), transport: transport, secrets: secrets)
+        _ = try await client.transfers()
+        let id = peers.nzbget.nzb_ids[0]
+        _ = try await client.call("editqueue", #"["GroupResume", 0, "", \#(id)]"#, class: .mutation)
+        // The harness's NZBGet has no news server and its downloads are paused globally, so the item
+        // moves from PAUSED to QUEUED and still shows as paused: the raw state carries the change.
+        let changed = try await eventually(8) {
+            try await client.transfers().items.first { $0.joinKey == "fixture-drone-0" }?.rawState == "QUEUED"
+        }
+        XCTAssertTrue(changed, "the refreshed list never showed the resumed NZB")
+        _ = try await client.call("editqueue", #"["GroupPause", 0, "", \#(id)]"#, class: .mutation)
+        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.rawState == "PAUSED" } }
+        XCTAssertTrue(paused)
+    }
 }

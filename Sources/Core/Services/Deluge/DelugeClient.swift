@@ -120,7 +120,7 @@ public actor DelugeClient {
     }
 
     /// A call that needs a session: signs in when there is none, and once more if the session expired (error 1).
-    private func authorized(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+    func authorized(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
         if cookie == nil { try await signIn() }
         for attempt in 0..<2 {
             let body = try await rpc(method, params, class: requestClass)
