@@ -205,15 +205,22 @@ final class TransferPeerTests: XCTestCase {
         return try await connection(.nzbget, daemon, password: password)
     }
 
-    func testNZBGetProbeAndQueuedItems() async throws {
+    func testNZBGetProbeQueueAndRealDownloads() async throws {
         let client = NZBGetClient(connection: try await nzbgetConnection(), transport: transport, secrets: secrets)
         let status = try await client.probe()
         XCTAssertEqual(status.version, peers.nzbget.version)
         let snapshot = try await client.transfers()
-        XCTAssertEqual(Set(snapshot.items.map(\.joinKey)), ["fixture-drone-0", "fixture-drone-1"],
+        let byKey = Dictionary(uniqueKeysWithValues: snapshot.items.map { ($0.joinKey, $0) })
+        XCTAssertEqual(Set(byKey.keys), ["fixture-drone-0", "fixture-drone-1", "fixture-drone-done", "fixture-drone-failed"],
                        "the drone parameter is the join key Sonarr/Radarr use")
-        XCTAssertEqual(Set(snapshot.items.map(\.name)), ["fixture-usenet-one", "fixture-usenet-two"])
-        XCTAssertTrue(snapshot.items.allSatisfy { $0.state == .paused && $0.category == "fixture-usenet" })
+        XCTAssertEqual(byKey["fixture-drone-0"]?.name, "fixture-usenet-one")
+        XCTAssertEqual(byKey["fixture-drone-0"]?.state, .paused)
+        XCTAssertEqual(byKey["fixture-drone-1"]?.category, "fixture-usenet")
+        // Downloaded for real from the NNTP stub: one finished, one named a missing article.
+        XCTAssertEqual(byKey["fixture-drone-done"]?.state, .completed)
+        XCTAssertEqual(byKey["fixture-drone-done"]?.progress, 1)
+        XCTAssertEqual(byKey["fixture-drone-failed"]?.state, .error)
+        XCTAssertTrue(byKey["fixture-drone-failed"]?.errorMessage?.hasPrefix("FAILURE/") ?? false)
         XCTAssertTrue(snapshot.items.allSatisfy { $0.sizeBytes > 0 })
     }
 
@@ -240,8 +247,11 @@ final class TransferPeerTests: XCTestCase {
             try await client.transfers().items.first { $0.joinKey == target }?.state != .paused
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed torrent")
-        _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation)
-        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        // Put it back (asking again while it settles: a pause sent mid-transition can be dropped).
+        let paused = try await eventually(10) {
+            _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation)
+            return try await client.transfers().items.allSatisfy { $0.state == .paused }
+        }
         XCTAssertTrue(paused)
     }
 
@@ -257,7 +267,10 @@ final class TransferPeerTests: XCTestCase {
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed NZB")
         _ = try await client.call("editqueue", #"["GroupPause", 0, "", \#(id)]"#, class: .mutation)
-        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.rawState == "PAUSED" } }
+        let paused = try await eventually(8) {
+            try await client.transfers().items.filter { $0.joinKey.hasPrefix("fixture-drone-") && $0.state != .completed && $0.state != .error }
+                .allSatisfy { $0.rawState == "PAUSED" }
+        }
         XCTAssertTrue(paused)
     }
 }

@@ -25,8 +25,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import zlib
 
-PORTS = {"qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
+PORTS = {"nntp": 18119, "qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
          "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789}
 SEEDS = [("fixture-alpha.bin", 64 * 1024), ("fixture-beta.bin", 160 * 1024), ("fixture-gamma.bin", 300 * 1024)]
 MISSING = ("fixture-delta.bin", 96 * 1024)  # a torrent whose data is absent: stays at 0 %
@@ -334,7 +335,46 @@ NZB = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+def yenc_article(name, data):
+    """A single-part yEnc body, dot-stuffed for NNTP."""
+    out = bytearray()
+    line = bytearray()
+    for byte in data:
+        value = (byte + 42) % 256
+        if value in (0x00, 0x0A, 0x0D, 0x3D) or (value in (0x09, 0x20) and not line) or (value == 0x2E and not line):
+            line += bytes([0x3D, (value + 64) % 256])
+        else:
+            line.append(value)
+        if len(line) >= 128:
+            out += line + b"\r\n"
+            line = bytearray()
+    if line:
+        out += line + b"\r\n"
+    crc = zlib.crc32(data) & 0xFFFFFFFF
+    header = f"=ybegin line=128 size={len(data)} name={name}\r\n".encode()
+    trailer = f"=yend size={len(data)} crc32={crc:08x}\r\n".encode()
+    return header + bytes(out) + trailer
+
+
+def start_nntp(run):
+    articles = os.path.join(run, "nntp")
+    os.makedirs(articles, exist_ok=True)
+    data = random.Random(20260116).randbytes(20 * 1024)
+    with open(os.path.join(articles, "fixture-ok-1@fixture.invalid"), "wb") as handle:
+        handle.write(yenc_article("fixture-usenet-done.bin", data))
+    spawn(run, "nntp", ["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "nntp-stub.py"),
+                        str(PORTS["nntp"]), articles])
+    import socket
+
+    def listening():
+        with socket.create_connection(("127.0.0.1", PORTS["nntp"]), timeout=0.5):
+            return True
+    wait_until("NNTP stub", listening)
+    return len(data)
+
+
 def start_nzbget(run, credentials):
+    done_size = start_nntp(run)
     folder = os.path.join(run, "nzbget")
     os.makedirs(folder, exist_ok=True)
     config = os.path.join(folder, "nzbget.conf")
@@ -346,8 +386,10 @@ def start_nzbget(run, credentials):
         "WebDir": "/usr/share/nzbget/webui", "ConfigTemplate": "/usr/share/nzbget/webui/nzbget.conf",
         "ControlIP": "127.0.0.1", "ControlPort": PORTS["nzbget"], "ControlUsername": credentials["username"],
         "ControlPassword": credentials["password"], "RestrictedUsername": "", "AddUsername": "", "SecureControl": "no",
-        "FormAuth": "no", "UpdateCheck": "none", "OutputMode": "loggable", "Server1.Active": "no",
-        "Server1.Host": "127.0.0.1", "Server1.Port": "9", "DaemonUsername": "root" if os.getuid() == 0 else "",
+        "FormAuth": "no", "UpdateCheck": "none", "OutputMode": "loggable", "Server1.Active": "yes",
+        "Server1.Host": "127.0.0.1", "Server1.Port": PORTS["nntp"], "Server1.Connections": "2", "Server1.Level": "0",
+        "Server1.Encryption": "no", "Server1.JoinGroup": "no", "ArticleTimeout": "5", "ArticleRetries": "0",
+        "ParCheck": "manual", "Unpack": "no", "HealthCheck": "delete", "DaemonUsername": "root" if os.getuid() == 0 else "",
         "AuthorizedIP": "", "WriteLog": "append",
     }
     with open(config, "w") as handle:
@@ -371,6 +413,19 @@ def start_nzbget(run, credentials):
         ids.append(call("append", f"{name}.nzb", nzb, "fixture-usenet", 0, False, True, "", 0, "SCORE",
                         [{"drone": f"fixture-drone-{index}"}]))
     wait_until("NZBGet queue", lambda: len(call("listgroups", 0)) == 2)
+    # Two that run for real against the NNTP stub: one completes, one names a missing article and fails.
+    for name, message_id, size in (("fixture-usenet-done", "fixture-ok-1", done_size),
+                                   ("fixture-usenet-failed", "fixture-missing-1", 4096)):
+        nzb = NZB.format(name=name, size=size).replace(f"{name}-1@fixture.invalid", f"{message_id}@fixture.invalid")
+        call("append", f"{name}.nzb", base64.b64encode(nzb.encode()).decode(), "fixture-usenet", 0, False, False, "", 0,
+             "SCORE", [{"drone": f"fixture-drone-{name.rsplit('-', 1)[1]}"}])
+    call("resumedownload")
+
+    def finished():
+        history = call("history", False)
+        return sorted(entry["Status"].split("/")[0] for entry in history) == ["FAILURE", "SUCCESS"]
+    wait_until("NZBGet downloads through the NNTP stub", finished)
+    call("pausedownload")  # leave the paused seeds paused
     return {"pid": pid, "port": PORTS["nzbget"], "version": version, "nzb_ids": ids}
 
 
