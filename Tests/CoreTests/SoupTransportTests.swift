@@ -160,6 +160,8 @@ final class SoupTransportTests: XCTestCase {
         await expect(.bodyTooLarge(limit: 1 << 20)) { () throws(TransportError) in try await get("/gzip-bomb/5000000") }
         let small = try await get("/gzip-bomb/1000")
         XCTAssertEqual(small.body.count, 1000, "gzip bodies are decoded")
+        XCTAssertGreaterThan(small.wireBytes, 0)
+        XCTAssertLessThan(small.wireBytes, 400, "gzip was asked for and used: the wire carried the compressed body")
     }
 
     func testTruncatedAndResetBodiesAreConnectionLost() async {

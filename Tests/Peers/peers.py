@@ -5,6 +5,8 @@
                              wait for each to answer an authenticated request, seed data,
                              and write RUN_DIR/peers.json (ports, credentials, pids, seeds)
     peers.py stop RUN_DIR    SIGTERM every recorded pid and wait for it to end
+    peers.py bulk COUNT RUN_DIR  qBittorrent and Transmission on ports shifted by 200, each holding COUNT
+                             paused torrents (data absent), for the wire-budget benchmark
     peers.py solo KIND RUN_DIR   start one daemon (qbittorrent|transmission|deluge|nzbget) on ports
                              shifted by 100, for tests that stop it on purpose; writes RUN_DIR/peers.json
 
@@ -506,6 +508,70 @@ def stop(run):
             os.kill(pid, signal.SIGKILL)
 
 
+def bencode(value):
+    if isinstance(value, int):
+        return b"i%de" % value
+    if isinstance(value, bytes):
+        return b"%d:%s" % (len(value), value)
+    if isinstance(value, str):
+        return bencode(value.encode())
+    if isinstance(value, list):
+        return b"l" + b"".join(bencode(item) for item in value) + b"e"
+    return b"d" + b"".join(bencode(key) + bencode(value[key]) for key in sorted(value)) + b"e"
+
+
+def synthetic_torrents(run, count):
+    """COUNT small single-file torrents, made directly (no data written): fast and deterministic."""
+    folder = os.path.join(run, "bulk")
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(20260117)
+    torrents = []
+    for index in range(count):
+        length = 16384 * rng.randint(1, 8)
+        info = {"length": length, "name": f"fixture-bulk-{index:04d}.bin", "piece length": 16384,
+                "pieces": rng.randbytes(20 * (length // 16384)), "private": 1}
+        path = os.path.join(folder, f"{index:04d}.torrent")
+        with open(path, "wb") as handle:
+            handle.write(bencode({"announce": "http://127.0.0.1:9/announce", "info": info}))
+        torrents.append({"file": path, "hash": hashlib.sha1(bencode(info)).hexdigest()})
+    return torrents
+
+
+def bulk(count, run):
+    for key in PORTS:
+        PORTS[key] += 200
+    os.makedirs(run, exist_ok=True)
+    data = os.path.join(run, "data")
+    os.makedirs(data, exist_ok=True)
+    torrents = synthetic_torrents(run, count)
+    state = {"count": count, "hashes": [t["hash"] for t in torrents]}
+    try:
+        credentials = {"username": "fixture-bulk", "password": "fixture-peer-" + secrets.token_hex(8)}
+        state["qbittorrent"] = start_qbittorrent(run, credentials, data, []) | credentials
+        client = Client(f"http://127.0.0.1:{PORTS['qbittorrent']}")
+        client.request("/api/v2/auth/login", f"username={credentials['username']}&password={credentials['password']}".encode(),
+                       {"Content-Type": "application/x-www-form-urlencoded"})
+        for start in range(0, count, 200):
+            boundary = "fixturebulk"
+            parts = [f"--{boundary}\r\nContent-Disposition: form-data; name=\"torrents\"; filename=\"{i}.torrent\"\r\n"
+                     f"Content-Type: application/x-bittorrent\r\n\r\n".encode() + open(t["file"], "rb").read() + b"\r\n"
+                     for i, t in enumerate(torrents[start:start + 200])]
+            parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"paused\"\r\n\r\ntrue\r\n".encode())
+            parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"savepath\"\r\n\r\n{data}\r\n--{boundary}--\r\n".encode())
+            client.request("/api/v2/torrents/add", b"".join(parts), {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        wait_until("qBittorrent bulk", lambda: len(json.loads(client.request("/api/v2/torrents/info")[2])) == count, 60)
+        credentials = {"username": "fixture-bulk", "password": "fixture-peer-" + secrets.token_hex(8)}
+        state["transmission"] = start_transmission(run, credentials, data, []) | credentials
+        for torrent in torrents:
+            metainfo = base64.b64encode(open(torrent["file"], "rb").read()).decode()
+            transmission_call(credentials, "torrent-add", {"metainfo": metainfo, "download-dir": data, "paused": True})
+    except Exception as error:
+        log(f"bulk failed: {error}")
+        stop(run)
+        raise SystemExit(1)
+    write_state(run, state)
+
+
 def solo(kind, run):
     """One daemon on shifted ports: tests may kill it without disturbing the shared peers."""
     for key in PORTS:
@@ -527,7 +593,9 @@ def solo(kind, run):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "solo":
+    if len(sys.argv) == 4 and sys.argv[1] == "bulk":
+        bulk(int(sys.argv[2]), sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "solo":
         solo(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] in ("start", "stop"):
         (start if sys.argv[1] == "start" else stop)(sys.argv[2])

@@ -1,5 +1,6 @@
 // switchyard-bench: one measurement per process, so peak memory is this run's own.
 // Usage: switchyard-bench movies|series FILE
+//        switchyard-bench wire PEERS_JSON    (from Tests/Peers/peers.py bulk: bytes per refresh on the wire)
 //        switchyard-bench qbt-merge DIR      (full.json, diff-NNN.json…, full-after.json from qbt-maindata.py)
 // Prints: items=N seconds=S baseline_kib=B peak_kib=P payload_bytes=L
 import Core
@@ -14,6 +15,10 @@ func residentKiB(_ field: String) -> Int {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "wire" {
+    runWireBenchmark(peers: URL(fileURLWithPath: arguments[2]))
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "qbt-merge" {
     runMergeBenchmark(directory: URL(fileURLWithPath: arguments[2]))
     exit(0)
@@ -64,4 +69,100 @@ func runMergeBenchmark(directory: URL) {
     print("torrents=\(data.torrentCount) full_bytes=\(full.count) full_seconds=\(Double(fullSeconds.seconds) + Double(fullSeconds.attoseconds) / 1e18) "
           + "diffs=\(diffs.count) mean_diff_bytes=\(meanDiff) median_merge_seconds=\(median) "
           + "matches_full_fetch=\(data.torrentCount == reference.torrentCount && data.sameTorrents(as: reference))")
+}
+
+/// Sums the bytes received on the wire by every response passing through.
+final class CountingTransport: HTTPTransport, @unchecked Sendable {
+    private let base: any HTTPTransport
+    private let lock = NSLock()
+    private var bytes = 0
+    init(_ base: any HTTPTransport) { self.base = base }
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let response = try await base.send(request)
+        lock.withLock { bytes += response.wireBytes }
+        return response
+    }
+    func take() -> Int { lock.withLock { defer { bytes = 0 }; return bytes } }
+}
+
+struct BulkPeers: Decodable {
+    struct Daemon: Decodable { let port: Int; let username: String; let password: String }
+    let count: Int
+    let hashes: [String]
+    let qbittorrent: Daemon
+    let transmission: Daemon
+}
+
+/// Against real daemons holding N paused torrents: bytes received for a full
+/// refresh, for one with nothing changed, and for one after 5 % changed state.
+func runWireBenchmark(peers path: URL) {
+    let peers = try! JSONDecoder().decode(BulkPeers.self, from: Data(contentsOf: path))
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let soup = try! SoupTransport()
+        let counting = CountingTransport(soup)
+        let secrets = InMemorySecretStore()
+        let changed = Array(peers.hashes.prefix(peers.count / 20)) // 5 %
+        func connection(_ kind: ServiceKind, _ daemon: BulkPeers.Daemon) async -> ServiceConnection {
+            let config = ServiceConfig(kind: kind, localEndpoint: try! Endpoint.parse("http://127.0.0.1:\(daemon.port)"),
+                                       allowPlainHTTPOnLocal: true)
+            try! await secrets.write(Credential(username: daemon.username, password: daemon.password), for: config.credential, kind: kind)
+            return try! ServiceConnection(config: config, role: .local)
+        }
+        let policy = SchemePolicy(allowsPlainHTTP: true)
+        print("client        torrents  full refresh  nothing changed  5 % changed  (bytes received, headers included, gzip)")
+
+        // qBittorrent: sync/maindata diffs.
+        let qbt = QBittorrentClient(connection: await connection(.qbittorrent, peers.qbittorrent), transport: counting, secrets: secrets)
+        _ = try! await qbt.probe()
+        _ = counting.take()
+        let qFull = try! await qbt.transfers()
+        let qFullBytes = counting.take()
+        try! await Task.sleep(for: .seconds(2))
+        _ = try! await qbt.transfers()
+        let qIdleBytes = counting.take()
+        let endpoint = try! Endpoint.parse("http://127.0.0.1:\(peers.qbittorrent.port)")
+        let login = try! await soup.send(HTTPRequest(.post, endpoint, path: "/api/v2/auth/login",
+            body: FormEncoding.encode([("username", peers.qbittorrent.username), ("password", peers.qbittorrent.password)]),
+            contentType: "application/x-www-form-urlencoded", requestClass: .probe, schemePolicy: policy))
+        let cookie = login.headers("Set-Cookie").compactMap { $0.split(separator: ";").first }.joined(separator: "; ")
+        _ = try! await soup.send(HTTPRequest(.post, endpoint, path: "/api/v2/torrents/resume", headers: ["Cookie": cookie],
+            body: FormEncoding.encode([("hashes", changed.joined(separator: "|"))]), contentType: "application/x-www-form-urlencoded",
+            requestClass: .mutation, schemePolicy: policy))
+        try! await Task.sleep(for: .seconds(3))
+        let qChanged = try! await qbt.transfers()
+        let qChangedBytes = counting.take()
+        print("qBittorrent   \(qFull.items.count.description.padding(toLength: 8, withPad: " ", startingAt: 0))  "
+              + "\(qFullBytes.description.padding(toLength: 12, withPad: " ", startingAt: 0))  "
+              + "\(qIdleBytes.description.padding(toLength: 15, withPad: " ", startingAt: 0))  \(qChangedBytes)"
+              + "   (\(qChanged.items.filter { $0.state != .paused }.count) now not paused)")
+
+        // Transmission: recently-active covers the last 60 s, so "nothing changed" waits out the seeding.
+        let tr = TransmissionClient(connection: await connection(.transmission, peers.transmission), transport: counting, secrets: secrets)
+        _ = try! await tr.probe()
+        _ = counting.take()
+        let tFull = try! await tr.transfers()
+        let tFullBytes = counting.take()
+        print("  (waiting 61 s: Transmission counts a torrent as recently active for 60 s after any change)")
+        try! await Task.sleep(for: .seconds(61))
+        _ = try! await tr.transfers()
+        let tIdleBytes = counting.take()
+        let ids = changed.map { "\"\($0)\"" }.joined(separator: ",")
+        _ = try! await tr.call("torrent-start", "{\"ids\":[\(ids)]}", class: .mutation)
+        _ = counting.take()
+        try! await Task.sleep(for: .seconds(3))
+        let tChanged = try! await tr.transfers()
+        let tChangedBytes = counting.take()
+        print("Transmission  \(tFull.items.count.description.padding(toLength: 8, withPad: " ", startingAt: 0))  "
+              + "\(tFullBytes.description.padding(toLength: 12, withPad: " ", startingAt: 0))  "
+              + "\(tIdleBytes.description.padding(toLength: 15, withPad: " ", startingAt: 0))  \(tChangedBytes)"
+              + "   (\(tChanged.items.filter { $0.state != .paused }.count) now not paused)")
+        let checking = tChanged.items.filter { $0.state == .checking }.count
+        if checking > 0 {
+            print("  note: \(checking) Transmission torrents were still queued for verification, so they count as recently active")
+        }
+        print("budget: nothing changed <= 1024 bytes, 5 % changed <= 5120 bytes")
+        done.signal()
+    }
+    done.wait()
 }

@@ -82,6 +82,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// The URL that answered (after same-origin redirects).
     public var url: URL
+    /// Bytes received on the wire for the final response: headers plus the body as sent
+    /// (compressed when the server compressed it). 0 when unknown.
+    public var wireBytes = 0
 
     public init(status: Int, headerFields: [(name: String, value: String)] = [], body: Data = Data(), url: URL) {
         self.status = status

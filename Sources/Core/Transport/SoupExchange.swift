@@ -69,7 +69,7 @@ final class SoupExchange: @unchecked Sendable {
             return finish(.failure(.invalidRequest("not a valid URL")))
         }
         self.message = message
-        soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        soup_message_set_flags(message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_COLLECT_METRICS.rawValue))
         let headers = soup_message_get_request_headers(message)
         for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
         if let requestBody {
@@ -127,7 +127,12 @@ final class SoupExchange: @unchecked Sendable {
             return send()
         }
         let status = Int(soup_message_get_status(message).rawValue)
-        finish(.success(HTTPResponse(status: status, headerFields: responseHeaders(), body: body, url: currentURL)))
+        var response = HTTPResponse(status: status, headerFields: responseHeaders(), body: body, url: currentURL)
+        if let metrics = soup_message_get_metrics(message) {
+            response.wireBytes = Int(soup_message_metrics_get_response_header_bytes_received(metrics)
+                                     + soup_message_metrics_get_response_body_bytes_received(metrics))
+        }
+        finish(.success(response))
     }
 
     /// Where a 3xx may lead, under the scheme policy and the origin rule.

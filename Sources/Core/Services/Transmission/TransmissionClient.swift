@@ -25,8 +25,9 @@ public actor TransmissionClient {
 
     private var rpcPath: String { "/transmission/rpc" }
 
-    /// One RPC call; resends once after a 409 with the new session id.
-    func call(_ method: String, _ arguments: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+    /// One RPC call; resends once after a 409 with the new session id. Public for tools (the wire
+    /// benchmark); the app uses the typed methods.
+    public func call(_ method: String, _ arguments: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
         let stored: Credential
         if let credential { stored = credential } else {
             stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
