@@ -40,7 +40,7 @@ def log(message):
     print(f"peers: {message}", file=sys.stderr, flush=True)
 
 
-def wait_until(what, probe, seconds=DEADLINE):
+def wait_until(what, probe, seconds=DEADLINE, poll=0.1):
     end = time.monotonic() + seconds
     last = None
     while time.monotonic() < end:
@@ -50,7 +50,7 @@ def wait_until(what, probe, seconds=DEADLINE):
                 return result
         except Exception as error:  # the daemon is not up yet
             last = error
-        time.sleep(0.1)
+        time.sleep(poll)
     raise RuntimeError(f"{what} not ready after {seconds:.0f} s ({last})")
 
 
@@ -565,6 +565,17 @@ def bulk(count, run):
         for torrent in torrents:
             metainfo = base64.b64encode(open(torrent["file"], "rb").read()).decode()
             transmission_call(credentials, "torrent-add", {"metainfo": metainfo, "download-dir": data, "paused": True})
+        # Transmission verifies every added torrent, one after another (~9 a second here); until it is done
+        # they are "recently active", so a quiet refresh is only quiet afterwards.
+        started = time.monotonic()
+
+        def verified():
+            items = transmission_call(credentials, "torrent-get", {"fields": ["status"]})["arguments"]["torrents"]
+            waiting = sum(1 for item in items if item["status"] != 0)
+            if waiting:
+                log(f"transmission: {waiting} torrents still verifying after {time.monotonic() - started:.0f} s")
+            return len(items) == count and waiting == 0
+        wait_until("Transmission bulk verify", verified, 600, poll=15)
     except Exception as error:
         log(f"bulk failed: {error}")
         stop(run)

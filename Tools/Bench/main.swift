@@ -158,8 +158,8 @@ func runWireBenchmark(peers path: URL) {
               + "\(tIdleBytes.description.padding(toLength: 15, withPad: " ", startingAt: 0))  \(tChangedBytes)"
               + "   (\(tChanged.items.filter { $0.state != .paused }.count) now not paused)")
         let checking = tChanged.items.filter { $0.state == .checking }.count
-        if checking > 0 {
-            print("  note: \(checking) Transmission torrents were still queued for verification, so they count as recently active")
+        if checking > 0 { // peers.py bulk waits for verification; this would mean it did not
+            print("  note: \(checking) Transmission torrents were still verifying, so they counted as recently active")
         }
         print("budget: nothing changed <= 1024 bytes, 5 % changed <= 5120 bytes")
         done.signal()
