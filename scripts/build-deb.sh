@@ -17,10 +17,11 @@ make -s -C "$root" install DESTDIR="$stage" PREFIX=/usr BIN_STATIC="$(readlink -
 
 depends=()
 for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
-  path=$(ldconfig -p | awk -v lib="$library" '$1 == lib && /x86-64|aarch64|64bit/ {print $NF; exit}')
+  # No early exit in the pipeline: with pipefail, a reader that stops early fails the writer (SIGPIPE).
+  path=$(ldconfig -p | awk -v lib="$library" '$1 == lib && /x86-64|aarch64|64bit/ && !found {print $NF; found = 1}')
   [ -n "$path" ] || { echo "build-deb: cannot find $library" >&2; exit 1; }
-  package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    package=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || true
+  [ -n "$package" ] || package=$(dpkg -S "$path" | awk -F: 'NR == 1 {print $1}')
   depends+=("$package")
 done
 depends+=(glib-networking)
