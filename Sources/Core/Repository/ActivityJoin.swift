@@ -1,0 +1,66 @@
+import Foundation
+
+/// One download as the Activity tab shows it: the orchestrator's record (it
+/// owns the in-progress state: queued, importing, import blocked…) joined with
+/// the transfer client's live item (it owns progress and speed), when found.
+public struct ActivityItem: Sendable, Equatable, Identifiable {
+    public struct ID: Sendable, Hashable {
+        public var orchestrator: UUID
+        /// The download id, or the queue record id when the orchestrator has none.
+        public var download: String
+    }
+
+    public var id: ID
+    public var title: String
+    /// The series or movie this download is for.
+    public var resource: ResourceID?
+    /// Sonarr sends one queue record per episode of a download; they are grouped here.
+    public var episodeIDs: [Int]
+    /// The orchestrator's state for the download (from its first record).
+    public var queue: QueueItem
+    /// The transfer client's item holding the download, if one of the configured clients has it.
+    public var transfer: TransferItem?
+
+    /// Live progress from the transfer client when joined, else the orchestrator's own figure.
+    public var progress: Double { transfer?.progress ?? queue.progress }
+}
+
+/// Joins orchestrator queues to transfer-client lists by stable ids only
+/// (API-GUIDE §8), never by display names:
+/// - torrents: the queue's `downloadId` (upper-case from Sonarr/Radarr) to the info-hash, case-insensitively;
+/// - SABnzbd: `nzo_id`, exactly (case-sensitive);
+/// - NZBGet: the `drone` parameter Sonarr/Radarr attach (the transfer's join key), else the NZBID.
+public enum ActivityJoin {
+    public static func join(queues: [QueueItem], transfers: [(kind: ServiceKind, items: [TransferItem])]) -> [ActivityItem] {
+        var torrents: [String: TransferItem] = [:]
+        var usenet: [String: TransferItem] = [:]
+        for (kind, items) in transfers {
+            for item in items {
+                if kind.capabilities.contains(.torrents) {
+                    torrents[item.joinKey.lowercased()] = item
+                } else {
+                    usenet[item.joinKey] = item
+                }
+            }
+        }
+
+        var order: [ActivityItem.ID] = []
+        var grouped: [ActivityItem.ID: ActivityItem] = [:]
+        for record in queues {
+            let key = record.downloadID.flatMap { $0.isEmpty ? nil : $0 } ?? "queue-\(record.id.itemID)"
+            let id = ActivityItem.ID(orchestrator: record.id.serviceID, download: key)
+            if var existing = grouped[id] {
+                if let episode = record.episodeID, !existing.episodeIDs.contains(episode) { existing.episodeIDs.append(episode) }
+                grouped[id] = existing
+                continue
+            }
+            let transfer = record.downloadID.flatMap { downloadID in
+                usenet[downloadID] ?? torrents[downloadID.lowercased()]
+            }
+            order.append(id)
+            grouped[id] = ActivityItem(id: id, title: record.title, resource: record.resource,
+                                       episodeIDs: record.episodeID.map { [$0] } ?? [], queue: record, transfer: transfer)
+        }
+        return order.compactMap { grouped[$0] }
+    }
+}
