@@ -54,7 +54,7 @@ public actor InFlightWork: ServiceScopedState {
     }
 }
 
-/// Per-service cached data on disk under `$XDG_CACHE_HOME/switchyard/services/<id>/`.
+/// Per-service cached data on disk under `$XDG_CACHE_HOME/switchyard/<service-id>/`.
 /// Holds only what the services return (lists, images), never a credential.
 public actor ServiceCache: ServiceScopedState {
     public let root: URL
@@ -71,7 +71,7 @@ public actor ServiceCache: ServiceScopedState {
     }
 
     public func directory(for serviceID: UUID) -> URL {
-        root.appendingPathComponent("services/\(serviceID.uuidString.lowercased())", isDirectory: true)
+        root.appendingPathComponent(serviceID.uuidString.lowercased(), isDirectory: true)
     }
 
     public func store(_ data: Data, named name: String, for serviceID: UUID) throws {

@@ -1,16 +1,16 @@
 import Foundation
 
-public enum DownloadProtocol: String, Sendable, Equatable { case torrent, usenet, unknown }
+public enum DownloadProtocol: String, Sendable, Equatable, Codable { case torrent, usenet, unknown }
 
 /// An item an orchestrator (Sonarr/Radarr) is downloading or importing.
 /// The orchestrator owns this state; live progress comes from the transfer
 /// client through `downloadID` (a torrent info-hash or a usenet id).
-public struct QueueItem: Sendable, Equatable, Identifiable {
-    public enum Status: Sendable, Equatable {
+public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
+    public enum Status: Sendable, Equatable, RawCodable {
         case queued, paused, downloading, completed, failed, warning, delay, downloadClientUnavailable, fallback
         case unknown(String)
 
-        init(_ raw: String?) {
+        public init(_ raw: String?) {
             switch raw {
             case "queued": self = .queued
             case "paused": self = .paused
@@ -24,9 +24,16 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
             default: self = .unknown(raw ?? "")
             }
         }
+
+        public var rawValue: String {
+            switch self {
+            case .unknown(let raw): raw
+            default: "\(self)"
+            }
+        }
     }
 
-    public enum TrackedStatus: String, Sendable, Equatable { case ok, warning, error, unknown }
+    public enum TrackedStatus: String, Sendable, Equatable, Codable { case ok, warning, error, unknown }
 
     public var id: ResourceID
     public var title: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// Identifies an item across the whole app: which service instance, and the
 /// item's id within it. Ids are only unique per instance.
-public struct ResourceID: Sendable, Hashable, CustomStringConvertible {
+public struct ResourceID: Sendable, Hashable, Codable, CustomStringConvertible {
     public var serviceID: UUID
     public var itemID: Int
 
@@ -15,8 +15,8 @@ public struct ResourceID: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An image of a resource, as the service describes it.
-public struct MediaImage: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
+public struct MediaImage: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable, Codable {
         case poster, banner, fanart, screenshot, headshot, clearlogo, unknown
     }
     public var kind: Kind
@@ -27,15 +27,15 @@ public struct MediaImage: Sendable, Equatable {
 }
 
 /// A series (Sonarr) or a movie (Radarr) in a library.
-public struct Resource: Sendable, Equatable, Identifiable {
-    public enum Kind: String, Sendable, Equatable { case series, movie }
+public struct Resource: Sendable, Equatable, Identifiable, Codable {
+    public enum Kind: String, Sendable, Equatable, Codable { case series, movie }
 
     /// Normalized status; `raw` keeps the service's word for display.
-    public enum Status: Sendable, Equatable {
+    public enum Status: Sendable, Equatable, RawCodable {
         case continuing, ended, upcoming, announced, inCinemas, released, tba, deleted
         case unknown(String)
 
-        init(_ raw: String?) {
+        public init(_ raw: String?) {
             switch raw {
             case "continuing": self = .continuing
             case "ended": self = .ended
@@ -46,6 +46,13 @@ public struct Resource: Sendable, Equatable, Identifiable {
             case "tba": self = .tba
             case "deleted": self = .deleted
             default: self = .unknown(raw ?? "")
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .unknown(let raw): raw
+            default: "\(self)"
             }
         }
     }
@@ -68,7 +75,7 @@ public struct Resource: Sendable, Equatable, Identifiable {
     public var releaseDates: ReleaseDates
     public var images: [MediaImage]
 
-    public struct ReleaseDates: Sendable, Equatable {
+    public struct ReleaseDates: Sendable, Equatable, Codable {
         public var inCinemas: Date?
         public var digital: Date?
         public var physical: Date?
@@ -83,7 +90,7 @@ public struct Resource: Sendable, Equatable, Identifiable {
 }
 
 /// An episode of a series.
-public struct Episode: Sendable, Equatable, Identifiable {
+public struct Episode: Sendable, Equatable, Identifiable, Codable {
     public var id: ResourceID
     public var series: ResourceID
     public var seasonNumber: Int
@@ -97,7 +104,7 @@ public struct Episode: Sendable, Equatable, Identifiable {
 }
 
 /// Something due in a date window: an episode airing or a movie releasing.
-public struct CalendarEntry: Sendable, Equatable {
+public struct CalendarEntry: Sendable, Equatable, Codable {
     public var resource: ResourceID
     public var title: String
     /// For episodes: "S01E02 · Episode title".
@@ -108,7 +115,7 @@ public struct CalendarEntry: Sendable, Equatable {
 }
 
 /// A history event for one item.
-public struct HistoryEvent: Sendable, Equatable {
+public struct HistoryEvent: Sendable, Equatable, Codable {
     public var id: Int
     public var date: Date?
     public var eventType: String

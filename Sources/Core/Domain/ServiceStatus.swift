@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a service says about itself when probed.
-public struct ServiceStatus: Sendable, Equatable {
+public struct ServiceStatus: Sendable, Equatable, Codable {
     public var appName: String
     public var version: String
     public var instanceName: String?
@@ -18,8 +18,8 @@ public struct ServiceStatus: Sendable, Equatable {
 }
 
 /// A health check a service reports.
-public struct HealthIssue: Sendable, Equatable, Identifiable {
-    public enum Level: String, Sendable, Equatable { case ok, notice, warning, error, unknown }
+public struct HealthIssue: Sendable, Equatable, Identifiable, Codable {
+    public enum Level: String, Sendable, Equatable, Codable { case ok, notice, warning, error, unknown }
     public var id: String
     public var source: String
     public var level: Level
@@ -28,7 +28,7 @@ public struct HealthIssue: Sendable, Equatable, Identifiable {
 }
 
 /// One storage location and its free space.
-public struct DiskSpace: Sendable, Equatable {
+public struct DiskSpace: Sendable, Equatable, Codable {
     public var path: String
     public var label: String?
     public var freeBytes: Int64

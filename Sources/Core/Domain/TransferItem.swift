@@ -2,8 +2,8 @@ import Foundation
 
 /// One transfer as its client reports it. The transfer client owns the full
 /// list; orchestrators join to it through `joinKey`.
-public struct TransferItem: Sendable, Equatable, Identifiable {
-    public enum State: String, Sendable, Equatable, CaseIterable {
+public struct TransferItem: Sendable, Equatable, Identifiable, Codable {
+    public enum State: String, Sendable, Equatable, CaseIterable, Codable {
         case downloading, seeding, paused, queued, checking, stalled, completed, error
     }
 
@@ -59,7 +59,7 @@ public struct TransferItem: Sendable, Equatable, Identifiable {
 }
 
 /// A transfer client's totals.
-public struct TransferStats: Sendable, Equatable {
+public struct TransferStats: Sendable, Equatable, Codable {
     public var downloadSpeed: Int64
     public var uploadSpeed: Int64
     public var freeSpaceBytes: Int64?
@@ -76,7 +76,7 @@ public struct TransferStats: Sendable, Equatable {
 }
 
 /// What a transfer client answers for one refresh.
-public struct TransferSnapshot: Sendable, Equatable {
+public struct TransferSnapshot: Sendable, Equatable, Codable {
     public var items: [TransferItem]
     public var stats: TransferStats
 }

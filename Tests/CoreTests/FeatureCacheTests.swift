@@ -1,0 +1,52 @@
+@testable import Core
+import Foundation
+import XCTest
+
+final class FeatureCacheTests: XCTestCase {
+    private let service = UUID(uuidString: "F1C7F1C7-0000-4000-8000-0000000000E1")!
+    private let refreshed = Date(timeIntervalSince1970: 1_768_485_720)
+
+    private func library() throws -> [Resource] {
+        try RadarrClient.decodeMovies(try fixture("radarr/movie.json"), serviceID: service)
+    }
+
+    func testCachedContentSurvivesARestartWithItsOriginalRefreshTimeAndShowsAsStale() async throws {
+        let root = try temporaryDirectory(self)
+        let movies = try library()
+        try await ServiceCache(root: root).storeFeature(movies, feature: "library", serviceID: service, refreshedAt: refreshed)
+
+        let restarted = ServiceCache(root: root) // a new process reading the same folder
+        let loaded = await restarted.loadFeature([Resource].self, feature: "library", serviceID: service,
+                                                 now: refreshed.addingTimeInterval(600), maxAge: CacheAge.library)
+        let cached = try XCTUnwrap(loaded)
+        XCTAssertEqual(cached.value, movies, "domain values round-trip, unknown statuses included")
+        XCTAssertEqual(cached.refreshedAt, refreshed)
+        XCTAssertFalse(cached.isExpired)
+        XCTAssertEqual(cached.state(), .stale(movies, refreshedAt: refreshed, recovery: .retry), "cache is never shown as fresh")
+    }
+
+    func testExpiryIsHonoured() async throws {
+        let cache = ServiceCache(root: try temporaryDirectory(self))
+        let queue = [TransferItem(serviceID: service, joinKey: "fixture", name: "Fixture", state: .downloading,
+                                  rawState: "downloading", progress: 0.5, sizeBytes: 10, remainingBytes: 5)]
+        try await cache.storeFeature(queue, feature: "transfers", serviceID: service, refreshedAt: refreshed)
+        let fresh = await cache.loadFeature([TransferItem].self, feature: "transfers", serviceID: service,
+                                            now: refreshed.addingTimeInterval(CacheAge.transfers - 1), maxAge: CacheAge.transfers)
+        let old = await cache.loadFeature([TransferItem].self, feature: "transfers", serviceID: service,
+                                          now: refreshed.addingTimeInterval(CacheAge.transfers + 1), maxAge: CacheAge.transfers)
+        XCTAssertEqual(fresh?.isExpired, false)
+        XCTAssertEqual(old?.isExpired, true)
+    }
+
+    func testRemovingTheServicePurgesItsCacheFiles() async throws {
+        let root = try temporaryDirectory(self)
+        let cache = ServiceCache(root: root)
+        try await cache.storeFeature(try library(), feature: "library", serviceID: service, refreshedAt: refreshed)
+        let folder = root.appendingPathComponent(service.uuidString.lowercased())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("library.json").path))
+        await cache.purge(serviceID: service)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "the service's cache folder is gone")
+        let after = await cache.loadFeature([Resource].self, feature: "library", serviceID: service, now: refreshed, maxAge: 1)
+        XCTAssertNil(after)
+    }
+}
