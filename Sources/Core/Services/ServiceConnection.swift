@@ -14,14 +14,4 @@ public struct ServiceConnection: Sendable {
         self.role = role
         self.endpoint = endpoint
     }
-
-    /// The endpoint the preference names first (automatic: local, then remote).
-    /// Choosing between them by probing is the connection resolver's job.
-    public static func preferred(_ config: ServiceConfig) throws(ServiceError) -> ServiceConnection {
-        let order: [EndpointRole] = config.preference == .remote ? [.remote, .local] : [.local, .remote]
-        for role in order where config.endpoint(for: role) != nil {
-            return try ServiceConnection(config: config, role: role)
-        }
-        throw .unavailable(.redirectRefused)
-    }
 }

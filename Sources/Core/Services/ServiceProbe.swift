@@ -9,9 +9,19 @@ public enum ServiceProbe {
         }
     }
 
+    /// Resolves the endpoint by the service's preference (local first when automatic) and probes it.
     public static func probe(_ config: ServiceConfig, transport: any HTTPTransport,
                              secrets: any SecretStore) async throws(ServiceError) -> (ServiceStatus, EndpointRole) {
-        let connection = try ServiceConnection.preferred(config)
+        let resolution = try await ConnectionResolver.resolve(config) { connection throws(ServiceError) in
+            try await probe(connection, transport: transport, secrets: secrets).0
+        }
+        return (resolution.status, resolution.connection.role)
+    }
+
+    /// Probes one endpoint with the client for the service's kind.
+    public static func probe(_ connection: ServiceConnection, transport: any HTTPTransport,
+                             secrets: any SecretStore) async throws(ServiceError) -> (ServiceStatus, EndpointRole) {
+        let config = connection.config
         switch config.kind {
         case .sonarr:
             return (try await SonarrClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
