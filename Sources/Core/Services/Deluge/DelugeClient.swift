@@ -46,34 +46,9 @@ public actor DelugeClient {
         return try response.jsonBody()
     }
 
-    /// The `error` member of an answer, if any.
-    private static func errorOf(_ body: Data) throws(ServiceError) -> (code: Int, message: String)? {
-        try JSONReader.read(body) { r throws(ServiceError) -> (Int, String)? in
-            var found: (Int, String)?
-            try r.readObject { r, key throws(ServiceError) in
-                guard key("error"), try r.peek() == .object else { return try r.skipValue() }
-                var code = 0, message = ""
-                try r.readObject { r, key throws(ServiceError) in
-                    if key("code") { code = try r.lenientInt() ?? 0 }
-                    else if key("message") { message = try r.lenientString() ?? "" }
-                    else { try r.skipValue() }
-                }
-                found = (code, message)
-            }
-            return found
-        }
-    }
-
     /// Reads `result` with `body` (which must consume the value).
     private static func result<T>(_ data: Data, _ body: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> T {
-        try JSONReader.read(data) { r throws(ServiceError) -> T in
-            var value: T?
-            try r.readObject { r, key throws(ServiceError) in
-                if key("result") { value = try body(&r) } else { try r.skipValue() }
-            }
-            guard let value else { throw r.failure("no result") }
-            return value
-        }
+        try JSONRPCEnvelope.result(data, missing: .decoding(path: "$.result", detail: "missing key"), body)
     }
 
     private func storedCredential() async throws(ServiceError) -> Credential {
@@ -124,7 +99,7 @@ public actor DelugeClient {
         if cookie == nil { try await signIn() }
         for attempt in 0..<2 {
             let body = try await rpc(method, params, class: requestClass)
-            guard let error = try Self.errorOf(body) else { return body }
+            guard let error = try JSONRPCEnvelope.error(body) else { return body }
             if error.code == 1, attempt == 0 {
                 try await signIn()
                 continue

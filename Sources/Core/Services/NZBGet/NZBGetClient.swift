@@ -37,31 +37,15 @@ public actor NZBGetClient {
             throw .unauthorized
         }
         let body = try response.jsonBody()
-        if let message = try JSONReader.read(body, { r throws(ServiceError) -> String? in
-            var message: String?
-            try r.readObject { r, key throws(ServiceError) in
-                guard key("error"), try r.peek() == .object else { return try r.skipValue() }
-                try r.readObject { r, key throws(ServiceError) in
-                    if key("message") { message = try r.lenientString() } else { try r.skipValue() }
-                }
-            }
-            return message
-        }) {
-            throw .serverMessage(status: 200, message: message)
+        if let error = try JSONRPCEnvelope.error(body) {
+            throw .serverMessage(status: 200, message: error.message)
         }
         return body
     }
 
     /// Reads `result` with `body`.
     static func result<T>(_ data: Data, _ body: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> T {
-        try JSONReader.read(data) { r throws(ServiceError) -> T in
-            var value: T?
-            try r.readObject { r, key throws(ServiceError) in
-                if key("result") { value = try body(&r) } else { try r.skipValue() }
-            }
-            guard let value else { throw .wrongServiceKind(expected: .nzbget, found: nil) }
-            return value
-        }
+        try JSONRPCEnvelope.result(data, missing: .wrongServiceKind(expected: .nzbget, found: nil), body)
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
