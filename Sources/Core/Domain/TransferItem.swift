@@ -80,3 +80,15 @@ public struct TransferSnapshot: Sendable, Equatable, Codable {
     public var items: [TransferItem]
     public var stats: TransferStats
 }
+
+extension Date {
+    /// Transfer clients send Unix seconds and use 0 or -1 for "never": those read as nil.
+    init?(epochSeconds value: Double?) {
+        guard let value, value > 0 else { return nil }
+        self.init(timeIntervalSince1970: value)
+    }
+
+    init?(epochSeconds value: Int64?) {
+        self.init(epochSeconds: value.map(Double.init))
+    }
+}

@@ -212,7 +212,6 @@ struct DelugeTorrentDTO {
     func domain(hash: String, serviceID: UUID) -> TransferItem {
         let raw = state ?? "Unknown"
         let wanted = totalWanted ?? 0
-        let epoch = { (value: Double?) -> Date? in value.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil } }
         return TransferItem(
             serviceID: serviceID, joinKey: hash, name: name ?? hash, state: Self.state(raw), rawState: raw,
             progress: (progress ?? 0) / 100, // Deluge reports 0…100
@@ -220,7 +219,7 @@ struct DelugeTorrentDTO {
             downloadSpeed: Int64(downloadRate ?? 0), uploadSpeed: Int64(uploadRate ?? 0),
             eta: eta.flatMap { $0 > 0 ? $0 : nil }, // 0 = unknown, -1 = more than a year
             category: label.flatMap { $0.isEmpty ? nil : $0 }, labels: label.map { [$0] }?.filter { !$0.isEmpty } ?? [],
-            added: epoch(timeAdded), completed: epoch(completedTime),
+            added: Date(epochSeconds: timeAdded), completed: Date(epochSeconds: completedTime),
             errorMessage: raw == "Error" ? message : nil)
     }
 

@@ -172,7 +172,7 @@ struct NZBGetItemDTO {
             serviceID: serviceID, joinKey: joinKey, name: name ?? "", state: kind == "FAILURE" ? .error : .completed,
             rawState: raw, progress: kind == "FAILURE" ? 0 : 1, sizeBytes: size, remainingBytes: 0,
             category: category.flatMap { $0.isEmpty ? nil : $0 },
-            completed: historyTime.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil },
+            completed: Date(epochSeconds: historyTime),
             errorMessage: kind == "FAILURE" || kind == "WARNING" ? raw : nil)
     }
 

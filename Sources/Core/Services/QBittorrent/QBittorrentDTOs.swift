@@ -40,7 +40,6 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
 
     func domain(hash: String, serviceID: UUID) -> TransferItem {
         let raw = state ?? "unknown"
-        let epoch = { (value: Int64?) -> Date? in value.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil } }
         return TransferItem(
             serviceID: serviceID, joinKey: hash.lowercased(), name: name ?? hash, state: Self.state(raw), rawState: raw,
             progress: progress ?? 0, sizeBytes: size ?? 0, remainingBytes: amountLeft ?? 0,
@@ -48,7 +47,7 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
             eta: eta.flatMap { $0 >= 0 && $0 < Self.infiniteETA ? TimeInterval($0) : nil }, // 8640000 = ∞
             category: category.flatMap { $0.isEmpty ? nil : $0 },
             labels: (tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-            added: epoch(addedOn), completed: epoch(completionOn),
+            added: Date(epochSeconds: addedOn), completed: Date(epochSeconds: completionOn),
             errorMessage: raw == "error" || raw == "missingFiles" ? raw : nil)
     }
 

@@ -173,7 +173,7 @@ struct SABnzbdSlotDTO {
             progress: (percentage ?? 0) / 100, sizeBytes: size, remainingBytes: left,
             eta: state == .downloading && (eta ?? 0) > 0 ? eta : nil, // "0:00:00" when not downloading
             category: category.flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }, labels: labels,
-            added: added.flatMap { $0 > 0 ? Date(timeIntervalSince1970: $0) : nil })
+            added: Date(epochSeconds: added))
     }
 
     /// "[D:]H:MM:SS" → seconds.
@@ -242,7 +242,7 @@ struct SABnzbdHistorySlotDTO {
             serviceID: serviceID, joinKey: nzoID, name: name ?? nzoID, state: state, rawState: raw,
             progress: state == .completed ? 1 : 0, sizeBytes: bytes ?? 0, remainingBytes: 0,
             category: category.flatMap { $0.isEmpty || $0 == "*" ? nil : $0 },
-            completed: completed.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil },
+            completed: Date(epochSeconds: completed),
             errorMessage: failMessage.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

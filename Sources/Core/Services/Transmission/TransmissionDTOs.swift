@@ -55,13 +55,12 @@ struct TransmissionTorrentDTO: Equatable {
         var state = Self.state(status ?? -1, percentDone: percentDone ?? 0)
         let failed = (error ?? 0) == 3 // 1, 2 = tracker warning/error: the torrent still works
         if failed { state = .error }
-        let epoch = { (value: Int64?) -> Date? in value.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil } }
         return TransferItem(
             serviceID: serviceID, joinKey: hash, name: name ?? hash, state: state, rawState: raw,
             progress: percentDone ?? 0, sizeBytes: sizeWhenDone ?? 0, remainingBytes: leftUntilDone ?? 0,
             downloadSpeed: rateDownload ?? 0, uploadSpeed: rateUpload ?? 0,
             eta: eta.flatMap { $0 >= 0 ? TimeInterval($0) : nil }, // -1 not available, -2 unknown
-            category: labels.first, labels: labels, added: epoch(addedDate), completed: epoch(doneDate),
+            category: labels.first, labels: labels, added: Date(epochSeconds: addedDate), completed: Date(epochSeconds: doneDate),
             errorMessage: (error ?? 0) != 0 ? errorString : nil)
     }
 
