@@ -92,8 +92,7 @@ final class SwitchyardApplication {
             gtk_window_present(cast(mainWindow.window))
             return
         }
-        let clock: Core.Clock = options.route != nil ? .inspection : .system
-        let window = MainWindow(application: application, clock: clock)
+        let window = MainWindow(application: application)
         mainWindow = window
         if let route = options.route {
             gtk_window_set_default_size(cast(window.window), 1100, 720)
@@ -108,7 +107,7 @@ final class SwitchyardApplication {
         // The app icon only matters for the window icon and About: registering the search path
         // makes GTK rescan its icon theme (~25 ms measured), so it waits until the first frame is up.
         // (On Wayland the shell takes the icon from the desktop entry anyway.)
-        FirstFrame.observe(window.window) {
+        FirstFrame.observe(window.window) { _ in
             ResourcePaths.registerIcons()
             gtk_window_set_default_icon_name(AppInfo.applicationID)
             gtk_window_set_icon_name(cast(window.window), AppInfo.applicationID)
@@ -126,11 +125,9 @@ final class SwitchyardApplication {
     private func quitAfterFirstFrame(of target: Widget) {
         guard options.quitAfterFirstFrame else { return }
         let screenshot = options.screenshot
-        var attempts = 0
-        FirstFrame.observe(target) { [weak self] in
-            attempts += 1
+        FirstFrame.observe(target) { [weak self] lastAttempt in
             if let screenshot, !FirstFrame.saveScreenshot(of: target, to: screenshot) {
-                guard attempts >= 30 else { return false } // nothing rendered yet: next frame
+                guard lastAttempt else { return false } // nothing rendered yet: next frame
                 self?.exitStatus = 1
             }
             g_application_quit(cast(self?.application))

@@ -13,7 +13,7 @@ final class MainWindow {
     private var refreshAction: OpaquePointer?
     private var welcomePage: Widget?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, clock: Core.Clock) {
+    init(application: UnsafeMutablePointer<GtkApplication>) {
         window = gtk_application_window_new(application)
         gtk_window_set_title(cast(window), AppInfo.name)
         gtk_window_set_default_size(cast(window), 1100, 720)
@@ -22,7 +22,7 @@ final class MainWindow {
         tabStack = cast(tabsWidget)
         gtk_stack_set_transition_type(tabStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         for tab in AppTab.allCases {
-            let page = FeaturePage(tab: tab, clock: clock)
+            let page = FeaturePage(tab: tab)
             pages[tab] = page
             // Titles, not icons: the switcher shows text that needs no tooltip to decode.
             gtk_stack_add_titled(tabStack, page.widget, tab.rawValue, Strings.title(tab))

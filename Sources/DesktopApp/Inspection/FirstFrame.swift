@@ -6,7 +6,8 @@ enum FirstFrame {
     /// Calls `body` on the main loop right after the window's first painted frame.
     /// `body` returns whether it is done; if not (the window had nothing to
     /// render yet), it runs again after the next frame, at most `attempts` times.
-    static func observe(_ window: Widget, attempts: Int = 30, _ body: @escaping @MainActor @Sendable () -> Bool) {
+    /// Its argument says whether this is the last attempt.
+    static func observe(_ window: Widget, attempts: Int = 30, _ body: @escaping @MainActor @Sendable (_ lastAttempt: Bool) -> Bool) {
         var handler: gulong = 0
         var remaining = attempts
         var busy = false
@@ -17,7 +18,7 @@ enum FirstFrame {
                 busy = true
                 MainLoop.hop {
                     remaining -= 1
-                    if body() || remaining <= 0 {
+                    if body(remaining <= 0) || remaining <= 0 {
                         g_signal_handler_disconnect(cast(clock), handler)
                     } else {
                         busy = false

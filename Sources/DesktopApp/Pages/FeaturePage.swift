@@ -11,14 +11,12 @@ final class FeaturePage {
     let tab: AppTab
     let widget: Widget
     private let stack: OpaquePointer
-    private let clock: Core.Clock
     private var statusChild: Widget?
     private var contentChild: Widget?
     private(set) var presentation: PagePresentation?
 
-    init(tab: AppTab, clock: Core.Clock) {
+    init(tab: AppTab) {
         self.tab = tab
-        self.clock = clock
         widget = gtk_stack_new()
         stack = cast(widget)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
