@@ -63,11 +63,8 @@ public actor ServiceCache: ServiceScopedState {
 
     /// `$XDG_CACHE_HOME/switchyard`, falling back to `~/.cache/switchyard`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("switchyard", isDirectory: true)
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/switchyard", isDirectory: true)
+        XDGDirectory.path("XDG_CACHE_HOME", default: ".cache", environment: environment)
+            .appendingPathComponent("switchyard", isDirectory: true)
     }
 
     public func directory(for serviceID: UUID) -> URL {

@@ -38,13 +38,7 @@ public actor ServiceRegistry {
 
     /// `$XDG_CONFIG_HOME/switchyard/services.json`, falling back to `~/.config`.
     public static func defaultFileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base: URL
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            base = URL(fileURLWithPath: config, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
-        }
+        let base = XDGDirectory.path("XDG_CONFIG_HOME", default: ".config", environment: environment)
         return base.appendingPathComponent("switchyard/services.json")
     }
 
