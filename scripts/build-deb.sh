@@ -2,7 +2,7 @@
 # Builds switchyard_<version>_<arch>.deb with dpkg-deb from a release binary.
 # Usage: scripts/build-deb.sh BINARY OUTDIR
 # The Swift runtime is linked statically (make release), so Depends lists only
-# Debian's libraries: those the binary links (found with dpkg -S) plus glib-networking,
+# Debian's libraries: those the binary links (found with dpkg -S) plus glib-networking
 # which libsoup loads at run time for TLS.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +24,7 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
   [ -n "$package" ] || package=$(dpkg -S "$path" | awk -F: 'NR == 1 {print $1}')
   depends+=("$package")
 done
-depends+=(glib-networking)
+depends+=(glib-networking librsvg2-common) # TLS for libsoup; the SVG loader for the app icon
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')
 size=$(du -sk "$stage" | cut -f1)
 

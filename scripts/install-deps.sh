@@ -4,7 +4,7 @@
 # Idempotent: prints what it installs, or that nothing was missing.
 set -euo pipefail
 
-build_pkgs=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking)
+build_pkgs=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi
            python3-gi imagemagick openssl iproute2 util-linux procps xdotool
            desktop-file-utils appstream binutils
