@@ -2,8 +2,8 @@
 # Builds switchyard_<version>_<arch>.deb with dpkg-deb from a release binary.
 # Usage: scripts/build-deb.sh BINARY OUTDIR
 # The Swift runtime is linked statically (make release), so Depends lists only
-# Debian's libraries: those the binary links (found with dpkg -S) plus glib-networking
-# which libsoup loads at run time for TLS.
+# Debian's libraries: those the binary links (found with dpkg -S), plus the two loaded
+# at run time: glib-networking (TLS for libsoup) and librsvg2-common (the SVG icon).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=$1
