@@ -10,7 +10,8 @@ final class ConnectionResolverTests: XCTestCase {
     }
 
     private func probe(answering roles: Set<EndpointRole>, log: LineCollector,
-                       failure: ServiceError = .unavailable(.connectionRefused)) -> ConnectionResolver.Probe {
+                       failure: ServiceError = .unavailable(.connectionRefused))
+        -> ConnectionResolver.Probe<ServiceStatus> {
         { connection throws(ServiceError) in
             log.append(connection.role.rawValue)
             guard roles.contains(connection.role) else { throw failure }
@@ -45,7 +46,7 @@ final class ConnectionResolverTests: XCTestCase {
 
     func testUnauthorizedIsReportedOverUnreachable() async throws {
         let log = LineCollector()
-        let probe: ConnectionResolver.Probe = { connection throws(ServiceError) in
+        let probe: ConnectionResolver.Probe<ServiceStatus> = { connection throws(ServiceError) in
             log.append(connection.role.rawValue)
             throw connection.role == .local ? .unauthorized : .unavailable(.timedOut)
         }

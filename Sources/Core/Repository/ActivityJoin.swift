@@ -36,10 +36,11 @@ public enum ActivityJoin {
         var usenet: [String: TransferItem] = [:]
         for (kind, items) in transfers {
             for item in items {
+                // The same torrent in two clients: the first client in configuration order holds it.
                 if kind.capabilities.contains(.torrents) {
-                    torrents[item.joinKey.lowercased()] = item
+                    torrents[item.joinKey.lowercased()] = torrents[item.joinKey.lowercased()] ?? item
                 } else {
-                    usenet[item.joinKey] = item
+                    usenet[item.joinKey] = usenet[item.joinKey] ?? item
                 }
             }
         }

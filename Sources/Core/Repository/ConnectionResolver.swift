@@ -6,12 +6,11 @@ import Foundation
 /// one; `local`/`remote` use only that endpoint. The chosen endpoint is part of
 /// the service's status ("via local", "via remote").
 public enum ConnectionResolver {
-    public struct Resolution: Sendable {
+    public struct Resolution<Answer: Sendable>: Sendable {
         public var connection: ServiceConnection
-        public var status: ServiceStatus
+        /// What the probe returned for the chosen endpoint.
+        public var answer: Answer
     }
-
-    public typealias Probe = @Sendable (ServiceConnection) async throws(ServiceError) -> ServiceStatus
 
     public static func candidates(_ config: ServiceConfig) -> [EndpointRole] {
         let order: [EndpointRole]
@@ -26,14 +25,16 @@ public enum ConnectionResolver {
     /// Probes the candidates in order; the first that answers wins. When none
     /// does, the error of the last is reported — except that an unauthorized
     /// answer anywhere wins over "unreachable" (it is the actionable one).
-    public static func resolve(_ config: ServiceConfig, probe: Probe) async throws(ServiceError) -> Resolution {
+    public typealias Probe<Answer> = @Sendable (ServiceConnection) async throws(ServiceError) -> Answer
+
+    public static func resolve<Answer: Sendable>(_ config: ServiceConfig, probe: Probe<Answer>) async throws(ServiceError) -> Resolution<Answer> {
         let roles = candidates(config)
         guard !roles.isEmpty else { throw .unavailable(.redirectRefused) }
         var failure: ServiceError = .unavailable(.unreachable)
         for role in roles {
             let connection = try ServiceConnection(config: config, role: role)
             do {
-                return Resolution(connection: connection, status: try await probe(connection))
+                return Resolution(connection: connection, answer: try await probe(connection))
             } catch {
                 if case .cancelled = error { throw error }
                 if failure != .unauthorized { failure = error }

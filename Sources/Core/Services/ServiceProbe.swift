@@ -15,28 +15,12 @@ public enum ServiceProbe {
         let resolution = try await ConnectionResolver.resolve(config) { connection throws(ServiceError) in
             try await probe(connection, transport: transport, secrets: secrets).0
         }
-        return (resolution.status, resolution.connection.role)
+        return (resolution.answer, resolution.connection.role)
     }
 
     /// Probes one endpoint with the client for the service's kind.
     public static func probe(_ connection: ServiceConnection, transport: any HTTPTransport,
                              secrets: any SecretStore) async throws(ServiceError) -> (ServiceStatus, EndpointRole) {
-        let config = connection.config
-        switch config.kind {
-        case .sonarr:
-            return (try await SonarrClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .radarr:
-            return (try await RadarrClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .qbittorrent:
-            return (try await QBittorrentClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .transmission:
-            return (try await TransmissionClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .deluge:
-            return (try await DelugeClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .nzbget:
-            return (try await NZBGetClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        case .sabnzbd:
-            return (try await SABnzbdClient(connection: connection, transport: transport, secrets: secrets).probe(), connection.role)
-        }
+        (try await ServiceClient(connection, transport: transport, secrets: secrets).probe(), connection.role)
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The features the window shows, one per tab.
+public enum Feature: String, Sendable, CaseIterable, Codable {
+    case overview, series, movies, activity, downloads, calendar
+
+    /// The kinds of service whose content this feature shows.
+    public func includes(_ kind: ServiceKind) -> Bool {
+        switch self {
+        case .overview: true
+        case .series: kind == .sonarr
+        case .movies: kind == .radarr
+        case .activity: true // orchestrator queues, joined with every transfer client's list
+        case .downloads: kind.role == .transferClient
+        case .calendar: kind.role == .orchestrator
+        }
+    }
+}
+
+/// A service as a feature names it: enough to label a row, never a secret or an address.
+public struct ServiceRef: Sendable, Hashable, Codable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var kind: ServiceKind
+
+    public init(id: UUID, name: String, kind: ServiceKind) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+    }
+
+    public init(_ config: ServiceConfig) {
+        self.init(id: config.id, name: config.displayName, kind: config.kind)
+    }
+}
+
+/// One service that could not deliver its part of a feature, with what the user can do.
+public struct ServiceFailure: Sendable, Equatable {
+    public var service: ServiceRef
+    public var error: ServiceError
+    public var recovery: Recovery { error.recovery }
+    public var message: String { ErrorText.sentence(error) }
+
+    public init(service: ServiceRef, error: ServiceError) {
+        self.service = service
+        self.error = error
+    }
+}
+
+/// One service's part of a feature: fresh from this refresh, or its last good
+/// content from the cache (`isStale`) with the time it was really fetched.
+public struct ServicePart<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var service: ServiceRef
+    public var value: Value
+    public var refreshedAt: Date
+    public var isStale: Bool
+}
+
+/// A feature's content across every enabled service it includes: the parts that
+/// arrived (fresh or cached), the services that failed, and — while a refresh
+/// is still running — the services not yet heard from.
+public struct Aggregate<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var parts: [ServicePart<Value>] = []
+    public var failures: [ServiceFailure] = []
+    public var pending: [ServiceRef] = []
+
+    public init(parts: [ServicePart<Value>] = [], failures: [ServiceFailure] = [], pending: [ServiceRef] = []) {
+        self.parts = parts
+        self.failures = failures
+        self.pending = pending
+    }
+
+    public var values: [Value] { parts.map(\.value) }
+    /// The oldest cached part's refresh time, when any part is from the cache.
+    public var staleSince: Date? { parts.filter(\.isStale).map(\.refreshedAt).min() }
+    public func part(for serviceID: UUID) -> ServicePart<Value>? { parts.first { $0.service.id == serviceID } }
+    public func failure(for serviceID: UUID) -> ServiceFailure? { failures.first { $0.service.id == serviceID } }
+}
+
+extension Aggregate where Value: Collection {
+    public var isEmpty: Bool { parts.allSatisfy(\.value.isEmpty) }
+}
+
+/// Series or Movies: the libraries of every instance, each item tagged with its instance by its id.
+public typealias LibraryContent = Aggregate<[Resource]>
+public typealias CalendarContent = Aggregate<[CalendarEntry]>
+public typealias DownloadsContent = Aggregate<TransferSnapshot>
+
+extension Aggregate where Value == [Resource] {
+    public var items: [Resource] { parts.flatMap(\.value) }
+}
+
+extension Aggregate where Value == [CalendarEntry] {
+    /// Every entry of every instance, by date.
+    public var entries: [CalendarEntry] { parts.flatMap(\.value).sorted { $0.date < $1.date } }
+}
+
+extension Aggregate where Value == TransferSnapshot {
+    public var items: [TransferItem] { parts.flatMap(\.value.items) }
+    public var downloadSpeed: Int64 { parts.reduce(0) { $0 + $1.value.stats.downloadSpeed } }
+    public var uploadSpeed: Int64 { parts.reduce(0) { $0 + $1.value.stats.uploadSpeed } }
+}
+
+/// Activity: every orchestrator queue grouped per download and joined with the
+/// transfer client that holds it. A transfer client that fails only costs the
+/// live progress of its items; the orchestrators' records still show.
+public struct ActivityContent: Sendable, Equatable {
+    public var items: [ActivityItem]
+    public var queues: Aggregate<[QueueItem]>
+    public var transfers: Aggregate<TransferSnapshot>
+
+    public var failures: [ServiceFailure] { queues.failures + transfers.failures }
+    public var pending: [ServiceRef] { queues.pending + transfers.pending }
+    public var staleSince: Date? { [queues.staleSince, transfers.staleSince].compactMap { $0 }.min() }
+}
+
+/// What an orchestrator adds to the Overview besides its status row.
+public struct OverviewPart: Sendable, Equatable, Codable {
+    public var health: [HealthIssue]
+    public var disks: [DiskSpace]
+}
+
+/// Overview: one status row per configured service, health issues and disk space per service.
+public struct OverviewContent: Sendable, Equatable {
+    public var rows: [ServiceRow]
+    public var details: Aggregate<OverviewPart>
+
+    public var healthIssues: [(service: ServiceRef, issues: [HealthIssue])] {
+        details.parts.filter { !$0.value.health.isEmpty }.map { ($0.service, $0.value.health) }
+    }
+}
