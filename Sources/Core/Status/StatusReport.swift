@@ -1,47 +1,113 @@
 import Foundation
 
-/// `switchyard --status`: probes every configured service and describes the result, one line each.
+/// `switchyard --status [--json]`: the Overview's rows, once, for scripts and
+/// status bars. The rows are the ones the window shows (one per configured
+/// service, from the same repository fan-out); the JSON shape is documented in
+/// Documentation/StatusCommand.md and only ever grows.
 public struct StatusReport: Sendable {
-    public struct Line: Sendable {
-        public var name: String
-        public var kind: ServiceKind
-        public var outcome: String
-        public var ok: Bool
-    }
+    public static let jsonSchemaVersion = 1
 
-    public var header: String
-    public var lines: [Line]
+    public var configurationPath: String
+    public var rows: [ServiceRow]
+    /// The configuration could not be used (corrupt, newer schema, unreadable, HTTP could not start).
     public var problem: String?
 
-    public init(header: String, lines: [Line] = [], problem: String? = nil) {
-        self.header = header
-        self.lines = lines
+    public init(configurationPath: String, rows: [ServiceRow] = [], problem: String? = nil) {
+        self.configurationPath = configurationPath
+        self.rows = rows
         self.problem = problem
     }
 
-    /// 0 when every enabled service answered, 1 when any did not, 2 when the configuration could not be read.
+    /// 0 when every enabled service is OK, 1 when any is not, 2 when the configuration could not be used.
     public var exitStatus: Int32 {
         if problem != nil { return 2 }
-        return lines.allSatisfy(\.ok) ? 0 : 1
+        return rows.allSatisfy(\.isOK) ? 0 : 1
     }
 
+    // MARK: Text
+
     public var text: String {
-        var output = [header]
+        var output = ["\(AppInfo.name) \(AppInfo.version): \(rows.count) service(s) in \(configurationPath)"]
         if let problem { output.append("  \(problem)") }
-        let width = max(12, lines.map(\.name.count).max() ?? 0)
-        for line in lines {
-            output.append("  \(line.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                          + "\(line.kind.displayName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(line.outcome)")
+        let width = max(12, rows.map(\.service.name.count).max() ?? 0)
+        for row in rows {
+            output.append("  \(row.service.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                          + "\(row.service.kind.displayName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(Self.outcome(row))")
         }
         return output.joined(separator: "\n")
     }
 
+    static func outcome(_ row: ServiceRow) -> String {
+        var words: [String] = []
+        switch row.state {
+        case .ok: words.append("OK")
+        case .degraded: words.append("DEGRADED")
+        case .unauthorized: words.append("UNAUTHORIZED")
+        case .unavailable: words.append("UNAVAILABLE")
+        case .disabled: return "disabled"
+        case .checking: return "not checked"
+        }
+        var detail: [String] = []
+        if let app = row.appName, let version = row.version { detail.append("\(app) \(version)") }
+        if let endpoint = row.endpoint { detail.append("via \(endpoint.rawValue)") }
+        if let latency = row.latencyMilliseconds { detail.append("\(latency) ms") }
+        var text = words.joined() + (detail.isEmpty ? "" : " — " + detail.joined(separator: ", "))
+        if let message = row.message { text += (detail.isEmpty ? " — " : ". ") + message }
+        if let recovery = row.recovery { text += " [\(Self.recoveryLabel(recovery))]" }
+        return text
+    }
+
+    static func recoveryLabel(_ recovery: Recovery) -> String {
+        switch recovery {
+        case .retry: "retry"
+        case .updateCredentials: "update credentials"
+        case .configureEndpoint: "configure endpoint"
+        case .enableService: "enable service"
+        }
+    }
+
+    // MARK: JSON
+
+    /// The documented shape: every key always present (null when unknown), keys sorted.
+    public var json: String {
+        let services: [[String: Any]] = rows.map { row in
+            [
+                "id": row.service.id.uuidString.lowercased(),
+                "name": row.service.name,
+                "kind": row.service.kind.rawValue,
+                "role": row.service.kind.role.rawValue,
+                "enabled": row.state != .disabled,
+                "state": row.state.rawValue,
+                "ok": row.isOK,
+                "endpoint": row.endpoint?.rawValue ?? NSNull(),
+                "application": row.appName ?? NSNull(),
+                "version": row.version ?? NSNull(),
+                "latencyMs": row.latencyMilliseconds ?? NSNull(),
+                "recovery": row.recovery?.rawValue ?? NSNull(),
+                "message": row.message ?? NSNull(),
+            ]
+        }
+        let document: [String: Any] = [
+            "schemaVersion": Self.jsonSchemaVersion,
+            "application": ["name": AppInfo.name, "version": AppInfo.version],
+            "configuration": configurationPath,
+            "ok": exitStatus == 0,
+            "problem": problem ?? NSNull(),
+            "services": services,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: document,
+                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: Making one
+
+    /// Loads the registry and runs the Overview fan-out once (no cache: a
+    /// status check neither reads nor writes the window's cached content).
     public static func make(registry: ServiceRegistry, transport: any HTTPTransport,
                             secrets: any SecretStore) async -> StatusReport {
-        let services = await registry.load()
-        let file = registry.fileURL.path
-        var report = StatusReport(header: "\(AppInfo.name) \(AppInfo.version): \(services.count) service(s) in \(file)",
-                                  lines: [], problem: nil)
+        await registry.load()
+        var report = StatusReport(configurationPath: registry.fileURL.path)
         switch await registry.issue {
         case .corruptFileKept(let kept, let reason)?:
             report.problem = "The configuration could not be read (\(reason)); it was kept as \(kept.lastPathComponent)."
@@ -52,35 +118,9 @@ public struct StatusReport: Sendable {
         case nil:
             break
         }
-        report.lines = await withTaskGroup(of: (Int, Line).self) { group in
-            for (index, service) in services.enumerated() {
-                group.addTask {
-                    (index, await line(for: service, transport: transport, secrets: secrets))
-                }
-            }
-            var lines: [(Int, Line)] = []
-            for await line in group { lines.append(line) }
-            return lines.sorted { $0.0 < $1.0 }.map(\.1)
-        }
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+        await repository.reload()
+        report.rows = await repository.overview(force: true).value?.rows ?? []
         return report
-    }
-
-    private static func line(for service: ServiceConfig, transport: any HTTPTransport,
-                             secrets: any SecretStore) async -> Line {
-        guard service.enabled else {
-            return Line(name: service.displayName, kind: service.kind, outcome: "disabled", ok: true)
-        }
-        guard ServiceProbe.isSupported(service.kind) else {
-            return Line(name: service.displayName, kind: service.kind, outcome: "not checked: no client for it in this version", ok: true)
-        }
-        let started = ContinuousClock.now
-        do {
-            let (status, role) = try await ServiceProbe.probe(service, transport: transport, secrets: secrets)
-            let milliseconds = Int(((ContinuousClock.now - started).seconds * 1000).rounded())
-            return Line(name: service.displayName, kind: service.kind,
-                        outcome: "OK — \(status.appName) \(status.version) via \(role.rawValue), \(milliseconds) ms", ok: true)
-        } catch {
-            return Line(name: service.displayName, kind: service.kind, outcome: "FAILED — \(ErrorText.sentence(error))", ok: false)
-        }
     }
 }

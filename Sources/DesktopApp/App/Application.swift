@@ -56,8 +56,12 @@ final class SwitchyardApplication {
         }
         if has("status") {
             let report = StatusCommand.run()
-            print(report.text)
+            print(has("json") ? report.json : report.text)
             return report.exitStatus
+        }
+        if has("json") {
+            FileHandle.standardError.write(Data("\(AppInfo.executable): --json goes with --status.\n".utf8))
+            return 2
         }
         if has("list-inspection-routes") {
             print(InspectionRoute.allCases.map(\.rawValue).joined(separator: "\n"))

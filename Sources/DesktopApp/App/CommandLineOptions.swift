@@ -5,7 +5,8 @@ enum CommandLineOptions {
     /// Every option, as `--help` lists it.
     nonisolated(unsafe) static let table: [(name: String, kind: GOptionArg, description: String, argument: String?)] = [
         ("version", G_OPTION_ARG_NONE, "Print the version and exit", nil),
-        ("status", G_OPTION_ARG_NONE, "Check every configured service, print one line each, and exit", nil),
+        ("status", G_OPTION_ARG_NONE, "Check every configured service, print one row each, and exit (1 when any fails)", nil),
+        ("json", G_OPTION_ARG_NONE, "With --status: print the rows as JSON (Documentation/StatusCommand.md)", nil),
         ("inspection", G_OPTION_ARG_STRING, "Render a deterministic inspection state (no network, no keyring)", "ROUTE"),
         ("list-inspection-routes", G_OPTION_ARG_NONE, "List the inspection routes and exit", nil),
         ("light-appearance", G_OPTION_ARG_NONE, "Use the light style", nil),

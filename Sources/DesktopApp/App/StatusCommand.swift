@@ -2,7 +2,7 @@ import Core
 import Dispatch
 import Foundation
 
-/// `--status`: probes the configured services from the command line.
+/// `--status [--json]`: the Overview's status rows, once, from the command line.
 enum StatusCommand {
     /// Runs before the main loop starts, so it may wait here: the probes run on
     /// the cooperative pool, the HTTP thread and the keyring queue, never on this thread.
@@ -16,7 +16,7 @@ enum StatusCommand {
                 let transport = RetryingTransport(try SoupTransport())
                 report = await StatusReport.make(registry: registry, transport: transport, secrets: KeyringSecretStore())
             } catch {
-                report = StatusReport(header: "\(AppInfo.name) \(AppInfo.version)",
+                report = StatusReport(configurationPath: ServiceRegistry.defaultFileURL().path,
                                       problem: "HTTP could not start: \(ErrorText.sentence(ServiceError(error)))")
             }
             result.set(report)
