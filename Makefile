@@ -63,6 +63,8 @@ bench: test-deps
 	@echo "== qBittorrent sync/maindata: a 5,000-torrent full update, then 100 diffs changing 5 % each"
 	/usr/bin/python3 Tools/bench/qbt-maindata.py 5000 100 0.05 $(BUILD)/bench/qbt
 	$(BUILD)/release/switchyard-bench qbt-merge $(BUILD)/bench/qbt
+	@echo "== fan-out: 8 services each answering after 300 ms vs 1 (target <= 1.2x)"
+	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
 	@echo "== wire budget: real qBittorrent and Transmission holding 2,000 torrents, 5 % changing state"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json'

@@ -15,4 +15,9 @@ static inline GQuark sy_resolver_error_quark(void) { return G_RESOLVER_ERROR; }
 /* soup_server_new is variadic (GObject properties); a server with defaults. */
 static inline SoupServer *sy_soup_server_new(void) { return soup_server_new(NULL, NULL); }
 
+/* soup_session_new_with_options is variadic; the connection limits are construct-only. */
+static inline SoupSession *sy_soup_session_new(int max_conns, int max_conns_per_host) {
+    return soup_session_new_with_options("max-conns", max_conns, "max-conns-per-host", max_conns_per_host, NULL);
+}
+
 #endif

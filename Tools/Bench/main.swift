@@ -19,12 +19,16 @@ if arguments.count == 3, arguments[1] == "wire" {
     runWireBenchmark(peers: URL(fileURLWithPath: arguments[2]))
     exit(0)
 }
+if arguments.count == 4, arguments[1] == "fanout" {
+    runFanOutBenchmark(server: arguments[2], fixtures: arguments[3])
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "qbt-merge" {
     runMergeBenchmark(directory: URL(fileURLWithPath: arguments[2]))
     exit(0)
 }
 guard arguments.count == 3, ["movies", "series"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: switchyard-bench movies|series FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: switchyard-bench movies|series FILE | qbt-merge DIR | wire PEERS.json | fanout FIXTURE-SERVER FIXTURES\n".utf8))
     exit(2)
 }
 let baseline = residentKiB("VmRSS")

@@ -2,8 +2,11 @@
 // Sonarr or Radarr from the synthetic fixtures, for integration tests.
 //
 //   switchyard-fixture-server --kind sonarr|radarr --fixtures DIR --api-key KEY
-//                             [--url-base /sonarr] [--library FILE] [--port N]
+//                             [--url-base /sonarr] [--library FILE] [--queue FILE] [--port N]
+//                             [--latency-ms N]
 //
+// --queue serves FILE as the queue (e.g. one naming the info-hashes the real peers hold);
+// --latency-ms holds every answer that long (a service at a distance; the fan-out benchmark).
 // Prints "READY port=N" once listening. Requires X-Api-Key on /api/* (401 with
 // an empty body otherwise, as Servarr does); /ping is anonymous; requests that
 // miss the URL base get a 307 to it. Faults are set per path through the
@@ -22,7 +25,9 @@ struct Options {
     var apiKey = ""
     var urlBase = ""
     var library: String?
+    var queue: String?
     var port: UInt32 = 0
+    var latencyMilliseconds: UInt32 = 0
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -34,6 +39,8 @@ struct Options {
             case "--api-key": apiKey = value
             case "--url-base": urlBase = value.hasSuffix("/") ? String(value.dropLast()) : value
             case "--library": library = value
+            case "--queue": queue = value
+            case "--latency-ms": latencyMilliseconds = UInt32(value) ?? 0
             case "--port": port = UInt32(value) ?? 0
             default:
                 FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8))
@@ -48,12 +55,17 @@ final class FixtureServer: @unchecked Sendable {
     var faults: [String: String] = [:]
     var requestCounts: [String: Int] = [:]
     var queryKeys: Set<String> = []
+    /// Set while handling a request whose answer a fault already holds back.
+    var deferred = false
 
     init(options: Options) { self.options = options }
 
     var folder: String { "\(options.fixtures)/\(options.kind)" }
 
-    func fixture(_ name: String) -> Data? { FileManager.default.contents(atPath: "\(folder)/\(name)") }
+    func fixture(_ name: String) -> Data? {
+        if name == "queue-details.json", let queue = options.queue { return FileManager.default.contents(atPath: queue) }
+        return FileManager.default.contents(atPath: "\(folder)/\(name)")
+    }
 
     /// Status, content type and body for an authenticated API path.
     func answer(path: String, query: [String: String]) -> (Int32, String, Data) {
@@ -125,7 +137,22 @@ func queryDictionary(_ table: OpaquePointer?) -> [String: String] {
     return box.values
 }
 
-let handler: SoupServerCallback = { _, message, pathPointer, query, _ in
+/// Answers, then — with --latency-ms — holds the answer back that long.
+let handler: SoupServerCallback = { server, message, pathPointer, query, data in
+    state.deferred = false
+    serve(server, message, pathPointer, query, data)
+    let path = String(cString: pathPointer!)
+    guard options.latencyMilliseconds > 0, !path.hasPrefix("/__"), !state.deferred else { return }
+    soup_server_message_pause(message)
+    g_object_ref(UnsafeMutableRawPointer(message))
+    g_timeout_add_full(G_PRIORITY_DEFAULT, options.latencyMilliseconds, { message in
+        soup_server_message_unpause(OpaquePointer(message))
+        g_object_unref(message)
+        return 0
+    }, UnsafeMutableRawPointer(message), nil)
+}
+
+let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     let fullPath = String(cString: pathPointer!)
     let parameters = queryDictionary(query)
     state.requestCounts[fullPath, default: 0] += 1
@@ -178,6 +205,7 @@ let handler: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, status, type, body.prefix(body.count / 2))
     case "delay"?:
         let (status, type, body) = state.answer(path: path, query: parameters)
+        state.deferred = true
         soup_server_message_pause(message)
         let pending = Unmanaged.passRetained(PendingReply(message: message, status: status, type: type, body: body)).toOpaque()
         g_timeout_add_full(G_PRIORITY_DEFAULT, 3000, { data in

@@ -184,7 +184,9 @@ public actor Repository: ServiceScopedState {
         guard config.kind.role == .orchestrator else { return (row, nil, nil) }
         do throws(ServiceError) {
             let part = try await session.perform(force: true) { client throws(ServiceError) in
-                OverviewPart(health: try await client.health(), disks: try await client.diskSpace())
+                async let health = outcome { () async throws(ServiceError) in try await client.health() }
+                async let disks = outcome { () async throws(ServiceError) in try await client.diskSpace() }
+                return OverviewPart(health: try await health.get(), disks: try await disks.get())
             }
             let now = clock.now
             try? await cache?.storeFeature(part, feature: "overview", serviceID: service.id, refreshedAt: now)
@@ -406,6 +408,11 @@ public actor Repository: ServiceScopedState {
                        failures: hasQueues ? content.failures : content.queues.failures,
                        staleSince: content.staleSince, now: now)
     }
+}
+
+/// Runs `body` and keeps its result or its typed error (for `async let`, which loses error types).
+func outcome<T: Sendable>(_ body: @Sendable () async throws(ServiceError) -> T) async -> Result<T, ServiceError> {
+    do throws(ServiceError) { return .success(try await body()) } catch { return .failure(error) }
 }
 
 /// Combines the two halves of an Activity refresh as they arrive.
