@@ -6,32 +6,12 @@ import XCTest
 /// its deadline instead of hanging. Each test starts its own daemon on shifted
 /// ports (Tests/Peers/peers.py solo) so the shared peers are untouched.
 final class PeerStopTests: XCTestCase {
-    private struct Solo: Decodable {
-        struct Daemon: Decodable { let pid: Int; let port: Int; let username: String; let password: String }
-        let qbittorrent: Daemon?
-        let transmission: Daemon?
-        let deluge: Daemon?
-        let nzbget: Daemon?
+    private func startSolo(_ kind: ServiceKind) throws -> (SoloPeer.Daemon, URL) {
+        let solo = try SoloPeer(kind)
+        return (solo.daemon, solo.run)
     }
 
-    private func startSolo(_ kind: ServiceKind) throws -> (Solo.Daemon, URL) {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] != nil else {
-            throw XCTSkip("the real peers are not installed here; run through `make test`")
-        }
-        let run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
-        let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
-        let (status, output) = try runTool("/usr/bin/python3", [script.path, "solo", kind.rawValue, run.path])
-        guard status == 0 else { throw SoloError.didNotStart(output) }
-        let solo = try JSONDecoder().decode(Solo.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
-        let daemon = [solo.qbittorrent, solo.transmission, solo.deluge, solo.nzbget].compactMap { $0 }.first!
-        return (daemon, run)
-    }
-
-    private func stop(_ run: URL) {
-        let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
-        _ = try? runTool("/usr/bin/python3", [script.path, "stop", run.path])
-        try? FileManager.default.removeItem(at: run)
-    }
+    private func stop(_ run: URL) { SoloPeer.stop(run) }
 
     private func check(_ kind: ServiceKind, refresh: @escaping (ServiceConnection, any HTTPTransport, any SecretStore) async throws(ServiceError) -> Int) async throws {
         let t0 = ContinuousClock.now
@@ -83,6 +63,43 @@ final class PeerStopTests: XCTestCase {
         try await check(.nzbget) { connection, transport, secrets throws(ServiceError) in
             try await client.get { NZBGetClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
         }
+    }
+}
+
+/// One real daemon of its own on shifted ports (Tests/Peers/peers.py solo), for
+/// tests that stop it without disturbing the shared peers.
+struct SoloPeer {
+    struct Daemon: Decodable { let pid: Int; let port: Int; let username: String; let password: String }
+    private struct File: Decodable {
+        let qbittorrent: Daemon?
+        let transmission: Daemon?
+        let deluge: Daemon?
+        let nzbget: Daemon?
+    }
+
+    let daemon: Daemon
+    let run: URL
+
+    init(_ kind: ServiceKind) throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] != nil else {
+            throw XCTSkip("the real peers are not installed here; run through `make test`")
+        }
+        run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
+        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path])
+        guard status == 0 else { throw SoloError.didNotStart(output) }
+        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
+        daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget].compactMap { $0 }.first!
+    }
+
+    func stop() { Self.stop(run) }
+
+    static func stop(_ run: URL) {
+        _ = try? runTool("/usr/bin/python3", [script.path, "stop", run.path])
+        try? FileManager.default.removeItem(at: run)
+    }
+
+    private static var script: URL {
+        fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
     }
 }
 

@@ -13,15 +13,15 @@ final class ServarrIntegrationTests: XCTestCase {
         private let process = Process()
         private let input = Pipe()
 
-        init(kind: String, urlBase: String = "") throws {
+        init(kind: String, urlBase: String = "", key: String = ServarrIntegrationTests.key, extra: [String] = []) throws {
             let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
                 .deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
             guard FileManager.default.isExecutableFile(atPath: binary.path) else {
                 throw XCTSkip("switchyard-fixture-server is not built; run through `make test`")
             }
             process.executableURL = binary
-            process.arguments = ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", ServarrIntegrationTests.key,
-                                 "--url-base", urlBase]
+            process.arguments = ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", key,
+                                 "--url-base", urlBase] + extra
             let output = Pipe()
             process.standardOutput = output
             process.standardInput = input
