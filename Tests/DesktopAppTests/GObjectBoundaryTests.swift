@@ -84,7 +84,7 @@ final class GObjectBoundaryTests: XCTestCase {
 
 /// Runs a GLib main loop until `body` calls quit, or 5 s pass (returns "timeout").
 @MainActor
-private func runLoop(_ body: (@escaping @MainActor (String) -> Void) -> Void) -> String {
+func runLoop(_ body: (@escaping @MainActor (String) -> Void) -> Void) -> String {
     let loop = g_main_loop_new(nil, 0)!
     defer { g_main_loop_unref(loop) }
     var result = "timeout"

@@ -9,6 +9,8 @@ final class SwitchyardApplication {
     let application: UnsafeMutablePointer<GtkApplication>
     private(set) var options = LaunchOptions()
     private(set) var mainWindow: MainWindow?
+    /// The repository and what drives it; not made for inspection runs (no network, no keyring).
+    private(set) var model: AppModel?
 
     init() {
         application = gtk_application_new(AppInfo.applicationID, G_APPLICATION_DEFAULT_FLAGS)
@@ -18,6 +20,7 @@ final class SwitchyardApplication {
         })
         onSignal(application, "startup") { [weak self] in self?.startup() }
         onSignal(application, "activate") { [weak self] in self?.activate() }
+        onSignal(application, "shutdown") { [weak self] in self?.model?.stop() }
     }
 
     /// Runs the GLib main loop until the application quits; returns the exit status.
@@ -103,6 +106,7 @@ final class SwitchyardApplication {
             gtk_window_set_resizable(cast(window.window), 0)
             window.show(route.scene)
         } else {
+            startModel()
             window.showWelcome()
         }
         // Observe before presenting: the first frame of a window must not slip past the hook.
@@ -136,6 +140,16 @@ final class SwitchyardApplication {
             }
             g_application_quit(cast(self?.application))
             return true
+        }
+    }
+
+    private func startModel() {
+        do throws(TransportError) {
+            let model = AppModel(transport: RetryingTransport(try SoupTransport()))
+            model.watchNetwork()
+            self.model = model
+        } catch {
+            Log.warning("HTTP could not start: \(ErrorText.sentence(ServiceError(error)))")
         }
     }
 

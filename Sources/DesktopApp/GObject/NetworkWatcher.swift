@@ -1,0 +1,34 @@
+import CGtk
+import Foundation
+
+/// Calls `onChange` when GIO's network monitor reports a change (a new
+/// network, VPN up or down, a cable pulled). Bursts of changes — joining a
+/// network emits several — are coalesced into one call `settle` after the last.
+@MainActor
+final class NetworkWatcher {
+    private let monitor: OpaquePointer
+    private var handler: gulong = 0
+    private var pending: Task<Void, Never>?
+    private let settle: Duration
+
+    init(settle: Duration = .seconds(1), onChange: @escaping @MainActor () -> Void) {
+        monitor = g_network_monitor_get_default() // owned by GIO: no reference taken
+        self.settle = settle
+        handler = onSignal(monitor, "network-changed", withArgument: { [weak self] _ in
+            guard let self else { return }
+            self.pending?.cancel()
+            let settle = self.settle
+            self.pending = Task { @MainActor in
+                do { try await Task.sleep(for: settle) } catch { return }
+                onChange()
+            }
+        })
+    }
+
+    /// Disconnects (the signal's box is released by its destroy notify).
+    func stop() {
+        pending?.cancel()
+        if handler != 0 { g_signal_handler_disconnect(cast(monitor), handler) }
+        handler = 0
+    }
+}
