@@ -140,6 +140,21 @@ final class CredentialLifecycleTests: XCTestCase {
         XCTAssertEqual(reloaded, [])
     }
 
+    func testRemoveCredentialPurgesItsStateButKeepsTheService() async throws {
+        try await lifecycle.save(config, candidate: Credential(apiKey: "fixture-key"))
+        await sessions.set("fixture-session", "cookie", for: config.id)
+        try await cache.store(Data("[]".utf8), named: "library.json", for: config.id)
+        try await lifecycle.removeCredential(of: config.id)
+        let secret = try await secrets.read(config.credential)
+        XCTAssertNil(secret)
+        let session = await sessions.hasSession(for: config.id)
+        XCTAssertFalse(session)
+        let cached = await cache.load(named: "library.json", for: config.id)
+        XCTAssertNil(cached, "the cache of a service without its credential is purged")
+        let saved = await registry.service(config.id)
+        XCTAssertEqual(saved, config, "the service stays configured, to be given a new credential")
+    }
+
     func testRemoveKeepsTheConfigWhenTheKeyringRefuses() async throws {
         try await lifecycle.save(config, candidate: Credential(apiKey: "fixture-key"))
         await secrets.setFailure(.locked)

@@ -326,6 +326,24 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(logins.requests.count, 2)
     }
 
+    func testANewCredentialEndsTheWaitAndSignsInAgain() async throws {
+        let config = try await add(.qbittorrent, host: "qbt.fixture.invalid", name: "qBittorrent")
+        let good = qbittorrent(), refusing = qbittorrent(status: 401)
+        let repository = await repository(["qbt.fixture.invalid": FunctionTransport { request throws(TransportError) in
+            let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+            return try await (request.path == "/api/v2/auth/login" && !body.contains("fixture-rotated") ? refusing : good).send(request)
+        }])
+        let refused = await repository.downloads()
+        XCTAssertEqual(refused, .unauthorized)
+        try await secrets.write(Credential(username: "fixture", password: "fixture-rotated"), for: config.credential, kind: .qbittorrent)
+        let lifecycle = CredentialLifecycle(registry: registry, secrets: secrets, scopedState: [repository, cache])
+        _ = try await lifecycle.rotate(config, replacement: Credential(password: "fixture-rotated")) { _ throws(ServiceError) in true }
+        guard case .content(let downloads, _) = await repository.downloads() else {
+            return XCTFail("the new credential is used at once, without waiting for a forced refresh")
+        }
+        XCTAssertEqual(downloads.items.count, 3)
+    }
+
     func testANetworkChangeResolvesTheEndpointAgain() async throws {
         _ = try await add(.sonarr, host: "sonarr.fixture.invalid", name: "Sonarr", local: "http://sonarr-local.fixture.invalid:8989")
         let localUp = LockedFlag()

@@ -6,7 +6,8 @@ import Foundation
 ///   afterwards, so a test never overwrites the live secret;
 /// - save: an empty field keeps the stored value;
 /// - rotate: write the replacement only after it validated;
-/// - remove: keyring items, sessions, in-flight work, caches and the config entry.
+/// - remove a credential: its keyring item, sessions, in-flight work and caches;
+/// - remove a service: all of that and the config entry.
 public actor CredentialLifecycle {
     public typealias Probe<T: Sendable> = @Sendable (ServiceConfig) async throws(ServiceError) -> T
 
@@ -43,6 +44,7 @@ public actor CredentialLifecycle {
         guard merged.satisfies(config.kind.credentialShape) else { throw .service(.missingCredential) }
         do { try config.validate() } catch { throw .registry(.invalid(error)) }
         do { try await secrets.write(merged, for: config.credential, kind: config.kind) } catch { throw .keyring(error) }
+        if !isNew { for state in scopedState { await state.credentialChanged(serviceID: config.id) } }
         do {
             try await registry.upsert(config)
         } catch {
@@ -58,8 +60,18 @@ public actor CredentialLifecycle {
         let merged = try await stored(config).merging(replacement)
         let result = try await test(config, candidate: merged, probe: probe)
         do { try await secrets.write(merged, for: config.credential, kind: config.kind) } catch { throw .keyring(error) }
-        for state in scopedState where state is SessionStore { await state.purge(serviceID: config.id) }
+        for state in scopedState { await state.credentialChanged(serviceID: config.id) }
         return result
+    }
+
+    /// Deletes a service's credential but keeps its configuration (it then shows
+    /// "update credentials"): the keyring item, its sessions, its in-flight work
+    /// and its cached content all go.
+    public func removeCredential(of id: UUID) async throws(LifecycleError) {
+        guard let config = await registry.service(id) else { throw .registry(.notFound(id)) }
+        for state in scopedState where !(state is ServiceCache) { await state.purge(serviceID: id) }
+        do { try await secrets.delete(config.credential) } catch { throw .keyring(error) }
+        for state in scopedState where state is ServiceCache { await state.purge(serviceID: id) }
     }
 
     /// Removes a service completely: cancels its work, clears its sessions,

@@ -4,6 +4,13 @@ import Foundation
 /// service is removed or its credential deleted: sessions, in-flight work, caches.
 public protocol ServiceScopedState: Sendable {
     func purge(serviceID: UUID) async
+    /// The service's credential was replaced: forget what was derived from the
+    /// old one (sessions, clients holding it). Content caches stay valid.
+    func credentialChanged(serviceID: UUID) async
+}
+
+extension ServiceScopedState {
+    public func credentialChanged(serviceID: UUID) async {}
 }
 
 /// In-memory session credentials (cookies, session ids, tokens a service hands
@@ -22,6 +29,7 @@ public actor SessionStore: ServiceScopedState {
     public func hasSession(for serviceID: UUID) -> Bool { !(sessions[serviceID]?.isEmpty ?? true) }
 
     public func purge(serviceID: UUID) { sessions[serviceID] = nil }
+    public func credentialChanged(serviceID: UUID) { purge(serviceID: serviceID) }
 }
 
 /// Tasks working for a service, so removing the service cancels them.

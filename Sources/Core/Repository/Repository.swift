@@ -62,6 +62,11 @@ public actor Repository: ServiceScopedState {
         contentFailures[serviceID] = nil
     }
 
+    /// New credential: the next request starts a new session (new client, new sign-in, no backoff).
+    public func credentialChanged(serviceID: UUID) {
+        sessions[serviceID] = nil
+    }
+
     private func session(_ config: ServiceConfig) -> ServiceSession {
         if let session = sessions[config.id], session.config == config { return session }
         let session = ServiceSession(config: config, transport: transport, secrets: secrets, clock: clock)
