@@ -32,7 +32,15 @@ def find_app(name):
 def dump(node, depth, lines):
     states = node.getState()
     shown = ",".join(label for state, label in STATES.items() if states.contains(state))
-    lines.append(f"{'  ' * depth}[{node.getRoleName()}] '{node.name}' {{{shown}}}")
+    name = (node.name or "").replace("\n", "\\n")
+    line = f"{'  ' * depth}[{node.getRoleName()}] '{name}' {{{shown}}}"
+    if node.getRoleName() in ("progress bar", "level bar", "slider"):
+        try:
+            value = node.queryValue()
+            line += f" <value {value.currentValue:g} of {value.maximumValue:g}>"
+        except NotImplementedError:
+            line += " <no value>"
+    lines.append(line)
     for index in range(node.childCount):
         child = node.getChildAtIndex(index)
         if child is not None:

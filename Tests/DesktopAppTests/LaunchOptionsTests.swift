@@ -28,7 +28,7 @@ final class LaunchOptionsTests: XCTestCase {
 
     func testInspectionDefaultsToLightAndScreenshotQuits() throws {
         let options = try validate(route: "overview", scale: " 1.5", screenshot: "x.png")
-        XCTAssertEqual(options.route, .overview)
+        XCTAssertEqual(options.route?.rawValue, "overview")
         XCTAssertEqual(options.appearance, .light)
         XCTAssertEqual(options.textScale, 1.5)
         XCTAssertEqual(options.screenshot, "x.png")

@@ -60,4 +60,25 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
     public var seasonNumber: Int?
 
     public var progress: Double { size > 0 ? max(0, min(1, (size - sizeLeft) / size)) : 0 }
+
+    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: String?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?) {
+        self.id = id
+        self.title = title
+        self.status = status
+        self.trackedStatus = trackedStatus
+        self.trackedState = trackedState
+        self.messages = messages
+        self.errorMessage = errorMessage
+        self.size = size
+        self.sizeLeft = sizeLeft
+        self.timeLeft = timeLeft
+        self.estimatedCompletion = estimatedCompletion
+        self.added = added
+        self.downloadProtocol = downloadProtocol
+        self.downloadID = downloadID
+        self.downloadClient = downloadClient
+        self.resource = resource
+        self.episodeID = episodeID
+        self.seasonNumber = seasonNumber
+    }
 }

@@ -24,6 +24,12 @@ public struct MediaImage: Sendable, Equatable, Codable {
     public var remoteURL: URL?
     /// The service's own relative path (`/MediaCover/12/poster.jpg?lastWrite=…`).
     public var localPath: String?
+
+    public init(kind: Kind, remoteURL: URL?, localPath: String?) {
+        self.kind = kind
+        self.remoteURL = remoteURL
+        self.localPath = localPath
+    }
 }
 
 /// A series (Sonarr) or a movie (Radarr) in a library.
@@ -87,6 +93,25 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
     }
 
     public var poster: MediaImage? { images.first { $0.kind == .poster } }
+
+    public init(id: ResourceID, kind: Kind, title: String, sortTitle: String, year: Int?, status: Status, monitored: Bool, sizeOnDisk: Int64, fileCount: Int, expectedFileCount: Int, hasFile: Bool, network: String?, added: Date?, nextAiring: Date?, releaseDates: ReleaseDates, images: [MediaImage]) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.sortTitle = sortTitle
+        self.year = year
+        self.status = status
+        self.monitored = monitored
+        self.sizeOnDisk = sizeOnDisk
+        self.fileCount = fileCount
+        self.expectedFileCount = expectedFileCount
+        self.hasFile = hasFile
+        self.network = network
+        self.added = added
+        self.nextAiring = nextAiring
+        self.releaseDates = releaseDates
+        self.images = images
+    }
 }
 
 /// An episode of a series.
@@ -101,6 +126,18 @@ public struct Episode: Sendable, Equatable, Identifiable, Codable {
     public var airDateUTC: Date?
     public var hasFile: Bool
     public var monitored: Bool
+
+    public init(id: ResourceID, series: ResourceID, seasonNumber: Int, episodeNumber: Int, title: String, airDate: String?, airDateUTC: Date?, hasFile: Bool, monitored: Bool) {
+        self.id = id
+        self.series = series
+        self.seasonNumber = seasonNumber
+        self.episodeNumber = episodeNumber
+        self.title = title
+        self.airDate = airDate
+        self.airDateUTC = airDateUTC
+        self.hasFile = hasFile
+        self.monitored = monitored
+    }
 }
 
 /// Something due in a date window: an episode airing or a movie releasing.
@@ -112,6 +149,15 @@ public struct CalendarEntry: Sendable, Equatable, Codable {
     public var date: Date
     public var hasFile: Bool
     public var monitored: Bool
+
+    public init(resource: ResourceID, title: String, subtitle: String?, date: Date, hasFile: Bool, monitored: Bool) {
+        self.resource = resource
+        self.title = title
+        self.subtitle = subtitle
+        self.date = date
+        self.hasFile = hasFile
+        self.monitored = monitored
+    }
 }
 
 /// A history event for one item.
@@ -121,4 +167,12 @@ public struct HistoryEvent: Sendable, Equatable, Codable {
     public var eventType: String
     public var sourceTitle: String
     public var downloadID: String?
+
+    public init(id: Int, date: Date?, eventType: String, sourceTitle: String, downloadID: String?) {
+        self.id = id
+        self.date = date
+        self.eventType = eventType
+        self.sourceTitle = sourceTitle
+        self.downloadID = downloadID
+    }
 }

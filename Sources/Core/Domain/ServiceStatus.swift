@@ -25,6 +25,14 @@ public struct HealthIssue: Sendable, Equatable, Identifiable, Codable {
     public var level: Level
     public var message: String
     public var wikiURL: URL?
+
+    public init(id: String, source: String, level: Level, message: String, wikiURL: URL?) {
+        self.id = id
+        self.source = source
+        self.level = level
+        self.message = message
+        self.wikiURL = wikiURL
+    }
 }
 
 /// One storage location and its free space.
@@ -35,4 +43,11 @@ public struct DiskSpace: Sendable, Equatable, Codable {
     public var totalBytes: Int64
 
     public var usedFraction: Double { totalBytes > 0 ? Double(totalBytes - freeBytes) / Double(totalBytes) : 0 }
+
+    public init(path: String, label: String?, freeBytes: Int64, totalBytes: Int64) {
+        self.path = path
+        self.label = label
+        self.freeBytes = freeBytes
+        self.totalBytes = totalBytes
+    }
 }

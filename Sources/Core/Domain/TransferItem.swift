@@ -79,6 +79,11 @@ public struct TransferStats: Sendable, Equatable, Codable {
 public struct TransferSnapshot: Sendable, Equatable, Codable {
     public var items: [TransferItem]
     public var stats: TransferStats
+
+    public init(items: [TransferItem], stats: TransferStats) {
+        self.items = items
+        self.stats = stats
+    }
 }
 
 extension Date {

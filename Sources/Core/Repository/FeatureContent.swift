@@ -54,6 +54,13 @@ public struct ServicePart<Value: Sendable & Equatable>: Sendable, Equatable {
     public var value: Value
     public var refreshedAt: Date
     public var isStale: Bool
+
+    public init(service: ServiceRef, value: Value, refreshedAt: Date, isStale: Bool) {
+        self.service = service
+        self.value = value
+        self.refreshedAt = refreshedAt
+        self.isStale = isStale
+    }
 }
 
 /// A feature's content across every enabled service it includes: the parts that
@@ -112,12 +119,23 @@ public struct ActivityContent: Sendable, Equatable {
     public var failures: [ServiceFailure] { queues.failures + transfers.failures }
     public var pending: [ServiceRef] { queues.pending + transfers.pending }
     public var staleSince: Date? { [queues.staleSince, transfers.staleSince].compactMap { $0 }.min() }
+
+    public init(items: [ActivityItem], queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>) {
+        self.items = items
+        self.queues = queues
+        self.transfers = transfers
+    }
 }
 
 /// What an orchestrator adds to the Overview besides its status row.
 public struct OverviewPart: Sendable, Equatable, Codable {
     public var health: [HealthIssue]
     public var disks: [DiskSpace]
+
+    public init(health: [HealthIssue], disks: [DiskSpace]) {
+        self.health = health
+        self.disks = disks
+    }
 }
 
 /// Overview: one status row per configured service, health issues and disk space per service.
@@ -127,5 +145,34 @@ public struct OverviewContent: Sendable, Equatable {
 
     public var healthIssues: [(service: ServiceRef, issues: [HealthIssue])] {
         details.parts.filter { !$0.value.health.isEmpty }.map { ($0.service, $0.value.health) }
+    }
+
+    public init(rows: [ServiceRow], details: Aggregate<OverviewPart>) {
+        self.rows = rows
+        self.details = details
+    }
+}
+
+/// The detail page of one series or movie.
+public struct ResourceDetail: Sendable, Equatable {
+    public var resource: Resource
+    /// Sonarr: every episode; empty for movies.
+    public var episodes: [Episode]
+    public var history: [HistoryEvent]
+    /// The item's entries in its instance's queue.
+    public var queue: [QueueItem]
+
+    public init(resource: Resource, episodes: [Episode], history: [HistoryEvent], queue: [QueueItem]) {
+        self.resource = resource
+        self.episodes = episodes
+        self.history = history
+        self.queue = queue
+    }
+
+    /// Episodes by season, seasons in order (specials, season 0, last).
+    public var seasons: [(number: Int, episodes: [Episode])] {
+        Dictionary(grouping: episodes, by: \.seasonNumber)
+            .map { ($0.key, $0.value.sorted { $0.episodeNumber < $1.episodeNumber }) }
+            .sorted { ($0.0 == 0 ? Int.max : $0.0) < ($1.0 == 0 ? Int.max : $1.0) }
     }
 }

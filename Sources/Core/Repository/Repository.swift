@@ -207,6 +207,36 @@ public actor Repository: ServiceScopedState {
         }
     }
 
+    /// A series' or movie's detail page: the item, its episodes (series), its
+    /// recent history and its queue entries, from the instance that owns it.
+    public func detail(of resource: Resource, force: Bool = false) async -> FeatureState<ResourceDetail> {
+        guard let config = services.first(where: { $0.id == resource.id.serviceID }) else { return .unavailable(.configureEndpoint) }
+        guard config.enabled else { return .disabled }
+        let id = resource.id
+        do throws(ServiceError) {
+            let detail = try await session(config).perform(force: force) { client throws(ServiceError) in
+                async let episodes = outcome { () async throws(ServiceError) in try await client.episodes(of: id) }
+                async let history = outcome { () async throws(ServiceError) in try await client.history(of: id) }
+                async let queue = outcome { () async throws(ServiceError) in try await client.queue() }
+                return ResourceDetail(resource: resource, episodes: try await episodes.get(), history: try await history.get(),
+                                      queue: try await queue.get().filter { $0.resource == id })
+            }
+            return .content(detail, refreshedAt: clock.now)
+        } catch {
+            return FeatureState<ResourceDetail>.loading.failed(error)
+        }
+    }
+
+    /// A poster or other image of a library item, from the instance that owns it (or the image's public source).
+    public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
+        guard let config = services.first(where: { $0.id == resource.serviceID }), config.enabled else {
+            throw .unavailable(.unreachable)
+        }
+        return try await session(config).perform(force: false) { client throws(ServiceError) in
+            try await client.artwork(image, of: resource, thumbnail: thumbnail)
+        }
+    }
+
     // MARK: Cached states (start-up)
 
     /// What a feature shows before its first refresh: the cached content of its
@@ -395,7 +425,7 @@ public actor Repository: ServiceScopedState {
         return .content(value, refreshedAt: now)
     }
 
-    static func activityContent(queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>) -> ActivityContent {
+    public static func activityContent(queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>) -> ActivityContent {
         let items = ActivityJoin.join(queues: queues.parts.flatMap(\.value),
                                       transfers: transfers.parts.map { ($0.service.kind, $0.value.items) })
         return ActivityContent(items: items, queues: queues, transfers: transfers)

@@ -46,6 +46,30 @@ enum ServiceClient: Sendable {
         }
     }
 
+    /// A series' episodes (Sonarr); movies have none.
+    func episodes(of resource: ResourceID) async throws(ServiceError) -> [Episode] {
+        switch self {
+        case .sonarr(let client): try await client.episodes(of: resource)
+        default: []
+        }
+    }
+
+    func history(of resource: ResourceID) async throws(ServiceError) -> [HistoryEvent] {
+        switch self {
+        case .sonarr(let client): try await client.history(of: resource)
+        case .radarr(let client): try await client.history(of: resource)
+        default: []
+        }
+    }
+
+    func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
+        switch self {
+        case .sonarr(let client): try await client.artwork(image, of: resource, thumbnail: thumbnail)
+        case .radarr(let client): try await client.artwork(image, of: resource, thumbnail: thumbnail)
+        default: throw .unavailable(.badResponse)
+        }
+    }
+
     func queue() async throws(ServiceError) -> [QueueItem] {
         switch self {
         case .sonarr(let client): try await client.queue()

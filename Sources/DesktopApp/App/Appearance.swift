@@ -20,5 +20,27 @@ extension Appearance {
             // Text size follows Xft DPI (1024ths of a dot per inch), as GNOME's text scaling does.
             UI.setProperty(object, "gtk-xft-dpi", Int32((96.0 * options.textScale * 1024.0).rounded()))
         }
+        installStyles()
+    }
+
+    /// The few content styles GTK's own theme lacks (libadwaita has them; we do
+    /// not depend on it): framed lists, the stale bar, poster frames, instance
+    /// badges. Colours derive from the theme's text colour, so light, dark and
+    /// high-contrast follow. No chrome is drawn here.
+    @MainActor
+    static func installStyles() {
+        let css = """
+        list.boxed-list { border: 1px solid alpha(currentColor, 0.15); border-radius: 8px; }
+        list.boxed-list > row { border-bottom: 1px solid alpha(currentColor, 0.08); }
+        list.boxed-list > row:last-child { border-bottom-width: 0; }
+        .stale-bar { border: 1px solid alpha(currentColor, 0.2); border-radius: 8px; background-color: alpha(currentColor, 0.05); }
+        .poster-frame { border-radius: 4px; background-color: alpha(currentColor, 0.08); }
+        .instance-badge { border: 1px solid alpha(currentColor, 0.3); border-radius: 4px; padding: 1px 6px; }
+        """
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 }

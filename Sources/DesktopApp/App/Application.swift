@@ -99,16 +99,19 @@ final class SwitchyardApplication {
             gtk_window_present(cast(mainWindow.window))
             return
         }
-        let window = MainWindow(application: application)
-        mainWindow = window
+        let window: MainWindow
         if let route = options.route {
+            window = MainWindow(application: application, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
             gtk_window_set_default_size(cast(window.window), 1100, 720)
             gtk_window_set_resizable(cast(window.window), 0)
             window.show(route.scene)
         } else {
             startModel()
-            window.showWelcome()
+            window = MainWindow(application: application, clock: .system,
+                                posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
+            if let model { model.bind(window) } else { window.showWelcome() }
         }
+        mainWindow = window
         // Observe before presenting: the first frame of a window must not slip past the hook.
         let overlay = options.route?.overlay
         if options.quitAfterFirstFrame, overlay == nil { quitAfterFirstFrame(of: window.window) }

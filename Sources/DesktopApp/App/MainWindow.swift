@@ -9,11 +9,26 @@ final class MainWindow {
     private let rootStack: OpaquePointer
     private let tabStack: OpaquePointer
     private let switcher: Widget
-    private var pages: [AppTab: FeaturePage] = [:]
+    let overview: OverviewPage
+    let series: LibraryPage
+    let movies: LibraryPage
+    let activity: ActivityPage
+    let downloads: DownloadsPage
+    let calendar: CalendarPage
     private var refreshAction: OpaquePointer?
     private var welcomePage: Widget?
+    /// The refresh button and Ctrl+R/F5: force-refresh the visible tab.
+    var onRefresh: ((AppTab) -> Void)?
+    /// The visible tab changed (the scheduler refreshes only what is on screen).
+    var onTabChanged: ((AppTab) -> Void)?
 
-    init(application: UnsafeMutablePointer<GtkApplication>) {
+    init(application: UnsafeMutablePointer<GtkApplication>, clock: Clock, posters: PosterLoader) {
+        overview = OverviewPage(clock: clock)
+        series = LibraryPage(feature: .series, clock: clock, posters: posters)
+        movies = LibraryPage(feature: .movies, clock: clock, posters: posters)
+        activity = ActivityPage(clock: clock)
+        downloads = DownloadsPage(clock: clock)
+        calendar = CalendarPage(clock: clock)
         window = gtk_application_window_new(application)
         gtk_window_set_title(cast(window), AppInfo.name)
         gtk_window_set_default_size(cast(window), 1100, 720)
@@ -21,11 +36,12 @@ final class MainWindow {
         let tabsWidget = gtk_stack_new()!
         tabStack = cast(tabsWidget)
         gtk_stack_set_transition_type(tabStack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        let pageWidgets: [AppTab: Widget] = [.overview: overview.page.widget, .series: series.page.widget,
+                                             .movies: movies.page.widget, .activity: activity.page.widget,
+                                             .downloads: downloads.page.widget, .calendar: calendar.page.widget]
         for tab in AppTab.allCases {
-            let page = FeaturePage(tab: tab)
-            pages[tab] = page
             // Titles, not icons: the switcher shows text that needs no tooltip to decode.
-            gtk_stack_add_titled(tabStack, page.widget, tab.rawValue, Strings.title(tab))
+            gtk_stack_add_titled(tabStack, pageWidgets[tab]!, tab.rawValue, Strings.title(tab))
         }
 
         switcher = gtk_stack_switcher_new()
@@ -40,6 +56,29 @@ final class MainWindow {
 
         gtk_window_set_titlebar(cast(window), makeHeaderBar())
         installActions()
+        onSignal(tabsWidget, "notify::visible-child", withArgument: { [weak self] _ in
+            guard let self, let tab = self.selectedTab else { return }
+            self.onTabChanged?(tab)
+        })
+    }
+
+    func page(_ tab: AppTab) -> FeaturePage {
+        switch tab {
+        case .overview: overview.page
+        case .series: series.page
+        case .movies: movies.page
+        case .activity: activity.page
+        case .downloads: downloads.page
+        case .calendar: calendar.page
+        }
+    }
+
+    /// Shows only the tabs for kinds of service that are configured.
+    func setAvailableTabs(_ tabs: Set<AppTab>) {
+        for tab in AppTab.allCases {
+            let stackPage = gtk_stack_get_page(tabStack, page(tab).widget)
+            gtk_stack_page_set_visible(stackPage, tabs.contains(tab) ? 1 : 0)
+        }
     }
 
     private func makeHeaderBar() -> Widget {
@@ -80,6 +119,20 @@ final class MainWindow {
         refreshAction = refresh
         g_object_unref(cast(refresh))
 
+        let find = g_simple_action_new("find", nil)!
+        onSignal(find, "activate", withArgument: { [weak self] _ in
+            guard let self else { return }
+            switch self.selectedTab {
+            case .movies?: self.movies.focusSearch()
+            case .series?: self.series.focusSearch()
+            default:
+                self.select(.series)
+                self.series.focusSearch()
+            }
+        })
+        g_action_map_add_action(cast(window), cast(find))
+        g_object_unref(cast(find))
+
         let showTab = g_simple_action_new("show-tab", sy_variant_type_int32())!
         onSignal(showTab, "activate", withArgument: { [weak self] parameter in
             guard let parameter, let tab = AppTab(number: Int(g_variant_get_int32(cast(parameter)))) else { return }
@@ -97,8 +150,9 @@ final class MainWindow {
         return gtk_application_window_get_help_overlay(cast(window)).map { cast($0) }
     }
 
-    /// Re-reads every feature. Until the repository exists there is nothing to fetch.
-    private func refresh() {}
+    private func refresh() {
+        if let tab = selectedTab { onRefresh?(tab) }
+    }
 
     func select(_ tab: AppTab) {
         guard gtk_stack_get_visible_child_name(rootStack).map({ String(cString: $0) }) == "tabs" else { return }
@@ -124,10 +178,9 @@ final class MainWindow {
         g_simple_action_set_enabled(refreshAction, 0)
     }
 
-    func showTabs(selected: AppTab, states: [AppTab: PagePresentation]) {
-        for (tab, state) in states { pages[tab]?.show(state) }
+    func showTabs(selected: AppTab? = nil) {
         gtk_stack_set_visible_child_name(rootStack, "tabs")
-        gtk_stack_set_visible_child_name(tabStack, selected.rawValue)
+        if let selected { gtk_stack_set_visible_child_name(tabStack, selected.rawValue) }
         if let welcomePage {
             // Removed, not just hidden: GTK 4.8 exposes hidden stack children to screen readers.
             gtk_stack_remove(rootStack, welcomePage)
@@ -137,10 +190,5 @@ final class MainWindow {
         g_simple_action_set_enabled(refreshAction, 1)
     }
 
-    func show(_ scene: InspectionScene) {
-        switch scene {
-        case .welcome: showWelcome()
-        case .tabs(let selected, let states): showTabs(selected: selected, states: states)
-        }
-    }
+    var isShowingWelcome: Bool { welcomePage != nil && gtk_stack_get_visible_child_name(rootStack).map { String(cString: $0) } == "welcome" }
 }

@@ -8,6 +8,7 @@ enum ShortcutsWindow {
     /// Accelerators by action, in the order the shortcuts window lists them.
     static let accelerators: [(action: String, accels: [String], title: String)] = [
         ("win.refresh", ["<Control>r", "F5"], "Refresh"),
+        ("win.find", ["<Control>f"], "Search the library"),
         ("app.preferences", ["<Control>comma"], "Settings"),
         ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
         ("app.quit", ["<Control>q"], "Quit"),

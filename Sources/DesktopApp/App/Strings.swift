@@ -74,4 +74,90 @@ enum Strings {
     static let welcomeTitle = "Connect Your Services"
     static let welcomeDetail = "Add Sonarr, Radarr and your download clients to see your library, queue and transfers in one window. Keys and passwords stay in your keyring."
     static let addService = "_Add Service…"
+
+    static func staleBar(since time: String) -> String {
+        "Showing data from \(time). Some services could not be refreshed."
+    }
+
+    /// The accessible name of a per-service recovery button: says which service it fixes.
+    static func recoveryName(_ recovery: Recovery, service: String) -> String {
+        switch recovery {
+        case .retry: "Retry \(service)"
+        case .updateCredentials: "Update credentials for \(service)"
+        case .configureEndpoint: "Open settings for \(service)"
+        case .enableService: "Enable \(service) in settings"
+        }
+    }
+
+    static func rowState(_ state: ServiceRow.State) -> (icon: String, text: String) {
+        switch state {
+        case .checking: ("content-loading-symbolic", "Checking…")
+        case .ok: ("emblem-ok-symbolic", "Connected")
+        case .degraded: ("dialog-warning-symbolic", "Degraded")
+        case .unauthorized: ("dialog-password-symbolic", "Sign-in needed")
+        case .unavailable: ("network-offline-symbolic", "Unavailable")
+        case .disabled: ("action-unavailable-symbolic", "Disabled")
+        }
+    }
+
+    static func kindIcon(_ kind: ServiceKind) -> String {
+        switch kind {
+        case .sonarr: "video-display-symbolic"
+        case .radarr: "video-x-generic-symbolic"
+        case .qbittorrent, .transmission, .deluge: "network-transmit-receive-symbolic"
+        case .sabnzbd, .nzbget: "folder-download-symbolic"
+        }
+    }
+
+    static func transferState(_ state: TransferItem.State) -> String {
+        switch state {
+        case .downloading: "Downloading"
+        case .seeding: "Seeding"
+        case .paused: "Paused"
+        case .queued: "Queued"
+        case .checking: "Checking"
+        case .stalled: "Stalled"
+        case .completed: "Completed"
+        case .error: "Error"
+        }
+    }
+
+    /// The orchestrator's tracked state, in words.
+    static func trackedState(_ raw: String?, status: QueueItem.Status) -> String {
+        switch raw {
+        case "downloading"?: "Downloading"
+        case "importBlocked"?: "Import blocked"
+        case "importPending"?: "Import pending"
+        case "importing"?: "Importing"
+        case "imported"?: "Imported"
+        case "failedPending"?: "Failed, pending"
+        case "failed"?: "Failed"
+        case "ignored"?: "Ignored"
+        default:
+            switch status {
+            case .queued: "Queued"
+            case .paused: "Paused"
+            case .delay: "Delayed"
+            case .completed: "Completed"
+            case .failed: "Failed"
+            case .warning: "Warning"
+            case .downloadClientUnavailable: "Download client unavailable"
+            default: "Downloading"
+            }
+        }
+    }
+
+    static func resourceStatus(_ status: Resource.Status) -> String {
+        switch status {
+        case .continuing: "Continuing"
+        case .ended: "Ended"
+        case .upcoming: "Upcoming"
+        case .announced: "Announced"
+        case .inCinemas: "In cinemas"
+        case .released: "Released"
+        case .tba: "TBA"
+        case .deleted: "Deleted"
+        case .unknown(let raw): raw.isEmpty ? "Unknown" : raw
+        }
+    }
 }

@@ -67,6 +67,9 @@ enum UI {
     }
 
     static func setAccessibleLabel(_ widget: Widget, _ text: String) {
+        // A mnemonic label makes itself the button's "labelled by" relation, and GTK 4.8 then
+        // reads both ("Retry Sonarr 4K Retry"): the explicit name replaces it.
+        gtk_accessible_reset_relation(cast(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         var value = GValue()
         g_value_init(&value, sy_gtk_type_string())
         g_value_set_string(&value, text)
@@ -97,5 +100,94 @@ enum UI {
         g_value_set_string(&value, text)
         g_object_set_property(cast(object), name, &value)
         g_value_unset(&value)
+    }
+
+    /// Decorative images are hidden from assistive technologies.
+    static func hideFromAccessibility(_ widget: Widget) {
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        var value = GValue()
+        g_value_init(&value, sy_gtk_type_boolean())
+        g_value_set_boolean(&value, 1)
+        gtk_accessible_update_state_value(cast(widget), 1, &state, &value)
+        g_value_unset(&value)
+    }
+
+    static func setAccessibleDescription(_ widget: Widget, _ text: String) {
+        var value = GValue()
+        g_value_init(&value, sy_gtk_type_string())
+        g_value_set_string(&value, text)
+        var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
+        gtk_accessible_update_property_value(cast(widget), 1, &property, &value)
+        g_value_unset(&value)
+    }
+
+    /// A label that starts at the leading edge and ellipsizes when too long.
+    static func line(_ text: String, classes: [String] = [], ellipsize: Bool = true) -> Widget {
+        let label = gtk_label_new(text)!
+        gtk_label_set_xalign(cast(label), 0)
+        if ellipsize { gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END) }
+        addClasses(label, classes)
+        return label
+    }
+
+    static func setText(_ label: Widget, _ text: String) {
+        gtk_label_set_text(cast(label), text)
+    }
+
+    /// A vertically scrolling window around `child`.
+    static func scrolled(_ child: Widget) -> Widget {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), child)
+        gtk_widget_set_vexpand(scroller, 1)
+        return scroller
+    }
+
+    /// A section heading above a boxed list.
+    static func heading(_ text: String) -> Widget {
+        let label = line(text, classes: ["heading"])
+        gtk_widget_set_margin_top(label, 18)
+        gtk_widget_set_margin_bottom(label, 6)
+        return label
+    }
+
+    static func boxedList(name: String) -> Widget {
+        let list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
+        addClasses(list, ["boxed-list"])
+        setAccessibleLabel(list, name)
+        return list
+    }
+
+    static func removeAllRows(_ list: Widget) {
+        while let row = gtk_widget_get_first_child(list) { gtk_list_box_remove(cast(list), row) }
+    }
+
+    /// A progress bar with its text shown and an accessible name.
+    static func progress(_ fraction: Double, text: String, name: String) -> Widget {
+        let bar = gtk_progress_bar_new()!
+        gtk_progress_bar_set_fraction(cast(bar), fraction)
+        gtk_progress_bar_set_show_text(cast(bar), 1)
+        gtk_progress_bar_set_text(cast(bar), text)
+        setAccessibleLabel(bar, name)
+        return bar
+    }
+
+    /// A drop-down over fixed strings, with an accessible name.
+    static func dropDown(_ names: [String], name: String) -> Widget {
+        let copies = names.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        let list = gtk_string_list_new(&pointers)
+        copies.forEach { free($0) }
+        let dropDown = gtk_drop_down_new(list, nil)! // takes the list
+        nameDropDown(dropDown, name)
+        return dropDown
+    }
+
+    /// Names a drop-down and the toggle button inside it (GTK 4.8 exposes that button unnamed).
+    static func nameDropDown(_ dropDown: Widget, _ name: String) {
+        setAccessibleLabel(dropDown, name)
+        gtk_widget_set_tooltip_text(dropDown, name)
+        if let button = gtk_widget_get_first_child(dropDown) { setAccessibleLabel(button, name) }
     }
 }

@@ -1,10 +1,32 @@
 import Core
 
-/// What the window shows for a route: the welcome state, or the tabs with a
-/// given tab selected and each tab in a given state.
+/// Which state of a tab a route shows.
+enum InspectionVariant: String, CaseIterable {
+    case content, loading, empty, stale, unavailable, unauthorized, disabled, partial
+
+    var summary: String {
+        switch self {
+        case .content: "with fixture content"
+        case .loading: "loading"
+        case .empty: "with nothing to show"
+        case .stale: "showing cached content after a failed refresh"
+        case .unavailable: "with every service unreachable"
+        case .unauthorized: "with every service refusing its credentials"
+        case .disabled: "with its services disabled"
+        case .partial: "with one service failing beside working ones"
+        }
+    }
+}
+
+/// What the window shows for a route.
 enum InspectionScene: Equatable {
     case welcome
-    case tabs(selected: AppTab, states: [AppTab: PagePresentation])
+    /// The tabs, `selected` showing `variant`; the other tabs show content.
+    case tabs(selected: AppTab, variant: InspectionVariant)
+    /// A series or movie detail page pushed over its list.
+    case detail(AppTab)
+    /// Every tab in the same state.
+    case allTabs(InspectionVariant)
 }
 
 enum InspectionOverlay {
@@ -12,73 +34,63 @@ enum InspectionOverlay {
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
-/// Routes use synthetic data only — no network, no keyring, a fixed clock.
-enum InspectionRoute: String, CaseIterable {
-    case welcome
-    case overview
-    case series
-    case movies
-    case activity
-    case downloads
-    case calendar
-    case loading
-    case unauthorized
-    case unavailable
-    case about
-    case shortcuts
+/// Routes use synthetic data only (InspectionData) — no network, no keyring, a fixed clock.
+/// Names: `welcome`, `<tab>`, `<tab>.<variant>`, `series.detail`, `movies.detail`,
+/// `loading` (every tab loading), `about`, `shortcuts`.
+struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    let rawValue: String
+    let scene: InspectionScene
+    let overlay: InspectionOverlay?
+    let summary: String
 
-    var summary: String {
-        switch self {
-        case .welcome: "No services configured: the welcome page"
-        case .overview, .series, .movies, .activity, .downloads, .calendar:
-            "The \(Strings.title(tab)) tab with no items"
-        case .loading: "Every tab loading"
-        case .unauthorized: "The Overview tab after the service refused its credentials"
-        case .unavailable: "The Overview tab with its service unreachable"
-        case .about: "The About window over the Overview tab"
-        case .shortcuts: "The Keyboard Shortcuts window over the Overview tab"
-        }
+    init?(rawValue: String) {
+        guard let route = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = route
     }
+
+    private init(_ name: String, _ scene: InspectionScene, overlay: InspectionOverlay? = nil, _ summary: String) {
+        rawValue = name
+        self.scene = scene
+        self.overlay = overlay
+        self.summary = summary
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+    func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    var description: String { rawValue }
 
     var tab: AppTab {
-        AppTab(rawValue: rawValue) ?? .overview
-    }
-
-    var scene: InspectionScene {
-        switch self {
-        case .welcome:
-            return .welcome
-        case .overview, .series, .movies, .activity, .downloads, .calendar, .about, .shortcuts:
-            return .tabs(selected: tab, states: Self.allTabs(.empty))
-        case .loading:
-            return .tabs(selected: .overview, states: Self.allTabs(.loading))
-        case .unauthorized:
-            var states = Self.allTabs(.empty)
-            states[.overview] = .unauthorized
-            return .tabs(selected: .overview, states: states)
-        case .unavailable:
-            var states = Self.allTabs(.empty)
-            states[.overview] = .unavailable(.retry)
-            return .tabs(selected: .overview, states: states)
+        switch scene {
+        case .welcome: .overview
+        case .tabs(let tab, _), .detail(let tab): tab
+        case .allTabs: .overview
         }
     }
 
-    /// A window shown over the main window; screenshots capture it instead.
-    var overlay: InspectionOverlay? {
-        switch self {
-        case .about: .about
-        case .shortcuts: .shortcuts
-        default: nil
+    nonisolated(unsafe) static let allCases: [InspectionRoute] = {
+        var routes = [InspectionRoute("welcome", .welcome, "No services configured: the welcome page")]
+        for tab in AppTab.allCases {
+            for variant in InspectionVariant.allCases {
+                let name = variant == .content ? tab.rawValue : "\(tab.rawValue).\(variant.rawValue)"
+                routes.append(InspectionRoute(name, .tabs(selected: tab, variant: variant),
+                                              "The \(Strings.title(tab)) tab \(variant.summary)"))
+            }
+            if tab == .series || tab == .movies {
+                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab),
+                                              "A \(tab == .series ? "series" : "movie") detail page"))
+            }
         }
-    }
-
-    private static func allTabs(_ presentation: PagePresentation) -> [AppTab: PagePresentation] {
-        Dictionary(uniqueKeysWithValues: AppTab.allCases.map { ($0, presentation) })
-    }
+        routes.append(InspectionRoute("loading", .allTabs(.loading), "Every tab loading"))
+        routes.append(InspectionRoute("about", .tabs(selected: .overview, variant: .content), overlay: .about,
+                                      "The About window over the Overview tab"))
+        routes.append(InspectionRoute("shortcuts", .tabs(selected: .overview, variant: .content), overlay: .shortcuts,
+                                      "The Keyboard Shortcuts window over the Overview tab"))
+        return routes
+    }()
 
     /// The list `--list-inspection-routes` prints and error messages repeat.
     static var listing: String {
-        allCases.map { "  \($0.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))\($0.summary)" }
+        allCases.map { "  \($0.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.summary)" }
             .joined(separator: "\n")
     }
 }

@@ -3,15 +3,17 @@ import Core
 import Foundation
 
 /// What the window is bound to: the registry, the repository behind every
-/// tab, the refresh scheduler, and the network watcher that makes the
-/// repository resolve endpoints again when the network changes.
+/// tab, the refresh scheduler, posters, and the network watcher that makes
+/// the repository resolve endpoints again when the network changes.
 @MainActor
 final class AppModel {
     let registry: ServiceRegistry
     let repository: Repository
     let scheduler: RefreshScheduler
     let cache: ServiceCache
+    let posters: PosterLoader
     private var watcher: NetworkWatcher?
+    private weak var window: MainWindow?
     /// How many network changes reached the repository (diagnostics and tests).
     private(set) var networkChanges = 0
 
@@ -21,7 +23,11 @@ final class AppModel {
         self.registry = registry
         self.cache = cache
         self.scheduler = scheduler
-        repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: cache)
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: cache)
+        self.repository = repository
+        posters = PosterLoader(fetch: { resource, image throws(ServiceError) in
+            try await repository.artwork(image, of: resource.id, thumbnail: true)
+        }, cache: cache)
     }
 
     /// Starts watching the network. Endpoints are resolved again on the next
@@ -45,5 +51,142 @@ final class AppModel {
         watcher = nil
         let scheduler = scheduler
         Task { await scheduler.stop() }
+    }
+
+    // MARK: Binding the window
+
+    /// Reads the registry, shows the welcome page or the tabs for the configured
+    /// kinds (cached content first, as stale), and starts refreshing what is on screen.
+    func bind(_ window: MainWindow) {
+        self.window = window
+        window.onRefresh = { [weak self] tab in self?.refresh(tab) }
+        window.onTabChanged = { [weak self] tab in self?.tabChanged(tab) }
+        window.series.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.series) }
+        window.movies.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.movies) }
+        watchVisibility(window)
+        registerRefreshes()
+        Task { await self.load() }
+    }
+
+    /// (Re)reads the configuration: after start-up and whenever settings change.
+    func load() async {
+        guard let window else { return }
+        await registry.load()
+        await repository.reload()
+        let services = await repository.configuredServices
+        guard !services.isEmpty else {
+            window.showWelcome()
+            await scheduler.setInScope([])
+            return
+        }
+        var tabs: Set<AppTab> = [.overview]
+        let kinds = Set(services.map(\.kind))
+        if kinds.contains(.sonarr) { tabs.insert(.series) }
+        if kinds.contains(.radarr) { tabs.insert(.movies) }
+        if kinds.contains(where: { $0.role == .orchestrator }) { tabs.formUnion([.activity, .calendar]) }
+        if kinds.contains(where: { $0.role == .transferClient }) { tabs.insert(.downloads) }
+        window.setAvailableTabs(tabs)
+        window.showTabs()
+
+        // Cached content first: shown as stale with its real refresh time.
+        window.overview.render(await repository.cachedOverview())
+        window.series.render(await repository.cachedLibrary(.series))
+        window.movies.render(await repository.cachedLibrary(.movies))
+        window.activity.render(await repository.cachedActivity())
+        window.downloads.render(await repository.cachedDownloads())
+        window.calendar.render(await repository.cachedCalendar())
+        tabChanged(window.selectedTab ?? .overview)
+    }
+
+    private func registerRefreshes() {
+        let repository = repository
+        let scheduler = scheduler
+        let target = WindowRef(window)
+        Task {
+            await scheduler.register(.overview) { force in
+                let show = target.presenter { $0.overview.render($1) }
+                show(await repository.overview(force: force, progress: show))
+            }
+            await scheduler.register(.series) { force in
+                let show = target.presenter { $0.series.render($1) }
+                show(await repository.library(.series, force: force, progress: show))
+            }
+            await scheduler.register(.movies) { force in
+                let show = target.presenter { $0.movies.render($1) }
+                show(await repository.library(.movies, force: force, progress: show))
+            }
+            await scheduler.register(.activity) { force in
+                let show = target.presenter { $0.activity.render($1) }
+                show(await repository.activity(force: force, progress: show))
+            }
+            await scheduler.register(.downloads) { force in
+                let show = target.presenter { $0.downloads.render($1) }
+                show(await repository.downloads(force: force, progress: show))
+            }
+            await scheduler.register(.calendar) { force in
+                let show = target.presenter { $0.calendar.render($1) }
+                show(await repository.calendar(force: force, progress: show))
+            }
+        }
+    }
+
+    private static func feature(_ tab: AppTab) -> Feature {
+        switch tab {
+        case .overview: .overview
+        case .series: .series
+        case .movies: .movies
+        case .activity: .activity
+        case .downloads: .downloads
+        case .calendar: .calendar
+        }
+    }
+
+    private func tabChanged(_ tab: AppTab) {
+        let scheduler = scheduler
+        Task { await scheduler.setInScope([Self.feature(tab)]) }
+    }
+
+    private func refresh(_ tab: AppTab) {
+        let scheduler = scheduler
+        Task { await scheduler.refresh(Self.feature(tab), force: true) }
+    }
+
+    private func openDetail(_ resource: Resource, in page: LibraryPage) {
+        page.showDetail(.loading, title: resource.title)
+        let repository = repository
+        Task {
+            let state = await repository.detail(of: resource)
+            page.showDetail(state, title: resource.title)
+        }
+    }
+
+    /// Hidden or minimized: nothing refreshes; shown again: the visible tab refreshes at once.
+    private func watchVisibility(_ window: MainWindow) {
+        let scheduler = scheduler
+        onSignal(window.window, "map") { Task { await scheduler.setWindowVisible(true) } }
+        onSignal(window.window, "unmap") { Task { await scheduler.setWindowVisible(false) } }
+        onSignal(window.window, "realize") { [weak window] in
+            guard let window, let surface = gtk_native_get_surface(cast(window.window)) else { return }
+            onSignal(surface, "notify::state", withArgument: { _ in
+                let minimized = gdk_toplevel_get_state(cast(surface)).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                Task { await scheduler.setWindowVisible(!minimized) }
+            })
+        }
+    }
+}
+
+/// The window as seen from the repository's callbacks: states hop to the main
+/// loop and are dropped if the window is gone.
+private final class WindowRef: @unchecked Sendable {
+    @MainActor weak var window: MainWindow?
+    @MainActor init(_ window: MainWindow?) { self.window = window }
+
+    func presenter<Value: Sendable>(_ render: @escaping @MainActor @Sendable (MainWindow, FeatureState<Value>) -> Void)
+        -> Repository.Progress<Value> {
+        { state in
+            MainLoop.hop { [self] in
+                if let window = self.window { render(window, state) }
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ enum StatusPage {
         let image = gtk_image_new_from_icon_name(icon)!
         gtk_image_set_pixel_size(cast(image), 96)
         UI.addClasses(image, ["dim-label"])
-        hideFromAccessibility(image)
+        UI.hideFromAccessibility(image)
 
         let heading = UI.label(title, classes: ["title-1"], wrap: true, justify: GTK_JUSTIFY_CENTER)
         let body = UI.label(detail, classes: ["body"], wrap: true, justify: GTK_JUSTIFY_CENTER)
@@ -30,13 +30,3 @@ enum StatusPage {
     }
 }
 
-@MainActor
-private func hideFromAccessibility(_ widget: Widget) {
-    // Decorative images are hidden from assistive technologies.
-    var state = GTK_ACCESSIBLE_STATE_HIDDEN
-    var value = GValue()
-    g_value_init(&value, sy_gtk_type_boolean())
-    g_value_set_boolean(&value, 1)
-    gtk_accessible_update_state_value(cast(widget), 1, &state, &value)
-    g_value_unset(&value)
-}

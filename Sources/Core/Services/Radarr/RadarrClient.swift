@@ -69,6 +69,10 @@ public actor RadarrClient {
     public func health() async throws(ServiceError) -> [HealthIssue] { try await servarr.health() }
     public func diskSpace() async throws(ServiceError) -> [DiskSpace] { try await servarr.diskSpace() }
 
+    public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
+        try await servarr.artwork(image, of: resource, thumbnail: thumbnail)
+    }
+
     public func history(of movie: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
         try await servarr.history(idParameter: "movieIds", itemID: movie.itemID, limit: limit)
     }

@@ -73,6 +73,10 @@ public actor SonarrClient {
     public func health() async throws(ServiceError) -> [HealthIssue] { try await servarr.health() }
     public func diskSpace() async throws(ServiceError) -> [DiskSpace] { try await servarr.diskSpace() }
 
+    public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
+        try await servarr.artwork(image, of: resource, thumbnail: thumbnail)
+    }
+
     public func history(of series: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
         try await servarr.history(idParameter: "seriesIds", itemID: series.itemID, limit: limit)
     }

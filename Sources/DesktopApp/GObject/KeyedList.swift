@@ -1,0 +1,104 @@
+import CGtk
+import Foundation
+
+/// A GListModel of stable keys (a GtkStringList) for GtkListView and
+/// GtkColumnView. The rows' data lives in Swift, looked up by key when a row
+/// is bound; the model only changes when items are added, removed or moved,
+/// and then by the smallest splice — never rebuilt on a refresh.
+@MainActor
+final class KeyedList {
+    let list: OpaquePointer // GtkStringList
+    private(set) var keys: [String] = []
+    /// Items added plus removed by the last `update` (for tests and diagnostics).
+    private(set) var lastSpliceSize = 0
+    /// Where the last `update` inserted items, if it changed anything.
+    private(set) var lastSplice: (position: Int, added: Int)?
+
+    init() {
+        list = gtk_string_list_new(nil)
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(list))
+    }
+
+    var model: OpaquePointer { list } // as GListModel
+
+    /// Makes the model hold `newKeys`, in order, by replacing only the range
+    /// between the common prefix and the common suffix.
+    func update(_ newKeys: [String]) {
+        guard newKeys != keys else {
+            lastSpliceSize = 0
+            lastSplice = nil
+            return
+        }
+        var prefix = 0
+        let limit = min(keys.count, newKeys.count)
+        while prefix < limit, keys[prefix] == newKeys[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, keys[keys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
+        let removed = keys.count - prefix - suffix
+        let added = Array(newKeys[prefix..<(newKeys.count - suffix)])
+        let copies = added.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_string_list_splice(list, guint(prefix), guint(removed), &pointers)
+        copies.forEach { free($0) }
+        keys = newKeys
+        lastSpliceSize = removed + added.count
+        lastSplice = (prefix, added.count)
+    }
+
+    /// The key of a model item (a GtkStringObject).
+    static func key(of item: gpointer?) -> String? {
+        guard let item, let text = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
+        return String(cString: text)
+    }
+}
+
+/// Builds and binds the rows of a list view from Swift: `make` creates a row
+/// once per recycled widget, `bind` fills it for a key. Rows currently bound
+/// are reachable by key, so a refresh can update them in place.
+@MainActor
+final class RowFactory<Row: AnyObject> {
+    let factory: OpaquePointer // GtkListItemFactory
+    private var rows: [UnsafeMutableRawPointer: Row] = [:]
+    private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
+    private(set) var bound: [String: Row] = [:]
+
+    init(make: @escaping @MainActor () -> (widget: Widget, row: Row),
+         bind: @escaping @MainActor (Row, String) -> Void,
+         unbind: @escaping @MainActor (Row) -> Void = { _ in }) {
+        factory = gtk_signal_list_item_factory_new()
+        onSignal(factory, "setup", withArgument: { [weak self] item in
+            guard let item else { return }
+            let made = make()
+            gtk_list_item_set_child(OpaquePointer(item), made.widget)
+            self?.rows[item] = made.row
+        })
+        onSignal(factory, "bind", withArgument: { [weak self] item in
+            guard let self, let item, let row = self.rows[item],
+                  let key = KeyedList.key(of: gtk_list_item_get_item(OpaquePointer(item))) else { return }
+            self.boundKeys[item] = key
+            self.bound[key] = row
+            bind(row, key)
+        })
+        onSignal(factory, "unbind", withArgument: { [weak self] item in
+            guard let self, let item, let row = self.rows[item] else { return }
+            if let key = self.boundKeys.removeValue(forKey: item), self.bound[key] === row { self.bound[key] = nil }
+            unbind(row)
+        })
+        onSignal(factory, "teardown", withArgument: { [weak self] item in
+            guard let item else { return }
+            self?.rows[item] = nil
+        })
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(factory))
+    }
+
+    /// Calls `update` for every row on screen (bound), with its key.
+    func forEachBound(_ update: (String, Row) -> Void) {
+        for (key, row) in bound { update(key, row) }
+    }
+}

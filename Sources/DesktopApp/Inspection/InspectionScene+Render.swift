@@ -1,0 +1,72 @@
+import Core
+import Foundation
+
+/// Renders a route's synthetic states into the real window.
+@MainActor
+extension MainWindow {
+    func show(_ scene: InspectionScene) {
+        switch scene {
+        case .welcome:
+            showWelcome()
+        case .tabs(let selected, let variant):
+            for tab in AppTab.allCases { render(tab, tab == selected ? variant : .content) }
+            showTabs(selected: selected)
+        case .allTabs(let variant):
+            for tab in AppTab.allCases { render(tab, variant) }
+            showTabs(selected: .overview)
+        case .detail(let tab):
+            for tab in AppTab.allCases { render(tab, .content) }
+            showTabs(selected: tab)
+            let feature: Feature = tab == .series ? .series : .movies
+            let detail = InspectionData.detail(feature)
+            (tab == .series ? series : movies).showDetail(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
+        }
+    }
+
+    private func render(_ tab: AppTab, _ variant: InspectionVariant) {
+        let now = InspectionData.now
+        func state<Value: Sendable>(_ value: Value, failures: [ServiceFailure] = []) -> FeatureState<Value> {
+            switch variant {
+            case .content, .partial: .content(value, refreshedAt: now)
+            case .loading: .loading
+            case .empty: .empty
+            case .stale: .stale(value, refreshedAt: InspectionData.staleSince, recovery: .retry)
+            case .unavailable: .unavailable(.retry)
+            case .unauthorized: .unauthorized
+            case .disabled: .disabled
+            }
+        }
+        let stale = variant == .stale
+        switch tab {
+        case .overview:
+            overview.render(state(InspectionData.overview(partial: variant == .partial)))
+        case .series, .movies:
+            let feature: Feature = tab == .series ? .series : .movies
+            var content = InspectionData.library(feature, stale: stale)
+            if variant == .partial {
+                content.failures = [InspectionData.partialFailure(feature)]
+                if feature == .series { content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id } }
+            }
+            (tab == .series ? series : movies).render(state(content))
+        case .activity:
+            var content = InspectionData.activity(stale: stale)
+            if variant == .partial {
+                content.transfers.parts.removeAll { $0.service.id == InspectionData.nzbget.id }
+                content.transfers.failures = [ServiceFailure(service: InspectionData.nzbget, error: .unavailable(.timedOut))]
+                content = Repository.activityContent(queues: content.queues, transfers: content.transfers)
+            }
+            activity.render(state(content))
+        case .downloads:
+            var content = InspectionData.downloads(stale: stale)
+            if variant == .partial { content.failures = [InspectionData.partialFailure(.downloads)] }
+            downloads.render(state(content))
+        case .calendar:
+            var content = InspectionData.calendar(stale: stale)
+            if variant == .partial {
+                content.failures = [InspectionData.partialFailure(.calendar)]
+                content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id }
+            }
+            calendar.render(state(content))
+        }
+    }
+}

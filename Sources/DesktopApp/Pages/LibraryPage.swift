@@ -1,0 +1,268 @@
+import CGtk
+import Core
+import Foundation
+
+/// Series or Movies: every instance's library in one recycled list view
+/// (20,000 rows scroll like 20), with search-as-you-type (Ctrl+F), a sort
+/// order and a filter. Activating a row pushes its detail page.
+@MainActor
+final class LibraryPage {
+    let page: FeaturePage
+    let feature: Feature
+    private let stack: OpaquePointer
+    private let search: Widget
+    private let sortDropDown: Widget
+    private let filterDropDown: Widget
+    private let filterNames: OpaquePointer // GtkStringList
+    private let countLabel: Widget
+    private let list = KeyedList()
+    private var factory: RowFactory<LibraryRow>!
+    private let listView: Widget
+    private let detail: DetailView
+    private let posters: PosterLoader
+    private var items: [String: Resource] = [:]
+    private var all: [Resource] = []
+    private var instances: [ServiceRef] = []
+    private var filters: [LibraryQuery.Filter] = []
+    private var query = LibraryQuery()
+    private var generation = 0
+    /// Asks for a detail page's content.
+    var openDetail: ((Resource) -> Void)?
+    /// When the list last finished applying content (benchmarks).
+    private(set) var lastApplied: ContinuousClock.Instant?
+
+    static let posterWidth: Int32 = 46
+    static let posterHeight: Int32 = 68
+
+    init(feature: Feature, clock: Clock, posters: PosterLoader) {
+        self.feature = feature
+        self.posters = posters
+        let noun = feature == .series ? "series" : "movies"
+        let tab: AppTab = feature == .series ? .series : .movies
+
+        // Toolbar: search, sort, filter.
+        search = gtk_search_entry_new()
+        gtk_widget_set_hexpand(search, 1)
+        UI.setProperty(search, "placeholder-text", "Search \(noun)")
+        UI.setAccessibleLabel(search, "Search \(noun)")
+        let sortNames = ["Title", "Year", "Date Added", "Size on Disk"]
+        sortDropDown = UI.dropDown(sortNames, name: "Sort \(noun) by")
+        filterNames = gtk_string_list_new(nil)
+        filterDropDown = gtk_drop_down_new(filterNames, nil)
+        UI.nameDropDown(filterDropDown, "Show \(noun)")
+        countLabel = UI.line("", classes: ["dim-label"], ellipsize: false)
+        let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        UI.margins(toolbar, 12)
+        UI.append(toolbar, search, sortDropDown, filterDropDown, countLabel)
+
+        listView = gtk_list_view_new(nil, nil)
+        detail = DetailView(clock: clock, posters: posters)
+        let listColumn = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        UI.append(listColumn, toolbar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), UI.scrolled(listView))
+
+        let stackWidget = gtk_stack_new()!
+        stack = cast(stackWidget)
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
+        gtk_stack_add_named(stack, listColumn, "list")
+        gtk_stack_add_named(stack, detail.widget, "detail")
+        page = FeaturePage(tab: tab, content: stackWidget, clock: clock)
+
+        factory = RowFactory(make: {
+            let row = LibraryRow()
+            return (row.widget, row)
+        }, bind: { [weak self] row, key in
+            guard let self, let item = self.items[key] else { return }
+            row.show(item, instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil)
+            self.posters.show(item, in: row.picture, width: Self.posterWidth, height: Self.posterHeight)
+        }, unbind: { [weak self] row in
+            self?.posters.cancel(row.picture)
+        })
+        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(list.model))))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        gtk_list_view_set_model(cast(listView), cast(selection))
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        gtk_list_view_set_factory(cast(listView), factory.factory)
+        gtk_list_view_set_single_click_activate(cast(listView), 1)
+        UI.addClasses(listView, ["library-list"])
+        UI.setAccessibleLabel(listView, feature == .series ? "Series" : "Movies")
+        onSignal(listView, "activate", withArgument: { [weak self] position in
+            self?.activate(position: guint(UInt(bitPattern: position)))
+        })
+
+        onSignal(search, "search-changed") { [weak self] in self?.queryChanged() }
+        onSignal(sortDropDown, "notify::selected", withArgument: { [weak self] _ in self?.queryChanged() })
+        onSignal(filterDropDown, "notify::selected", withArgument: { [weak self] _ in self?.queryChanged() })
+        detail.onBack = { [weak self] in self?.showList() }
+    }
+
+    /// Focuses the search field (Ctrl+F).
+    func focusSearch() {
+        showList()
+        gtk_widget_grab_focus(search)
+    }
+
+    var isShowingDetail: Bool {
+        gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == "detail"
+    }
+
+    func render(_ state: FeatureState<LibraryContent>) {
+        if let content = state.value { apply(content) }
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [])
+    }
+
+    /// Shows a detail page's state (pushed over the list, with a Back button).
+    func showDetail(_ state: FeatureState<ResourceDetail>, title: String) {
+        detail.render(state, title: title)
+        gtk_stack_set_visible_child_name(stack, "detail")
+        detail.focusBack()
+    }
+
+    func showList() {
+        gtk_stack_set_visible_child_name(stack, "list")
+    }
+
+    private func apply(_ content: LibraryContent) {
+        let instanceList = content.parts.map(\.service)
+        if instanceList != instances {
+            instances = instanceList
+            rebuildFilters()
+        }
+        all = content.items
+        var byKey: [String: Resource] = [:]
+        byKey.reserveCapacity(all.count)
+        for item in all { byKey[Self.key(item.id)] = item }
+        items = byKey
+        // Rows on screen show new values at once; order and filtering follow.
+        factory.forEachBound { key, row in
+            if let item = items[key] { row.show(item, instance: instances.count > 1 ? instanceName(item.id.serviceID) : nil) }
+        }
+        requery()
+    }
+
+    private func rebuildFilters() {
+        var names = ["All", "Monitored", "Not Monitored", "Missing"]
+        filters = [.all, .monitored, .unmonitored, .missing]
+        if instances.count > 1 {
+            for instance in instances {
+                names.append("Only \(instance.name)")
+                filters.append(.instance(instance.id))
+            }
+        }
+        let count = g_list_model_get_n_items(filterNames)
+        let copies = names.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_string_list_splice(filterNames, 0, count, &pointers)
+        copies.forEach { free($0) }
+    }
+
+    private func queryChanged() {
+        let text = gtk_editable_get_text(cast(search)).map { String(cString: $0) } ?? ""
+        let sorts = LibraryQuery.Sort.allCases
+        let sort = sorts[min(Int(gtk_drop_down_get_selected(cast(sortDropDown))), sorts.count - 1)]
+        let selected = Int(gtk_drop_down_get_selected(cast(filterDropDown)))
+        let filter = selected < filters.count ? filters[selected] : .all
+        query = LibraryQuery(search: text, sort: sort, filter: filter)
+        requery()
+    }
+
+    /// Filters and sorts off the main thread, then applies the result as one splice.
+    private func requery() {
+        generation += 1
+        let generation = generation, query = query, all = all
+        Task.detached(priority: .userInitiated) {
+            let keys = query.apply(to: all).map { LibraryPage.key($0.id) }
+            await MainActor.run { [weak self] in
+                guard let self, self.generation == generation else { return }
+                self.list.update(keys)
+                self.lastApplied = .now
+                let noun = self.feature == .series ? "series" : (keys.count == 1 ? "movie" : "movies")
+                UI.setText(self.countLabel, keys.count == all.count ? "\(all.count) \(noun)" : "\(keys.count) of \(all.count)")
+            }
+        }
+    }
+
+    private func activate(position: guint) {
+        guard Int(position) < list.keys.count, let item = items[list.keys[Int(position)]] else { return }
+        openDetail?(item)
+    }
+
+    private func instanceName(_ id: UUID) -> String? {
+        instances.first { $0.id == id }?.name
+    }
+
+    nonisolated static func key(_ id: ResourceID) -> String { "\(id.serviceID.uuidString)/\(id.itemID)" }
+}
+
+/// One recycled row: a poster in a fixed frame that clips, title, facts, monitored, size, instance.
+@MainActor
+final class LibraryRow {
+    let widget: Widget
+    let picture: Widget
+    private let title: Widget
+    private let subtitle: Widget
+    private let monitored: Widget
+    private let monitoredIcon: Widget
+    private let size: Widget
+    private let instance: Widget
+
+    init() {
+        widget = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        UI.margins(widget, 6)
+        gtk_widget_set_margin_start(widget, 12)
+        gtk_widget_set_margin_end(widget, 12)
+
+        // Fixed compact frame; posters of any aspect are scaled to cover it and clipped.
+        let frame = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, classes: ["poster-frame"])
+        gtk_widget_set_size_request(frame, LibraryPage.posterWidth, LibraryPage.posterHeight)
+        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_valign(frame, GTK_ALIGN_CENTER)
+        picture = gtk_picture_new()
+        gtk_picture_set_can_shrink(cast(picture), 1)
+        gtk_picture_set_content_fit(cast(picture), GTK_CONTENT_FIT_COVER)
+        gtk_widget_set_size_request(picture, LibraryPage.posterWidth, LibraryPage.posterHeight)
+        UI.hideFromAccessibility(picture)
+        UI.append(frame, picture)
+
+        let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        gtk_widget_set_hexpand(text, 1)
+        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+        title = UI.line("", classes: ["heading"])
+        subtitle = UI.line("", classes: ["dim-label"])
+        UI.append(text, title, subtitle)
+
+        instance = UI.line("", classes: ["caption", "instance-badge"], ellipsize: false)
+        gtk_widget_set_valign(instance, GTK_ALIGN_CENTER)
+        let monitoredBox = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        gtk_widget_set_valign(monitoredBox, GTK_ALIGN_CENTER)
+        monitoredIcon = gtk_image_new()
+        UI.hideFromAccessibility(monitoredIcon)
+        monitored = UI.line("", ellipsize: false)
+        gtk_widget_set_size_request(monitored, 110, -1)
+        UI.append(monitoredBox, monitoredIcon, monitored)
+        size = UI.line("", classes: ["dim-label", "numeric"], ellipsize: false)
+        gtk_label_set_xalign(cast(size), 1)
+        gtk_widget_set_size_request(size, 80, -1)
+        gtk_widget_set_valign(size, GTK_ALIGN_CENTER)
+        UI.append(widget, frame, text, instance, monitoredBox, size)
+    }
+
+    func show(_ item: Resource, instance name: String?) {
+        UI.setText(title, item.title)
+        var facts: [String] = []
+        if let year = item.year { facts.append(String(year)) }
+        facts.append(Strings.resourceStatus(item.status))
+        if item.kind == .series {
+            facts.append("\(item.fileCount) of \(item.expectedFileCount) episodes")
+            if let network = item.network, !network.isEmpty { facts.append(network) }
+        } else {
+            facts.append(item.hasFile ? "On disk" : "Missing")
+        }
+        UI.setText(subtitle, facts.joined(separator: " · "))
+        UI.setText(monitored, item.monitored ? "Monitored" : "Not monitored")
+        gtk_image_set_from_icon_name(cast(monitoredIcon), item.monitored ? "alarm-symbolic" : "action-unavailable-symbolic")
+        UI.setText(size, item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—")
+        UI.setText(instance, name ?? "")
+        gtk_widget_set_visible(instance, name == nil ? 0 : 1)
+    }
+}
