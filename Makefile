@@ -7,7 +7,7 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps test-deps build run test inspect bench install uninstall release deb check-packaging clean
+.PHONY: all deps test-deps build run demo test inspect bench install uninstall release deb check-packaging clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -31,6 +31,11 @@ build: deps
 
 run: build
 	$(BIN_DEBUG)
+
+# Switchyard against the real local peers and fixture servers in a throwaway profile (scripts/demo.sh).
+demo: test-deps
+	$(SWIFT) build
+	scripts/demo.sh
 
 test: test-deps
 	@scripts/check-layering.sh

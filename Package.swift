@@ -36,6 +36,12 @@ let package = Package(
             path: "Tools/FixtureServer",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "switchyard-demo-setup",
+            dependencies: ["Core"],
+            path: "Tools/DemoSetup",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "CoreTests",
             dependencies: ["Core"],

@@ -7,6 +7,9 @@
     peers.py stop RUN_DIR    SIGTERM every recorded pid and wait for it to end
     peers.py bulk COUNT RUN_DIR  qBittorrent and Transmission on ports shifted by 200, each holding COUNT
                              paused torrents (data absent), for the wire-budget benchmark
+    peers.py demo RUN_DIR    `start`, then real data moving for `make demo`: Transmission seeds a
+                             96 MB file that qBittorrent downloads from it over 127.0.0.1 at a
+                             capped 384 KiB/s (about four minutes)
     peers.py solo KIND RUN_DIR   start one daemon (qbittorrent|transmission|deluge|nzbget) on ports
                              shifted by 100, for tests that stop it on purpose; writes RUN_DIR/peers.json
 
@@ -603,7 +606,58 @@ def solo(kind, run):
     write_state(run, state)
 
 
+def demo(run):
+    """The shared peers plus one transfer that really moves, from Transmission to qBittorrent."""
+    start(run)
+    state = json.load(open(os.path.join(run, "peers.json")))
+    seed_dir = os.path.join(run, "demo-seed")
+    download_dir = os.path.join(run, "demo-download")
+    os.makedirs(seed_dir, exist_ok=True)
+    os.makedirs(download_dir, exist_ok=True)
+    path = os.path.join(seed_dir, "Fixture.Demo.Transfer.2026.bin")
+    rng = random.Random(2026)
+    with open(path, "wb") as handle:
+        for _ in range(96):
+            handle.write(rng.randbytes(1024 * 1024))
+    torrent = os.path.join(run, "demo.torrent")
+    subprocess.run(["transmission-create", "-p", "-s", "256", "-t", "http://127.0.0.1:9/announce", "-o", torrent, path],
+                   check=True, capture_output=True)
+    demo_hash = info_hash(torrent)
+    tr = {k: state["transmission"][k] for k in ("username", "password")}
+    metainfo = base64.b64encode(open(torrent, "rb").read()).decode()
+    transmission_call(tr, "torrent-add", {"metainfo": metainfo, "download-dir": seed_dir, "paused": False})
+    wait_until("Transmission demo seed", lambda: any(
+        t["hashString"] == demo_hash and t["percentDone"] == 1 and t["status"] == 6
+        for t in transmission_call(tr, "torrent-get", {"fields": ["hashString", "percentDone", "status"]})["arguments"]["torrents"]),
+        seconds=60)
+    client = Client(f"http://127.0.0.1:{PORTS['qbittorrent']}")
+    form = f"username={state['qbittorrent']['username']}&password={state['qbittorrent']['password']}".encode()
+    client.request("/api/v2/auth/login", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    boundary = "fixtureboundary"
+    body = b"".join([
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"torrents\"; filename=\"demo.torrent\"\r\n"
+        f"Content-Type: application/x-bittorrent\r\n\r\n".encode(), open(torrent, "rb").read(), b"\r\n",
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"savepath\"\r\n\r\n{download_dir}\r\n".encode(),
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"category\"\r\n\r\nfixture-tv\r\n".encode(),
+        f"--{boundary}\r\nContent-Disposition: form-data; name=\"dlLimit\"\r\n\r\n{384 * 1024}\r\n".encode(),
+        f"--{boundary}--\r\n".encode()])
+    status, _, answer = client.request("/api/v2/torrents/add", body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    if status != 200:
+        raise SystemExit(f"qBittorrent refused the demo torrent: {status} {answer[:80]}")
+    wait_until("qBittorrent demo torrent", lambda: any(
+        t["hash"] == demo_hash for t in json.loads(client.request("/api/v2/torrents/info")[2])))
+    peer = f"127.0.0.1:{PORTS['transmission_peer']}"
+    client.request("/api/v2/torrents/addPeers", f"hashes={demo_hash}&peers={peer}".encode(),
+                   {"Content-Type": "application/x-www-form-urlencoded"})
+    state["demo"] = {"hash": demo_hash, "name": os.path.basename(path), "size": 96 * 1024 * 1024}
+    write_state(run, state)
+    log(f"demo: qBittorrent is downloading {os.path.basename(path)} from Transmission over {peer}")
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "demo":
+        demo(sys.argv[2])
+        sys.exit(0)
     if len(sys.argv) == 4 and sys.argv[1] == "bulk":
         bulk(int(sys.argv[2]), sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "solo":

@@ -1,5 +1,6 @@
 import CGtk
 import Core
+import Foundation
 
 /// The application window: header bar with the tab switcher, a refresh button
 /// and the primary menu over either the welcome page or the tabs.
@@ -30,7 +31,9 @@ final class MainWindow {
         downloads = DownloadsPage(clock: clock)
         calendar = CalendarPage(clock: clock)
         window = gtk_application_window_new(application)
-        gtk_window_set_title(cast(window), AppInfo.name)
+        // A throwaway profile (make demo) says so in the title.
+        let profile = ProcessInfo.processInfo.environment["SWITCHYARD_PROFILE_NAME"].flatMap { $0.isEmpty ? nil : $0 }
+        gtk_window_set_title(cast(window), profile.map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name)
         gtk_window_set_default_size(cast(window), 1100, 720)
 
         let tabsWidget = gtk_stack_new()!

@@ -1,0 +1,62 @@
+// switchyard-demo-setup: configures a throwaway profile for `make demo`, the way
+// a user's machine would be configured — the registry file under
+// $XDG_CONFIG_HOME and the credentials in the session's Secret Service — for
+// the local peers (Tests/Peers/peers.py demo) and the Sonarr/Radarr fixture servers.
+//
+//   switchyard-demo-setup PEERS.json SONARR_PORT RADARR_PORT API_KEY
+import Core
+import Foundation
+
+struct Peers: Decodable {
+    struct Daemon: Decodable { let port: Int; let username: String; let password: String }
+    let qbittorrent: Daemon
+    let transmission: Daemon
+    let deluge: Daemon
+    let nzbget: Daemon
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 5, let sonarrPort = Int(arguments[2]), let radarrPort = Int(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: switchyard-demo-setup PEERS.json SONARR_PORT RADARR_PORT API_KEY\n".utf8))
+    exit(2)
+}
+let peers = try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+let key = arguments[4]
+
+func local(_ kind: ServiceKind, _ name: String, _ port: Int) throws -> ServiceConfig {
+    ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
+                  allowPlainHTTPOnLocal: true, preference: .local)
+}
+
+let services: [(ServiceConfig, Credential)] = [
+    (try local(.sonarr, "Sonarr (fixture)", sonarrPort), Credential(apiKey: key)),
+    (try local(.radarr, "Radarr (fixture)", radarrPort), Credential(apiKey: key)),
+    (try local(.qbittorrent, "qBittorrent", peers.qbittorrent.port),
+     Credential(username: peers.qbittorrent.username, password: peers.qbittorrent.password)),
+    (try local(.transmission, "Transmission", peers.transmission.port),
+     Credential(username: peers.transmission.username, password: peers.transmission.password)),
+    (try local(.deluge, "Deluge", peers.deluge.port), Credential(password: peers.deluge.password)),
+    (try local(.nzbget, "NZBGet", peers.nzbget.port), Credential(username: peers.nzbget.username, password: peers.nzbget.password)),
+]
+
+let done = DispatchSemaphore(value: 0)
+nonisolated(unsafe) var failure: String?
+Task.detached {
+    let registry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL())
+    let secrets = KeyringSecretStore()
+    do {
+        for (config, credential) in services {
+            try await secrets.write(credential, for: config.credential, kind: config.kind)
+            try await registry.upsert(config)
+        }
+    } catch {
+        failure = "\(error)"
+    }
+    done.signal()
+}
+done.wait()
+if let failure {
+    FileHandle.standardError.write(Data("switchyard-demo-setup: \(failure)\n".utf8))
+    exit(1)
+}
+print("demo profile: \(services.count) services in \(ServiceRegistry.defaultFileURL().path)")
