@@ -91,7 +91,7 @@ final class FixtureServer: @unchecked Sendable {
         default:
             if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
                                                                    options: .regularExpression) != nil {
-                return (200, path.hasSuffix(".png") ? "image/png" : "image/jpeg", Self.image(for: path))
+                return (200, "image/png", Self.image(for: path))
             }
             return (404, json, Data(#"{"message":"NotFound"}"#.utf8))
         }
@@ -107,9 +107,52 @@ final class FixtureServer: @unchecked Sendable {
         return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
     }
 
-    /// Deterministic fake image bytes naming the file they stand for.
+    /// A real, decodable poster-shaped PNG (100×150) in a colour derived from the path, naming the
+    /// file it stands for in a tEXt chunk ("fixture" → the path). Uncompressed: no zlib needed.
     static func image(for path: String) -> Data {
-        Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data("fixture image \(path)".utf8) + Data([0xFF, 0xD9])
+        let width = 100, height = 150
+        var hash: UInt32 = 2166136261
+        for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
+        let base = [UInt8(60 + hash % 140), UInt8(60 + (hash >> 8) % 140), UInt8(60 + (hash >> 16) % 140)]
+        var raw = [UInt8]()
+        raw.reserveCapacity(height * (1 + width * 3))
+        for y in 0..<height {
+            raw.append(0) // filter: none
+            let band = y > height * 2 / 3 && y < height * 2 / 3 + 12
+            for _ in 0..<width { raw.append(contentsOf: band ? base.map { $0 / 2 } : base) }
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        while offset < raw.count {
+            let count = min(65_535, raw.count - offset)
+            let final: UInt8 = offset + count == raw.count ? 1 : 0
+            zlib += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            zlib += raw[offset..<(offset + count)]
+            offset += count
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        zlib += bigEndian((b << 16) | a)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
+        png += chunk("tEXt", Array("fixture".utf8) + [0] + Array(path.utf8))
+        png += chunk("IDAT", zlib)
+        png += chunk("IEND", [])
+        return Data(png)
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
     }
 }
 

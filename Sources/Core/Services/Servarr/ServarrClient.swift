@@ -144,7 +144,13 @@ public actor ServarrClient {
     /// `/MediaCover/…` path does not accept the API key). Asset paths are never logged.
     public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
         if !connection.config.artworkFromServerOnly, let remote = image.remoteURL, remote.scheme == "https" {
-            return try await fetchRemote(remote)
+            do {
+                return try await fetchRemote(remote)
+            } catch {
+                // The public source is unreachable (offline, blocked): the service's own copy will do.
+                if case .cancelled = error { throw error }
+                guard image.localPath != nil else { throw error }
+            }
         }
         guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail) else {
             throw .unavailable(.badResponse)
