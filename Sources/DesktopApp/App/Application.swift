@@ -106,10 +106,12 @@ final class SwitchyardApplication {
             gtk_window_set_resizable(cast(window.window), 0)
             window.show(route.scene)
         } else {
-            startModel()
+            let probe = BenchmarkProbe.fromEnvironment()
+            startModel(probe: probe)
             window = MainWindow(application: application, clock: .system,
                                 posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
             if let model { model.bind(window) } else { window.showWelcome() }
+            probe?.attach(window)
         }
         mainWindow = window
         // Observe before presenting: the first frame of a window must not slip past the hook.
@@ -146,9 +148,11 @@ final class SwitchyardApplication {
         }
     }
 
-    private func startModel() {
+    private func startModel(probe: BenchmarkProbe?) {
         do throws(TransportError) {
-            let model = AppModel(transport: RetryingTransport(try SoupTransport()))
+            let transport: any HTTPTransport = RetryingTransport(try SoupTransport())
+            let model = AppModel(transport: probe?.wrap(transport) ?? transport)
+            model.probe = probe
             model.watchNetwork()
             self.model = model
         } catch {

@@ -19,17 +19,35 @@ final class KeyedList {
     }
 
     isolated deinit {
+        if idleSource != 0 { g_source_remove(idleSource) }
         g_object_unref(UnsafeMutableRawPointer(list))
     }
 
     var model: OpaquePointer { list } // as GListModel
 
+    /// Most items one splice inserts; larger changes continue in idle steps, so
+    /// a 20,000-item library never blocks a frame (the first rows show at once).
+    var chunk = 1500
+    private var pending: [String]?
+    private var idleSource: guint = 0
+
     /// Makes the model hold `newKeys`, in order, by replacing only the range
     /// between the common prefix and the common suffix.
     func update(_ newKeys: [String]) {
+        if idleSource != 0 { g_source_remove(idleSource) }
+        idleSource = 0
+        pending = nil
+        step(toward: newKeys)
+    }
+
+    /// Whether part of the last update is still being inserted.
+    var isInserting: Bool { pending != nil }
+
+    private func step(toward newKeys: [String]) {
         guard newKeys != keys else {
             lastSpliceSize = 0
             lastSplice = nil
+            pending = nil
             return
         }
         var prefix = 0
@@ -38,14 +56,30 @@ final class KeyedList {
         var suffix = 0
         while suffix < limit - prefix, keys[keys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
         let removed = keys.count - prefix - suffix
-        let added = Array(newKeys[prefix..<(newKeys.count - suffix)])
+        let wanted = newKeys[prefix..<(newKeys.count - suffix)]
+        let added = Array(wanted.prefix(chunk))
         let copies = added.map { strdup($0) }
         var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
         gtk_string_list_splice(list, guint(prefix), guint(removed), &pointers)
         copies.forEach { free($0) }
-        keys = newKeys
+        keys = Array(keys[..<prefix]) + added + Array(keys[(keys.count - suffix)...])
         lastSpliceSize = removed + added.count
         lastSplice = (prefix, added.count)
+        guard added.count < wanted.count else {
+            pending = nil
+            return
+        }
+        pending = newKeys
+        let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
+        idleSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                guard let list = step.list, let target = list.pending else { return }
+                list.idleSource = 0
+                list.step(toward: target)
+            }
+            return 0
+        }, box, { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() })
     }
 
     /// The key of a model item (a GtkStringObject).
@@ -53,6 +87,11 @@ final class KeyedList {
         guard let item, let text = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
         return String(cString: text)
     }
+}
+
+private final class KeyedListStep {
+    weak var list: KeyedList?
+    init(_ list: KeyedList) { self.list = list }
 }
 
 /// Builds and binds the rows of a list view from Swift: `make` creates a row

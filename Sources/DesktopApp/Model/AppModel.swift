@@ -14,6 +14,8 @@ final class AppModel {
     let posters: PosterLoader
     private var watcher: NetworkWatcher?
     private weak var window: MainWindow?
+    /// Benchmarks only (`make bench`): told when content reaches the main thread.
+    var probe: BenchmarkProbe?
     /// How many network changes reached the repository (diagnostics and tests).
     private(set) var networkChanges = 0
 
@@ -101,30 +103,30 @@ final class AppModel {
     private func registerRefreshes() {
         let repository = repository
         let scheduler = scheduler
-        let target = WindowRef(window)
+        let target = WindowRef(window, probe: probe)
         Task {
             await scheduler.register(.overview) { force in
-                let show = target.presenter { $0.overview.render($1) }
+                let show = target.presenter(.overview) { $0.overview.render($1) }
                 show(await repository.overview(force: force, progress: show))
             }
             await scheduler.register(.series) { force in
-                let show = target.presenter { $0.series.render($1) }
+                let show = target.presenter(.series) { $0.series.render($1) }
                 show(await repository.library(.series, force: force, progress: show))
             }
             await scheduler.register(.movies) { force in
-                let show = target.presenter { $0.movies.render($1) }
+                let show = target.presenter(.movies) { $0.movies.render($1) }
                 show(await repository.library(.movies, force: force, progress: show))
             }
             await scheduler.register(.activity) { force in
-                let show = target.presenter { $0.activity.render($1) }
+                let show = target.presenter(.activity) { $0.activity.render($1) }
                 show(await repository.activity(force: force, progress: show))
             }
             await scheduler.register(.downloads) { force in
-                let show = target.presenter { $0.downloads.render($1) }
+                let show = target.presenter(.downloads) { $0.downloads.render($1) }
                 show(await repository.downloads(force: force, progress: show))
             }
             await scheduler.register(.calendar) { force in
-                let show = target.presenter { $0.calendar.render($1) }
+                let show = target.presenter(.calendar) { $0.calendar.render($1) }
                 show(await repository.calendar(force: force, progress: show))
             }
         }
@@ -179,12 +181,18 @@ final class AppModel {
 /// loop and are dropped if the window is gone.
 private final class WindowRef: @unchecked Sendable {
     @MainActor weak var window: MainWindow?
-    @MainActor init(_ window: MainWindow?) { self.window = window }
+    @MainActor let probe: BenchmarkProbe?
+    @MainActor init(_ window: MainWindow?, probe: BenchmarkProbe?) {
+        self.window = window
+        self.probe = probe
+    }
 
-    func presenter<Value: Sendable>(_ render: @escaping @MainActor @Sendable (MainWindow, FeatureState<Value>) -> Void)
+    func presenter<Value: Sendable>(_ feature: Feature, _ render: @escaping @MainActor @Sendable (MainWindow, FeatureState<Value>) -> Void)
         -> Repository.Progress<Value> {
         { state in
+            let arrived = ContinuousClock.now
             MainLoop.hop { [self] in
+                if state.value != nil { self.probe?.contentArrived(feature, at: arrived) }
                 if let window = self.window { render(window, state) }
             }
         }

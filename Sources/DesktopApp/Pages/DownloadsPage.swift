@@ -29,8 +29,8 @@ final class DownloadsPage {
     private var freeSlots: [Int] = []
     private var names: [UUID: String] = [:]
     fileprivate static let slotQuark = g_quark_from_static_string("switchyard-slot")
-    /// When the last refresh finished applying (benchmarks).
-    private(set) var lastApplied: ContinuousClock.Instant?
+    /// Called when a refresh has been applied, with the number of transfers (benchmarks).
+    var onApplied: ((Int) -> Void)?
 
     init(clock: Clock) {
         speeds = UI.line("", classes: ["numeric"], ellipsize: false)
@@ -242,7 +242,7 @@ final class DownloadsPage {
         UI.setText(speeds, "↓ \(Formatting.speed(content.downloadSpeed))   ↑ \(Formatting.speed(content.uploadSpeed))")
         UI.setAccessibleLabel(speeds, "Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")
         updateCount()
-        lastApplied = .now
+        onApplied?(keys.count)
     }
 
     private func filtersChanged() {

@@ -1,0 +1,297 @@
+import CGtk
+import Core
+import Foundation
+
+/// Measurements `make bench` takes inside the running app, against a real
+/// profile (registry + keyring) pointing at local servers. Off unless
+/// SWITCHYARD_BENCH names a scenario; the report is one JSON object written to
+/// SWITCHYARD_BENCH_REPORT, then the app quits. Nothing here runs otherwise.
+///
+/// - `library`: the Movies tab; time from the repository handing over a library
+///   to the first frame painted with it in the list, the longest main-loop stall
+///   around it, then a scroll through the whole list with posters loading, and
+///   the resident memory after it.
+/// - `downloads`: the Downloads tab; process start → first frame painted with
+///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
+///   per refresh, CPU seconds and resident memory at the end.
+@MainActor
+final class BenchmarkProbe {
+    enum Scenario: String { case library, downloads }
+
+    let scenario: Scenario
+    private let reportPath: String
+    private let stallProbe: Bool
+    let counter = ByteCounter()
+    private weak var window: MainWindow?
+    private var lastTick = ContinuousClock.now
+    private var maxLateness: Duration = .zero
+    private var report: [String: Any] = [:]
+    private var refreshes: [[String: Any]] = []
+    private var bytesAtLastRefresh = 0
+    private var paintedAt: Double?
+    private var cpuAtPaint = 0.0
+    private static let tick: Duration = .milliseconds(2)
+
+    static func fromEnvironment() -> BenchmarkProbe? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let name = environment["SWITCHYARD_BENCH"], let scenario = Scenario(rawValue: name),
+              let path = environment["SWITCHYARD_BENCH_REPORT"] else { return nil }
+        return BenchmarkProbe(scenario: scenario, reportPath: path, stallProbe: environment["SWITCHYARD_BENCH_NO_STALL_PROBE"] == nil)
+    }
+
+    private init(scenario: Scenario, reportPath: String, stallProbe: Bool) {
+        self.scenario = scenario
+        self.reportPath = reportPath
+        self.stallProbe = stallProbe
+    }
+
+    /// The transport the app uses, counted.
+    func wrap(_ transport: any HTTPTransport) -> any HTTPTransport { CountingTransport(transport, counter: counter) }
+
+    func attach(_ window: MainWindow) {
+        self.window = window
+        if stallProbe { startStallProbe() }
+        switch scenario {
+        case .library:
+            window.movies.onApplied = { [weak self] count in self?.libraryApplied(count) }
+            selectWhenShown(.movies)
+        case .downloads:
+            window.downloads.onApplied = { [weak self] count in self?.downloadsApplied(count) }
+            selectWhenShown(.downloads)
+        }
+    }
+
+    private var arrived: ContinuousClock.Instant?
+
+    /// The repository handed over content at `instant` (recorded off the main thread, before the hop).
+    func contentArrived(_ feature: Feature, at instant: ContinuousClock.Instant) {
+        guard feature == (scenario == .library ? .movies : .downloads), arrived == nil else { return }
+        arrived = instant
+    }
+
+    private func selectWhenShown(_ tab: AppTab) {
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 50, { data in
+            let address = UInt(bitPattern: data)
+            return MainActor.assumeIsolated {
+                guard let probe = BenchmarkProbe.live, let window = probe.window, address != 0 else { return 0 }
+                guard !window.isShowingWelcome, gtk_widget_get_mapped(window.window) != 0 else { return 1 }
+                window.select(probe.scenario == .library ? .movies : .downloads)
+                return 0
+            }
+        }, UnsafeMutableRawPointer(bitPattern: 1), nil)
+        Self.live = self
+        _ = tab
+    }
+
+    private static var live: BenchmarkProbe?
+
+    // MARK: Stalls
+
+    private func startStallProbe() {
+        lastTick = .now
+        g_timeout_add_full(G_PRIORITY_HIGH, 2, { _ in
+            MainActor.assumeIsolated {
+                guard let probe = BenchmarkProbe.live else { return 1 }
+                let now = ContinuousClock.now
+                let late = now - probe.lastTick - BenchmarkProbe.tick
+                if late > probe.maxLateness { probe.maxLateness = late }
+                probe.lastTick = now
+                return 1
+            }
+        }, nil, nil)
+    }
+
+    private func takeMaxStall() -> Double {
+        defer { maxLateness = .zero }
+        return Self.milliseconds(maxLateness)
+    }
+
+    // MARK: Library
+
+    private func libraryApplied(_ count: Int) {
+        guard count > 1000, report["shownMs"] == nil, let window else { return }
+        afterNextPaint(window.window) { [weak self] in
+            guard let self, let arrived = self.arrived else { return }
+            self.report["items"] = count
+            self.report["shownMs"] = Self.milliseconds(.now - arrived)
+            self.report["stallDuringRefreshMs"] = self.takeMaxStall()
+            self.report["rssAfterShownMB"] = Self.residentMB("VmRSS")
+            self.scrollThrough(window.movies.listView)
+        }
+    }
+
+    private func scrollThrough(_ list: Widget) {
+        guard let adjustment = gtk_scrollable_get_vadjustment(cast(list)) else { return finish() }
+        let box = Unmanaged.passRetained(ScrollBox(adjustment: adjustment)).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 16, { data in
+            let box = Unmanaged<ScrollBox>.fromOpaque(data!).takeUnretainedValue()
+            let value = gtk_adjustment_get_value(box.adjustment), page = gtk_adjustment_get_page_size(box.adjustment)
+            let upper = gtk_adjustment_get_upper(box.adjustment)
+            if value + page >= upper - 1 { return 0 }
+            gtk_adjustment_set_value(box.adjustment, min(upper - page, value + page))
+            box.pages += 1
+            return 1
+        }, box, { data in
+            let box = Unmanaged<ScrollBox>.fromOpaque(data!).takeRetainedValue()
+            let pages = box.pages, started = box.started
+            MainActor.assumeIsolated {
+                guard let probe = BenchmarkProbe.live else { return }
+                probe.report["scrolledPages"] = pages
+                probe.report["scrollSeconds"] = BenchmarkProbe.milliseconds(ContinuousClock.now - started) / 1000
+                probe.report["stallWhileScrollingMs"] = probe.takeMaxStall()
+                // Let the last posters arrive, then read memory.
+                g_timeout_add_full(G_PRIORITY_DEFAULT, 2000, { _ in
+                    MainActor.assumeIsolated { BenchmarkProbe.live?.finishLibrary() }
+                    return 0
+                }, nil, nil)
+            }
+        })
+    }
+
+    private func finishLibrary() {
+        report["rssAfterScrollMB"] = Self.residentMB("VmRSS")
+        report["peakRSSMB"] = Self.residentMB("VmHWM")
+        if let posters = window?.movies.posterStats {
+            report["postersRequested"] = posters.started
+            report["postersDecoded"] = posters.decoded
+        }
+        finish()
+    }
+
+    // MARK: Downloads
+
+    private func downloadsApplied(_ count: Int) {
+        guard let window, count > 0 else { return }
+        afterNextPaint(window.window) { [weak self] in
+            guard let self else { return }
+            let bytes = self.counter.total
+            if self.paintedAt == nil {
+                let painted = Self.secondsSinceProcessStart()
+                self.paintedAt = painted
+                self.cpuAtPaint = Self.cpuSeconds()
+                self.report["items"] = count
+                self.report["startToPaintedSeconds"] = painted
+                self.report["firstRefreshBytes"] = bytes
+                self.bytesAtLastRefresh = bytes
+                _ = self.takeMaxStall()
+                g_timeout_add_full(G_PRIORITY_DEFAULT, 60_000, { _ in
+                    MainActor.assumeIsolated { BenchmarkProbe.live?.finishDownloads() }
+                    return 0
+                }, nil, nil)
+                return
+            }
+            self.refreshes.append(["bytes": bytes - self.bytesAtLastRefresh, "stallMs": self.takeMaxStall()])
+            self.bytesAtLastRefresh = bytes
+        }
+    }
+
+    private func finishDownloads() {
+        report["refreshes"] = refreshes.count
+        let bytes = refreshes.compactMap { $0["bytes"] as? Int }.sorted()
+        let stalls = refreshes.compactMap { $0["stallMs"] as? Double }.sorted()
+        report["bytesPerRefreshMedian"] = bytes.isEmpty ? 0 : bytes[bytes.count / 2]
+        report["bytesPerRefreshMax"] = bytes.last ?? 0
+        report["stallPerRefreshMaxMs"] = stalls.last ?? 0
+        report["stallPerRefreshMedianMs"] = stalls.isEmpty ? 0 : stalls[stalls.count / 2]
+        report["cpuSecondsIn60s"] = Self.cpuSeconds() - cpuAtPaint
+        report["rssAfter60sMB"] = Self.residentMB("VmRSS")
+        report["peakRSSMB"] = Self.residentMB("VmHWM")
+        report["stallProbe"] = stallProbe
+        finish()
+    }
+
+    // MARK: Helpers
+
+    private func finish() {
+        report["scenario"] = scenario.rawValue
+        if let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) {
+            FileManager.default.createFile(atPath: reportPath, contents: data)
+        }
+        if let window { gtk_window_destroy(cast(window.window)) }
+        g_application_quit(g_application_get_default())
+    }
+
+    /// Runs `body` once the next frame has been painted.
+    private func afterNextPaint(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return body() }
+        var handler: gulong = 0
+        let once = OnceBox()
+        handler = onSignal(clock, "after-paint") {
+            guard !once.done else { return }
+            once.done = true
+            body()
+        }
+        once.disconnect = { g_signal_handler_disconnect(cast(clock), handler) }
+        gtk_widget_queue_draw(widget)
+        // Disconnect after the call (not inside the emission).
+        g_idle_add_full(G_PRIORITY_LOW, { data in
+            let box = Unmanaged<OnceBox>.fromOpaque(data!).takeUnretainedValue()
+            if box.done { MainActor.assumeIsolated { box.disconnect?() }; return 0 }
+            return 1
+        }, Unmanaged.passRetained(once).toOpaque(), { data in Unmanaged<OnceBox>.fromOpaque(data!).release() })
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func residentMB(_ field: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+              let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+        return kib / 1024
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Seconds since this process started (from /proc: start time in clock ticks since boot).
+    static func secondsSinceProcessStart() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]),
+              let uptime = (try? String(contentsOfFile: "/proc/uptime", encoding: .utf8))?.split(separator: " ").first,
+              let now = Double(uptime) else { return 0 }
+        return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+private final class ScrollBox {
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    var pages = 0
+    let started = ContinuousClock.now
+    init(adjustment: UnsafeMutablePointer<GtkAdjustment>) { self.adjustment = adjustment }
+}
+
+private final class OnceBox {
+    var done = false
+    var disconnect: (@MainActor () -> Void)?
+}
+
+/// Bytes received over the wire (headers and body as sent), for the benchmark.
+final class ByteCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = 0
+    func add(_ count: Int) { lock.withLock { bytes += count } }
+    var total: Int { lock.withLock { bytes } }
+}
+
+struct CountingTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    let counter: ByteCounter
+    init(_ inner: any HTTPTransport, counter: ByteCounter) {
+        self.inner = inner
+        self.counter = counter
+    }
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let response = try await inner.send(request)
+        counter.add(response.wireBytes)
+        return response
+    }
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# In-app benchmarks of the real window (see Sources/DesktopApp/Model/BenchmarkProbe.swift).
+# Runs inside the test session (Xvfb, private keyring, loopback-only network).
+#   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
+#   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
+#                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -z "${SWITCHYARD_SESSION:-}" ]; then exec "$root/scripts/test-session.sh" "$0" "$@"; fi
+bin=${SWITCHYARD_BUILD:-$root/.build/release}
+work=$(mktemp -d /tmp/switchyard-uibench.XXXXXX)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+profile() { # fresh config and cache for one run
+  export XDG_CONFIG_HOME=$work/config-$1 XDG_CACHE_HOME=$work/cache-$1
+  mkdir -p "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME"
+}
+
+app() { # scenario report [extra env…]
+  local scenario=$1 report=$2; shift 2
+  env SWITCHYARD_BENCH="$scenario" SWITCHYARD_BENCH_REPORT="$report" "$@" \
+    timeout 300 "$bin/switchyard" >"$work/app.log" 2>&1 || { echo "ui bench: the app failed (log in /tmp/switchyard-uibench-app.log):" >&2; cp "$work/app.log" /tmp/switchyard-uibench-app.log; tail -20 "$work/app.log" >&2; exit 1; }
+  [ -s "$report" ] || { echo "ui bench: no report" >&2; tail -20 "$work/app.log" >&2; exit 1; }
+}
+
+case ${1:-} in
+library)
+  /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
+  mkfifo "$work/in"
+  "$bin/switchyard-fixture-server" --kind radarr --fixtures "$root/Fixtures" --api-key fixture-bench-key \
+    --library "$work/movies.json" <"$work/in" >"$work/server.out" &
+  pids+=($!)
+  exec 3>"$work/in"
+  for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
+  port=$(sed -n 's/READY port=//p' "$work/server.out")
+  for run in 1 2 3; do
+    profile "library-$run"
+    "$bin/switchyard-demo-setup" --only radarr "Radarr (20,000 movies)" "$port" fixture-bench-key >/dev/null
+    app library "$work/library-$run.json" G_MESSAGES_DEBUG=switchyard
+    cat "$work/library-$run.json"; echo; grep "timing:" "$work/app.log" || true
+  done
+  ;;
+downloads)
+  state=$2/peers.json
+  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
+  # 5 % of the torrents change state every 5 s (started, then stopped again), for the whole run.
+  /usr/bin/python3 - "$state" <<'PY' &
+import base64, json, sys, time, urllib.request
+state = json.load(open(sys.argv[1])); t = state["transmission"]; hashes = state["hashes"]
+auth = base64.b64encode(f"{t['username']}:{t['password']}".encode()).decode(); session = [""]
+def call(method, arguments):
+    for _ in range(2):
+        request = urllib.request.Request(f"http://127.0.0.1:{t['port']}/transmission/rpc",
+            json.dumps({"method": method, "arguments": arguments}).encode(),
+            {"Authorization": f"Basic {auth}", "X-Transmission-Session-Id": session[0]})
+        try:
+            return urllib.request.urlopen(request, timeout=5).read()
+        except urllib.error.HTTPError as error:
+            if error.code != 409: raise
+            session[0] = error.headers["X-Transmission-Session-Id"]
+step = len(hashes) // 20
+for round in range(1000):
+    chunk = hashes[(round // 2 * step) % len(hashes):][:step]
+    call("torrent-start" if round % 2 == 0 else "torrent-stop", {"ids": chunk})
+    time.sleep(5)
+PY
+  pids+=($!)
+  for mode in probe cpu; do
+    profile "downloads-$mode"
+    "$bin/switchyard-demo-setup" --only transmission "Transmission (2,000 torrents)" "$port" "$password" "$user" >/dev/null
+    if [ $mode = probe ]; then app downloads "$work/downloads-$mode.json"
+    else app downloads "$work/downloads-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
+    cat "$work/downloads-$mode.json"; echo
+  done
+  ;;
+*)
+  echo "usage: $0 library | downloads BULK_RUN_DIR" >&2; exit 2 ;;
+esac
