@@ -92,6 +92,38 @@ final class SoupTransportTests: XCTestCase {
         XCTAssertEqual(error as? TransportError, .cancelled)
     }
 
+    /// Rows scrolling past cancel their poster requests at any moment, from any
+    /// thread. Hundreds of cancels racing the HTTP thread must neither crash nor
+    /// end with anything but the answer or `.cancelled`.
+    func testManyCancelsRacingTheHTTPThread() async {
+        let transport = self.transport!, endpoint = server.http
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for index in 0..<240 {
+                group.addTask {
+                    let request = Task { () throws(TransportError) -> HTTPResponse in
+                        try await transport.send(HTTPRequest(endpoint, path: index % 2 == 0 ? "/big/300000" : "/json",
+                                                             requestClass: .largeLibrary,
+                                                             schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
+                    }
+                    try? await Task.sleep(for: .microseconds(Int.random(in: 0...4000)))
+                    request.cancel()
+                    switch await request.result {
+                    case .success: return "answered"
+                    case .failure(let error): return error as? TransportError == .cancelled ? "cancelled" : "\(error)"
+                    }
+                }
+            }
+            var all: [String] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        XCTAssertEqual(outcomes.count, 240)
+        XCTAssertEqual(outcomes.filter { $0 != "answered" && $0 != "cancelled" }, [])
+        // The transport still works afterwards.
+        let after = try? await get("/json")
+        XCTAssertEqual(after?.status, 200)
+    }
+
     func testSelfSignedCertificateIsRejectedAsUntrusted() async {
         do {
             _ = try await get("/json", server.https, policy: .httpsOnly)

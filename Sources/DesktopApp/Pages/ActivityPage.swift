@@ -94,7 +94,7 @@ final class ActivityRow {
             if let eta = transfer.eta, transfer.state == .downloading { progressWords.append("\(Formatting.duration(eta)) left") }
             UI.setText(holder, "In \(names[transfer.serviceID] ?? "a download client") · \(Strings.transferState(transfer.state))")
         } else {
-            if let left = item.queue.timeLeft { progressWords.append("\(Formatting.duration(left)) left") }
+            if let left = item.queue.timeLeft, item.progress < 1 { progressWords.append("\(Formatting.duration(left)) left") }
             UI.setText(holder, item.queue.downloadClient.map { "Not found in a configured download client (\($0) in the orchestrator)" }
                 ?? "Not found in a configured download client")
         }
