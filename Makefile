@@ -70,9 +70,12 @@ bench: test-deps
 	$(BUILD)/release/switchyard-bench qbt-merge $(BUILD)/bench/qbt
 	@echo "== fan-out: 8 services each answering after 300 ms vs 1 (target <= 1.2x)"
 	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
-	@echo "== wire budget: real qBittorrent and Transmission holding 2,000 torrents, 5 % changing state"
+	@echo "== window with 20,000 movies: content to list shown, stall, RSS after scrolling with posters (3 runs)"
+	Tools/bench/ui.sh library
+	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
-	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json'
+	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
+	  && Tools/bench/ui.sh downloads $$run'
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard

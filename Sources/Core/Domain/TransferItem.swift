@@ -97,3 +97,14 @@ extension Date {
         self.init(epochSeconds: value.map(Double.init))
     }
 }
+
+extension Array where Element == TransferItem {
+    /// A stable order for a client's list: by name (natural order, case and accents
+    /// ignored), then by join key. Keys are computed once per item — comparing 2,000
+    /// names with localizedStandardCompare on every refresh cost most of its CPU.
+    func sortedForDisplay() -> [TransferItem] {
+        map { (item: $0, key: LibraryQuery.naturalKey($0.name)) }
+            .sorted { $0.key == $1.key ? $0.item.joinKey < $1.item.joinKey : $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.item)
+    }
+}

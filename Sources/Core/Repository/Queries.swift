@@ -59,7 +59,7 @@ public struct LibraryQuery: Sendable, Equatable {
 
     /// A byte key that sorts titles the way people expect: case and accents
     /// ignored, numbers by value ("Fixture 9" before "Fixture 10").
-    static func naturalKey(_ title: String) -> [UInt8] {
+    public static func naturalKey(_ title: String) -> [UInt8] {
         // ASCII titles (most) fold by lower-casing their bytes; others go through Foundation.
         let folded = title.utf8.allSatisfy { $0 < 0x80 }
             ? title.lowercased()

@@ -343,10 +343,12 @@ public actor Repository: ServiceScopedState {
                     do throws(ServiceError) {
                         let value = try await session.perform(force: force, fetch)
                         let now = clock.now
-                        do {
-                            try await cache?.storeFeature(value, feature: cacheName, serviceID: service.id, refreshedAt: now)
-                        } catch {
-                            Log.warning("cache: could not keep \(cacheName) of \(service.kind.rawValue) \(service.id): \(error)")
+                        if await session.shouldKeep(cacheName, at: now, every: maxAge / 10) {
+                            do {
+                                try await cache?.storeFeature(value, feature: cacheName, serviceID: service.id, refreshedAt: now)
+                            } catch {
+                                Log.warning("cache: could not keep \(cacheName) of \(service.kind.rawValue) \(service.id): \(error)")
+                            }
                         }
                         return (service, .success(ServicePart(service: service, value: value, refreshedAt: now, isStale: false)), nil)
                     } catch {

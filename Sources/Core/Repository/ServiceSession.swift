@@ -37,6 +37,17 @@ actor ServiceSession {
         self.clock = clock
     }
 
+    private var keptAt: [String: Date] = [:]
+
+    /// Whether content fetched now should be written to the disk cache: at most
+    /// once per `interval` per feature (transfers refresh every 2 s; writing
+    /// 2,000 items each time cost more CPU than the refresh itself).
+    func shouldKeep(_ feature: String, at now: Date, every interval: TimeInterval) -> Bool {
+        if let last = keptAt[feature], now.timeIntervalSince(last) < interval, now >= last { return false }
+        keptAt[feature] = now
+        return true
+    }
+
     /// Forgets the chosen endpoint (the network changed); the next request resolves again.
     func invalidate() {
         link = nil

@@ -25,6 +25,7 @@ final class DownloadsPage {
     private var clients: [ServiceRef] = []
     private var query = TransferQuery()
     private var slots: [TransferItem?] = []
+    private var nameKeys: [[UInt8]] = [] // natural-order sort keys, per slot
     private var slotOf: [String: Int] = [:]
     private var freeSlots: [Int] = []
     private var names: [UUID: String] = [:]
@@ -66,7 +67,7 @@ final class DownloadsPage {
     // MARK: Columns
 
     private func addColumns() {
-        addColumn("Name", expand: true, width: 280, compare: { $0.name.localizedStandardCompare($1.name) }) { cell, item, _ in
+        addColumn("Name", expand: true, width: 280, compare: { _, _ in .orderedSame }) { cell, item, _ in
             cell.text(item.name)
         }
         addColumn("State", width: 110, compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { cell, item, _ in
@@ -128,14 +129,16 @@ final class DownloadsPage {
 
     private func makeSorter(_ comparison: @escaping SlotComparison) -> OpaquePointer {
         let box = Unmanaged.passRetained(SorterBox { [weak self] a, b in
-            guard let self, let left = self.item(a), let right = self.item(b) else { return 0 }
+            guard let self, let leftSlot = self.slot(a), let rightSlot = self.slot(b),
+                  let left = self.slots[leftSlot], let right = self.slots[rightSlot] else { return 0 }
             switch comparison(left, right) {
             case .orderedAscending: return -1
             case .orderedDescending: return 1
             case .orderedSame:
-                // Ties keep a stable order by name, then by key.
-                let byName = left.name.localizedStandardCompare(right.name)
-                return byName == .orderedSame ? (left.joinKey < right.joinKey ? -1 : 1) : (byName == .orderedAscending ? -1 : 1)
+                // By name (precomputed natural-order keys), then by key: a stable order.
+                let leftName = self.nameKeys[leftSlot], rightName = self.nameKeys[rightSlot]
+                if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) ? -1 : 1 }
+                return left.joinKey == right.joinKey ? 0 : (left.joinKey < right.joinKey ? -1 : 1)
             }
         }).toOpaque()
         return gtk_custom_sorter_new({ a, b, data in
@@ -145,10 +148,14 @@ final class DownloadsPage {
         }, box, { data in Unmanaged<SorterBox>.fromOpaque(data!).release() })
     }
 
-    private func item(_ address: UInt) -> TransferItem? {
+    private func slot(_ address: UInt) -> Int? {
         guard let object = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
         let slot = Int(bitPattern: g_object_get_qdata(cast(object), Self.slotQuark)) - 1
-        return slot >= 0 && slot < slots.count ? slots[slot] : nil
+        return slot >= 0 && slot < slots.count ? slot : nil
+    }
+
+    private func item(_ address: UInt) -> TransferItem? {
+        slot(address).flatMap { slots[$0] }
     }
 
     private func buildModel() {
@@ -207,10 +214,12 @@ final class DownloadsPage {
             guard seen.insert(key).inserted else { continue }
             keys.append(key)
             if let slot = slotOf[key] {
+                if slots[slot]?.name != item.name { nameKeys[slot] = LibraryQuery.naturalKey(item.name) }
                 slots[slot] = item
             } else {
-                let slot = freeSlots.popLast() ?? { slots.append(nil); return slots.count - 1 }()
+                let slot = freeSlots.popLast() ?? { slots.append(nil); nameKeys.append([]); return slots.count - 1 }()
                 slots[slot] = item
+                nameKeys[slot] = LibraryQuery.naturalKey(item.name)
                 slotOf[key] = slot
             }
         }

@@ -146,7 +146,7 @@ public actor DelugeClient {
             }
             return (items, stats)
         }
-        let sorted = items.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        let sorted = items.sortedForDisplay()
         return TransferSnapshot(items: sorted, stats: TransferStats(
             downloadSpeed: stats.0, uploadSpeed: stats.1, freeSpaceBytes: stats.2, count: sorted.count,
             activeCount: sorted.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))

@@ -116,7 +116,7 @@ public actor QBittorrentClient {
 
     func snapshot() -> TransferSnapshot {
         let items = mainData.torrents.map { $0.value.domain(hash: $0.key, serviceID: serviceID) }
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .sortedForDisplay()
         let active = items.filter { $0.state == .downloading || $0.state == .seeding && $0.uploadSpeed > 0 }.count
         return TransferSnapshot(items: items, stats: TransferStats(
             downloadSpeed: mainData.serverState.dlInfoSpeed ?? 0, uploadSpeed: mainData.serverState.upInfoSpeed ?? 0,

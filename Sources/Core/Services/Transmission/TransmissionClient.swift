@@ -98,11 +98,36 @@ public actor TransmissionClient {
     /// Every transfer: the first call lists all; later calls ask only for
     /// `recently-active` torrents and the ids `removed` since, and merge them.
     public func transfers() async throws(ServiceError) -> TransferSnapshot {
-        let fields = TransmissionTorrentDTO.fields.map { "\"\($0)\"" }.joined(separator: ",")
         let incremental = primed
-        let ids = incremental ? #""ids":"recently-active","# : ""
-        let body = try await call("torrent-get", "{\(ids)\"fields\":[\(fields)]}")
-        let (changed, removed) = try JSONReader.read(body) { r throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) in
+        let (changed, removed) = try await torrentGet(ids: incremental ? #""recently-active""# : nil,
+                                                      fields: incremental ? TransmissionTorrentDTO.changingFields
+                                                                          : TransmissionTorrentDTO.fields)
+        if !incremental { torrents = [:] }
+        for id in removed { torrents[id] = nil }
+        var unknown: [Int] = []
+        for torrent in changed {
+            guard let id = torrent.id else { continue }
+            if !incremental {
+                torrents[id] = torrent
+            } else if torrents[id] != nil {
+                torrents[id]?.update(from: torrent)
+            } else {
+                unknown.append(id) // added since: its names and sizes come with one full fetch
+            }
+        }
+        if !unknown.isEmpty {
+            let (added, _) = try await torrentGet(ids: "[" + unknown.map(String.init).joined(separator: ",") + "]",
+                                                  fields: TransmissionTorrentDTO.fields)
+            for torrent in added { if let id = torrent.id { torrents[id] = torrent } }
+        }
+        primed = true
+        return snapshot()
+    }
+
+    private func torrentGet(ids: String?, fields: [String]) async throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) {
+        let list = fields.map { "\"\($0)\"" }.joined(separator: ",")
+        let body = try await call("torrent-get", "{\(ids.map { "\"ids\":\($0)," } ?? "")\"fields\":[\(list)]}")
+        return try JSONReader.read(body) { r throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) in
             var changed: [TransmissionTorrentDTO] = []
             var removed: [Int] = []
             try r.readObject { r, key throws(ServiceError) in
@@ -116,17 +141,12 @@ public actor TransmissionClient {
             }
             return (changed, removed)
         }
-        if !incremental { torrents = [:] }
-        for id in removed { torrents[id] = nil }
-        for torrent in changed { if let id = torrent.id { torrents[id] = torrent } }
-        primed = true
-        return snapshot()
     }
 
     func snapshot() -> TransferSnapshot {
         let serviceID = connection.config.id
         let items = torrents.values.compactMap { $0.domain(serviceID: serviceID) }
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .sortedForDisplay()
         return TransferSnapshot(items: items, stats: TransferStats(
             downloadSpeed: items.reduce(0) { $0 + $1.downloadSpeed }, uploadSpeed: items.reduce(0) { $0 + $1.uploadSpeed },
             freeSpaceBytes: nil, count: items.count,

@@ -23,6 +23,24 @@ struct TransmissionTorrentDTO: Equatable {
     static let fields = ["id", "hashString", "name", "status", "percentDone", "sizeWhenDone", "leftUntilDone", "rateDownload",
                          "rateUpload", "eta", "error", "errorString", "addedDate", "doneDate", "labels"]
 
+    /// What changes while a torrent runs: an incremental refresh asks only for these
+    /// (names, hashes, sizes, labels and dates added come with the full fetch).
+    static let changingFields = ["id", "status", "percentDone", "leftUntilDone", "rateDownload", "rateUpload", "eta",
+                                 "error", "errorString", "doneDate"]
+
+    /// Takes the changing fields of a later, partial answer.
+    mutating func update(from partial: TransmissionTorrentDTO) {
+        if let value = partial.status { status = value }
+        if let value = partial.percentDone { percentDone = value }
+        if let value = partial.leftUntilDone { leftUntilDone = value }
+        if let value = partial.rateDownload { rateDownload = value }
+        if let value = partial.rateUpload { rateUpload = value }
+        if let value = partial.eta { eta = value }
+        if let value = partial.error { error = value }
+        if let value = partial.errorString { errorString = value }
+        if let value = partial.doneDate { doneDate = value }
+    }
+
     static func decode(_ r: inout JSONReader) throws(ServiceError) -> TransmissionTorrentDTO {
         var dto = TransmissionTorrentDTO()
         try r.readObject { r, key throws(ServiceError) in
