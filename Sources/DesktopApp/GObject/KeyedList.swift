@@ -58,10 +58,7 @@ final class KeyedList {
         let removed = keys.count - prefix - suffix
         let wanted = newKeys[prefix..<(newKeys.count - suffix)]
         let added = Array(wanted.prefix(chunk))
-        let copies = added.map { strdup($0) }
-        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-        gtk_string_list_splice(list, guint(prefix), guint(removed), &pointers)
-        copies.forEach { free($0) }
+        UI.splice(list, at: prefix, removing: removed, added)
         keys = Array(keys[..<prefix]) + added + Array(keys[(keys.count - suffix)...])
         lastSpliceSize = removed + added.count
         lastSplice = (prefix, added.count)

@@ -175,10 +175,8 @@ enum UI {
 
     /// A drop-down over fixed strings, with an accessible name.
     static func dropDown(_ names: [String], name: String) -> Widget {
-        let copies = names.map { strdup($0) }
-        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-        let list = gtk_string_list_new(&pointers)
-        copies.forEach { free($0) }
+        let list = gtk_string_list_new(nil)!
+        splice(list, at: 0, removing: 0, names)
         let dropDown = gtk_drop_down_new(list, nil)! // takes the list
         nameDropDown(dropDown, name)
         return dropDown
@@ -189,5 +187,18 @@ enum UI {
         setAccessibleLabel(dropDown, name)
         gtk_widget_set_tooltip_text(dropDown, name)
         if let button = gtk_widget_get_first_child(dropDown) { setAccessibleLabel(button, name) }
+    }
+
+    /// Replaces `removing` strings of a GtkStringList at `position` with `strings` (one splice).
+    static func splice(_ list: OpaquePointer, at position: Int, removing: Int, _ strings: some Collection<String>) {
+        let copies = strings.map { strdup($0) }
+        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_string_list_splice(list, guint(position), guint(removing), &pointers)
+        copies.forEach { free($0) }
+    }
+
+    /// Makes a GtkStringList hold exactly `strings`.
+    static func replaceAll(_ list: OpaquePointer, with strings: [String]) {
+        splice(list, at: 0, removing: Int(g_list_model_get_n_items(list)), strings)
     }
 }

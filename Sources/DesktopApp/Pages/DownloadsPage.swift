@@ -196,11 +196,7 @@ final class DownloadsPage {
         let clientList = content.parts.map(\.service)
         if clientList != clients {
             clients = clientList
-            let labels = ["All Clients"] + clients.map(\.name)
-            let copies = labels.map { strdup($0) }
-            var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-            gtk_string_list_splice(clientNames, 0, g_list_model_get_n_items(clientNames), &pointers)
-            copies.forEach { free($0) }
+            UI.replaceAll(clientNames, with: ["All Clients"] + clients.map(\.name))
             gtk_widget_set_visible(clientDropDown, clients.count > 1 ? 1 : 0)
         }
 
@@ -209,14 +205,18 @@ final class DownloadsPage {
         var keys: [String] = []
         keys.reserveCapacity(items.count)
         var seen = Set<String>()
+        var changed = Set<String>()
         for item in items {
             let key = Self.key(item)
             guard seen.insert(key).inserted else { continue }
             keys.append(key)
             if let slot = slotOf[key] {
+                guard slots[slot] != item else { continue }
                 if slots[slot]?.name != item.name { nameKeys[slot] = LibraryQuery.naturalKey(item.name) }
                 slots[slot] = item
+                changed.insert(key)
             } else {
+                changed.insert(key)
                 let slot = freeSlots.popLast() ?? { slots.append(nil); nameKeys.append([]); return slots.count - 1 }()
                 slots[slot] = item
                 nameKeys[slot] = LibraryQuery.naturalKey(item.name)
@@ -227,6 +227,7 @@ final class DownloadsPage {
             slots[slot] = nil
             slotOf[key] = nil
             freeSlots.append(slot)
+            changed.insert(key)
         }
 
         list.update(keys)
@@ -239,14 +240,17 @@ final class DownloadsPage {
                 g_object_unref(object)
             }
         }
-        // Rows on screen take their new values; then filter and order follow, once each.
-        for column in columns {
-            column.factory.forEachBound { key, cell in
-                if let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
+        // Rows on screen that changed take their new values; then filter and order follow,
+        // once each — and not at all when nothing changed (most refreshes of a quiet client).
+        if !changed.isEmpty {
+            for column in columns {
+                column.factory.forEachBound { key, cell in
+                    if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
+                }
             }
+            gtk_filter_changed(filter, GTK_FILTER_CHANGE_DIFFERENT)
+            gtk_sorter_changed(viewSorter, GTK_SORTER_CHANGE_DIFFERENT)
         }
-        gtk_filter_changed(filter, GTK_FILTER_CHANGE_DIFFERENT)
-        gtk_sorter_changed(viewSorter, GTK_SORTER_CHANGE_DIFFERENT)
 
         UI.setText(speeds, "↓ \(Formatting.speed(content.downloadSpeed))   ↑ \(Formatting.speed(content.uploadSpeed))")
         UI.setAccessibleLabel(speeds, "Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")

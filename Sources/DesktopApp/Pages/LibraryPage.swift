@@ -146,11 +146,7 @@ final class LibraryPage {
                 filters.append(.instance(instance.id))
             }
         }
-        let count = g_list_model_get_n_items(filterNames)
-        let copies = names.map { strdup($0) }
-        var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
-        gtk_string_list_splice(filterNames, 0, count, &pointers)
-        copies.forEach { free($0) }
+        UI.replaceAll(filterNames, with: names)
     }
 
     private func queryChanged() {
