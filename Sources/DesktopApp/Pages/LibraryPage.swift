@@ -74,7 +74,13 @@ final class LibraryPage {
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
             row.show(item, instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil)
-            self.posters.show(item, in: row.picture, width: Self.posterWidth, height: Self.posterHeight)
+            // Posters start after the frame that shows the rows (idle priority, below redraw),
+            // and only if the row still shows this item by then.
+            row.clearPoster()
+            MainLoop.hop { [weak self, weak row] in
+                guard let self, let row, self.factory.bound[key] === row, let item = self.items[key] else { return }
+                self.posters.show(item, in: row.picture, width: Self.posterWidth, height: Self.posterHeight)
+            }
         }, unbind: { [weak self] row in
             self?.posters.cancel(row.picture)
         })
@@ -271,6 +277,8 @@ final class LibraryRow {
         gtk_widget_set_valign(size, GTK_ALIGN_CENTER)
         UI.append(widget, frame, text, instance, monitoredBox, size)
     }
+
+    func clearPoster() { gtk_picture_set_paintable(cast(picture), nil) }
 
     func show(_ item: Resource, instance name: String?) {
         UI.setText(title, item.title)
