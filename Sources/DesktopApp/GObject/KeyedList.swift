@@ -9,10 +9,6 @@ import Foundation
 final class KeyedList {
     let list: OpaquePointer // GtkStringList
     private(set) var keys: [String] = []
-    /// Items added plus removed by the last `update` (for tests and diagnostics).
-    private(set) var lastSpliceSize = 0
-    /// Where the last `update` inserted items, if it changed anything.
-    private(set) var lastSplice: (position: Int, added: Int)?
 
     init() {
         list = gtk_string_list_new(nil)
@@ -40,13 +36,8 @@ final class KeyedList {
         step(toward: newKeys)
     }
 
-    /// Whether part of the last update is still being inserted.
-    var isInserting: Bool { pending != nil }
-
     private func step(toward newKeys: [String]) {
         guard newKeys != keys else {
-            lastSpliceSize = 0
-            lastSplice = nil
             pending = nil
             return
         }
@@ -60,8 +51,6 @@ final class KeyedList {
         let added = Array(wanted.prefix(chunk))
         UI.splice(list, at: prefix, removing: removed, added)
         keys = Array(keys[..<prefix]) + added + Array(keys[(keys.count - suffix)...])
-        lastSpliceSize = removed + added.count
-        lastSplice = (prefix, added.count)
         guard added.count < wanted.count else {
             pending = nil
             return

@@ -54,10 +54,10 @@ final class BenchmarkProbe {
         switch scenario {
         case .library:
             window.movies.onApplied = { [weak self] count in self?.libraryApplied(count) }
-            selectWhenShown(.movies)
+            selectWhenShown()
         case .downloads:
             window.downloads.onApplied = { [weak self] count in self?.downloadsApplied(count) }
-            selectWhenShown(.downloads)
+            selectWhenShown()
         }
     }
 
@@ -69,7 +69,7 @@ final class BenchmarkProbe {
         arrived = instant
     }
 
-    private func selectWhenShown(_ tab: AppTab) {
+    private func selectWhenShown() {
         g_timeout_add_full(G_PRIORITY_DEFAULT, 50, { data in
             let address = UInt(bitPattern: data)
             return MainActor.assumeIsolated {
@@ -80,7 +80,6 @@ final class BenchmarkProbe {
             }
         }, UnsafeMutableRawPointer(bitPattern: 1), nil)
         Self.live = self
-        _ = tab
     }
 
     private static var live: BenchmarkProbe?

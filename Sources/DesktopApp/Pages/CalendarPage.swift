@@ -63,6 +63,5 @@ final class CalendarPage {
             }
             UI.append(column, list)
         }
-        _ = now
     }
 }

@@ -148,10 +148,18 @@ final class DownloadsPage {
         }, box, { data in Unmanaged<SorterBox>.fromOpaque(data!).release() })
     }
 
+    /// The slot of a row object: from its qdata, or — the first time the filter or
+    /// sort model meets it, which can be inside the splice that inserts it (also
+    /// for rows inserted in later idle chunks) — from its key, then kept in its qdata.
     private func slot(_ address: UInt) -> Int? {
         guard let object = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
-        let slot = Int(bitPattern: g_object_get_qdata(cast(object), Self.slotQuark)) - 1
-        return slot >= 0 && slot < slots.count ? slot : nil
+        var slot = Int(bitPattern: g_object_get_qdata(cast(object), Self.slotQuark)) - 1
+        if slot < 0 {
+            guard let key = KeyedList.key(of: object), let found = slotOf[key] else { return nil }
+            g_object_set_qdata(cast(object), Self.slotQuark, UnsafeMutableRawPointer(bitPattern: found + 1))
+            slot = found
+        }
+        return slot < slots.count ? slot : nil
     }
 
     private func item(_ address: UInt) -> TransferItem? {
@@ -231,15 +239,6 @@ final class DownloadsPage {
         }
 
         list.update(keys)
-        if let splice = list.lastSplice {
-            for position in splice.position..<(splice.position + splice.added) {
-                guard let object = g_list_model_get_item(list.model, guint(position)) else { continue }
-                if let key = KeyedList.key(of: object), let slot = slotOf[key] {
-                    g_object_set_qdata(cast(object), Self.slotQuark, UnsafeMutableRawPointer(bitPattern: slot + 1))
-                }
-                g_object_unref(object)
-            }
-        }
         // Rows on screen that changed take their new values; then filter and order follow,
         // once each — and not at all when nothing changed (most refreshes of a quiet client).
         if !changed.isEmpty {
@@ -256,6 +255,12 @@ final class DownloadsPage {
         UI.setAccessibleLabel(speeds, "Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")
         updateCount()
         onApplied?(keys.count)
+    }
+
+    /// Rows the column view shows now, after filter and sort (tests).
+    var shownRowCount: Int {
+        guard let model = gtk_column_view_get_model(cast(view)) else { return 0 }
+        return Int(g_list_model_get_n_items(cast(model)))
     }
 
     private func filtersChanged() {
