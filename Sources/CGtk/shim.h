@@ -10,6 +10,7 @@ static inline GType sy_gtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType sy_gtk_type_double(void) { return G_TYPE_DOUBLE; }
 static inline GType sy_gtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline const GVariantType *sy_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
+static inline const GVariantType *sy_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 
 /* libdispatch's main-queue hooks (exported by libdispatch on Linux, not in a
    public header): the eventfd that becomes readable when the main queue has

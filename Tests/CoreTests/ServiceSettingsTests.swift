@@ -68,7 +68,9 @@ final class ServiceDraftTests: XCTestCase {
         config.artworkFromServerOnly = true
         var draft = ServiceDraft(editing: config)
         XCTAssertFalse(draft.isNew)
-        XCTAssertEqual(draft.remoteAddress, "https://radarr.fixture.invalid:443/radarr")
+        XCTAssertEqual(draft.remoteAddress, "https://radarr.fixture.invalid/radarr")
+        XCTAssertEqual(try Endpoint.parse(draft.remoteAddress), config.remoteEndpoint, "the shown address parses back")
+        XCTAssertEqual(try Endpoint.parse("http://[fd00::1]:8080/x").displayString, "http://[fd00::1]:8080/x")
         XCTAssertTrue(draft.secrets.isEmpty)
         XCTAssertFalse(draft.changesSecrets)
         draft.displayName = "Radarr UHD"

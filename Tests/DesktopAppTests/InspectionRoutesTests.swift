@@ -21,6 +21,7 @@ final class InspectionRoutesTests: XCTestCase {
                 : ["[push button] 'Back'", "[label] 'Return of the Placeholder'", "[label] 'Digital release'",
                    "[label] 'Return.of.the.Placeholder.2025.2160p.WEB-DL'"]
         case .tabs(let tab, let variant):
+            if case .settings(let scene)? = route.overlay { return settings(scene) }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library'"]
@@ -62,6 +63,43 @@ final class InspectionRoutesTests: XCTestCase {
         }
     }
 
+    private static func settings(_ scene: SettingsScene) -> [String] {
+        let list = ["[label] 'Settings'", "[list] 'Services'", "[push button] 'Edit Sonarr 4K'", "[push button] 'Remove Radarr'",
+                    "[push button] 'Add Service…'", "[push button] 'Add Service'", "'Enable Transmission (NAS)'"]
+        let edit = ["[label] 'Edit Sonarr'", "[text] 'Name'", "[text] 'Local address'", "[text] 'Remote address'",
+                    "[check box] 'Allow plain HTTP on the local network'", "[combo box] 'Connect via'",
+                    "[password text] 'API key'", "[text] 'Gateway headers'", "[push button] 'Test Connection'",
+                    "[push button] 'Remove Sonarr'", "[push button] 'Save'", "[push button] 'Cancel'"]
+        switch scene {
+        case .list: return list + ["[label] 'Connected'", "[label] 'Degraded'", "[label] 'Disabled'"]
+        case .keyringUnavailable:
+            return list + ["[label] 'Keyring unavailable'",
+                           "[label] 'The keyring is not available. \(ErrorText.sentence(SecretStoreError.noSecretService))"]
+        case .kinds:
+            return ["[label] 'Add Service'", "[push button] 'Back'"] + ServiceKind.allCases.map { "[push button] '\($0.displayName)'" }
+        case .add(let kind):
+            let fields: [String] = kind.credentialShape.fields.map {
+                switch $0 {
+                case .apiKey: "[password text] 'API key'"
+                case .username: "[text] 'User name'"
+                case .password: "[password text] 'Password'"
+                }
+            }
+            return ["[label] 'Add \(kind.displayName)'", "[text] 'Name'", "[text] 'Local address'", "[text] 'Remote address'",
+                    "[push button] 'Test Connection'", "[push button] 'Save'"] + fields
+        case .edit: return edit
+        case .testSuccess:
+            return edit + ["[label] 'Connected to Sonarr 4.0.19.2979 at the local address (192.168.1.20:8989) in 12 ms.'"]
+        case .testFailed(let failure):
+            return edit + ["[label] '\(ServiceForm.testFailure(failure.error, shape: .apiKey))'"]
+        case .invalidEndpoint:
+            return ["[label] 'Remove the “#…” part from the address.'",
+                    "[label] 'Plain HTTP is never used for the remote address. Use https://.'", "[label] 'Enter the API key.'"]
+        case .removeConfirm:
+            return ["[label] 'Remove “Sonarr”?'", "[push button] 'Remove Sonarr'", "[push button] 'Cancel'", "[push button] 'Back'"]
+        }
+    }
+
     private static func partialButton(_ tab: AppTab) -> String {
         switch tab {
         case .overview: "[push button] 'Update credentials for qBittorrent'"
@@ -76,7 +114,10 @@ final class InspectionRoutesTests: XCTestCase {
     private static func panel(_ tree: String, route: InspectionRoute) -> String {
         switch route.scene {
         case .welcome, .allTabs: tree
-        case .tabs, .detail: route.overlay == nil ? panel(tree, title: Strings.title(route.tab)) : tree
+        case .tabs, .detail:
+            if case .settings? = route.overlay { subtree(tree, "[frame] 'Settings'") }
+            else if route.overlay == nil { panel(tree, title: Strings.title(route.tab)) }
+            else { tree }
         }
     }
 

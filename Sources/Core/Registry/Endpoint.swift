@@ -36,6 +36,13 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var description: String { origin + basePath }
 
+    /// As a person would type it: the port only when it is not the scheme's default.
+    /// Parses back to the same endpoint.
+    public var displayString: String {
+        let defaultPort = scheme == .https ? 443 : 80
+        return "\(scheme.rawValue)://\(urlHost)\(port == defaultPort ? "" : ":\(port)")\(basePath)"
+    }
+
     /// The URL of `path` (starting with "/") below the base path. Query items are
     /// added by the transport, never here.
     public func url(_ path: String) -> URL {

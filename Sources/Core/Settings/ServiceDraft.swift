@@ -35,8 +35,8 @@ public struct ServiceDraft: Sendable, Equatable {
         original = config
         kind = config.kind
         displayName = config.displayName
-        localAddress = config.localEndpoint?.description ?? ""
-        remoteAddress = config.remoteEndpoint?.description ?? ""
+        localAddress = config.localEndpoint?.displayString ?? ""
+        remoteAddress = config.remoteEndpoint?.displayString ?? ""
         allowPlainHTTPOnLocal = config.allowPlainHTTPOnLocal
         preference = config.preference
         enabled = config.enabled

@@ -130,6 +130,13 @@ final class SwitchyardApplication {
         switch overlay {
         case .about?: quitAfterFirstFrame(of: AboutDialog.present(over: window.window))
         case .shortcuts?: quitAfterFirstFrame(of: window.presentShortcuts() ?? window.window)
+        case .settings(let scene)?:
+            let rows = InspectionData.statusRows
+            let dialog = SettingsDialog(parent: window.window, backend: nil, statusOf: { rows[$0] })
+            settingsDialog = dialog
+            gtk_window_present(cast(dialog.window))
+            dialog.show(scene)
+            quitAfterFirstFrame(of: dialog.window)
         case nil: break
         }
     }
@@ -170,8 +177,14 @@ final class SwitchyardApplication {
             g_application_quit(cast(self?.application))
         }
         addAction("about") { [weak self] in AboutDialog.present(over: self?.mainWindow?.window) }
-        // The settings dialog arrives with its own issue; until then the action is off.
-        addAction("preferences", enabled: false) {}
+        addAction("preferences") { [weak self] in self?.openSettings(on: nil) }
+        let edit = g_simple_action_new("edit-service", sy_variant_type_string())!
+        onSignal(edit, "activate", withArgument: { [weak self] value in
+            let text = value.map { String(cString: g_variant_get_string(cast($0), nil)) }
+            self?.openSettings(on: text.flatMap(UUID.init(uuidString:)))
+        })
+        g_action_map_add_action(cast(application), cast(edit))
+        g_object_unref(cast(edit))
 
         var accelerators = ShortcutsWindow.accelerators
         accelerators.removeAll { $0.action == "win.show-help-overlay" } // GTK binds it itself
@@ -181,6 +194,25 @@ final class SwitchyardApplication {
             gtk_application_set_accels_for_action(application, entry.action, &pointers)
             copies.forEach { free($0) }
         }
+    }
+
+    private var settingsDialog: SettingsDialog?
+
+    /// Opens Settings — on one service's form when `service` is given — or
+    /// raises the open window.
+    private func openSettings(on service: UUID?) {
+        if let dialog = settingsDialog {
+            gtk_window_present(cast(dialog.window))
+            return
+        }
+        guard options.route == nil else { return } // inspection routes open their own
+        let overview = mainWindow?.overview
+        let dialog = SettingsDialog(parent: mainWindow?.window, backend: model?.settings,
+                                    statusOf: { overview?.lastRows[$0] })
+        dialog.onChanged = { [weak self] in self?.model?.settingsChanged() }
+        dialog.onClosed = { [weak self] in self?.settingsDialog = nil }
+        settingsDialog = dialog
+        if let service { dialog.presentEditor(for: service) } else { dialog.presentList() }
     }
 
     private func addAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) {

@@ -52,7 +52,7 @@ enum UI {
         let label = gtk_label_new_with_mnemonic(title)!
         gtk_label_set_mnemonic_widget(cast(label), button)
         gtk_button_set_child(cast(button), label)
-        gtk_actionable_set_action_name(cast(button), action)
+        gtk_actionable_set_detailed_action_name(cast(button), action) // "app.edit-service::<id>" carries its target
         addClasses(button, classes)
         return button
     }
@@ -60,7 +60,7 @@ enum UI {
     /// An icon-only button: always with an accessible name and a tooltip.
     static func iconButton(icon: String, name: String, tooltip: String, action: String) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_actionable_set_action_name(cast(button), action)
+        gtk_actionable_set_detailed_action_name(cast(button), action)
         setAccessibleLabel(button, name)
         gtk_widget_set_tooltip_text(button, tooltip)
         return button

@@ -29,8 +29,9 @@ enum InspectionScene: Equatable {
     case allTabs(InspectionVariant)
 }
 
-enum InspectionOverlay {
+enum InspectionOverlay: Equatable {
     case about, shortcuts
+    case settings(SettingsScene)
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -85,6 +86,20 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                                       "The About window over the Overview tab"))
         routes.append(InspectionRoute("shortcuts", .tabs(selected: .overview, variant: .content), overlay: .shortcuts,
                                       "The Keyboard Shortcuts window over the Overview tab"))
+        let settings: [(String, SettingsScene, String)] = [
+            ("settings", .list, "Settings: the services list"),
+            ("settings.keyring-unavailable", .keyringUnavailable, "Settings when no keyring service is running"),
+            ("settings.add", .kinds, "Settings: choosing which kind of service to add"),
+        ] + ServiceKind.allCases.map { ("settings.add.\($0.rawValue)", .add($0), "Settings: the empty form for a new \($0.displayName)") } + [
+            ("settings.edit", .edit, "Settings: editing a service (secrets never shown)"),
+            ("settings.test-success", .testSuccess, "Settings: a connection test that succeeded"),
+        ] + TestFailure.allCases.map { ("settings.test-failed.\($0.rawValue)", .testFailed($0), "Settings: a connection test that failed (\($0.rawValue))") } + [
+            ("settings.invalid-endpoint", .invalidEndpoint, "Settings: addresses refused as typed"),
+            ("settings.remove-confirm", .removeConfirm, "Settings: confirming a service's removal"),
+        ]
+        for (name, scene, summary) in settings {
+            routes.append(InspectionRoute(name, .tabs(selected: .overview, variant: .content), overlay: .settings(scene), summary))
+        }
         return routes
     }()
 

@@ -12,6 +12,8 @@ final class AppModel {
     let scheduler: RefreshScheduler
     let cache: ServiceCache
     let posters: PosterLoader
+    /// What the settings dialog changes services through.
+    let settings: ServiceSettings
     private var watcher: NetworkWatcher?
     private weak var window: MainWindow?
     /// Benchmarks only (`make bench`): told when content reaches the main thread.
@@ -27,6 +29,8 @@ final class AppModel {
         self.scheduler = scheduler
         let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: cache)
         self.repository = repository
+        settings = ServiceSettings(registry: registry, secrets: secrets, transport: transport,
+                                   scopedState: [repository, cache])
         posters = PosterLoader(fetch: { resource, image throws(ServiceError) in
             try await repository.artwork(image, of: resource.id, thumbnail: true)
         }, cache: cache)
@@ -98,6 +102,17 @@ final class AppModel {
         window.downloads.render(await repository.cachedDownloads())
         window.calendar.render(await repository.cachedCalendar())
         tabChanged(window.selectedTab ?? .overview)
+    }
+
+    /// Settings changed: the window shows the new set of services at once and
+    /// the visible tab refreshes.
+    func settingsChanged() {
+        Task {
+            await load()
+            if let tab = window?.selectedTab, window?.isShowingWelcome == false {
+                await scheduler.refresh(Self.feature(tab), force: true)
+            }
+        }
     }
 
     private func registerRefreshes() {

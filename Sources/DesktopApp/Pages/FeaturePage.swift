@@ -108,7 +108,7 @@ final class FeaturePage {
             let text = UI.label("\(failure.service.name): \(failure.message)", wrap: true)
             gtk_label_set_xalign(cast(text), 0)
             gtk_widget_set_hexpand(text, 1)
-            let button = UI.button(Strings.recoveryButton(failure.recovery), action: failure.recovery.actionName)
+            let button = UI.button(Strings.recoveryButton(failure.recovery), action: failure.recovery.actionName(for: failure.service.id))
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             UI.setAccessibleLabel(button, Strings.recoveryName(failure.recovery, service: failure.service.name))
             UI.append(row, icon, text, button)
@@ -145,7 +145,9 @@ final class FeaturePage {
 
     private func showStatus(icon: String, title: String, detail: String, recovery: Recovery?) {
         let previous = statusChild
-        let button = recovery.map { (title: Strings.recoveryButton($0), action: $0.actionName) }
+        // With exactly one service behind the state, its button opens settings on that service.
+        let target = failures.count == 1 ? failures.first?.service.id : nil
+        let button = recovery.map { (title: Strings.recoveryButton($0), action: $0.actionName(for: target)) }
         let page = StatusPage.make(icon: icon, title: title, detail: detail, button: button)
         if let previous { gtk_stack_remove(stack, previous) }
         statusChild = page

@@ -12,6 +12,8 @@ final class OverviewPage {
     private let health: Widget
     private let disksHeading: Widget
     private let disks: Widget
+    /// The rows last shown, by service: the settings dialog shows each service's last status.
+    private(set) var lastRows: [UUID: ServiceRow] = [:]
 
     init(clock: Clock) {
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
@@ -35,6 +37,7 @@ final class OverviewPage {
 
     private func fill(_ content: OverviewContent) {
         UI.removeAllRows(services)
+        lastRows = Dictionary(content.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for row in content.rows { gtk_list_box_append(cast(services), serviceRow(row)) }
 
         UI.removeAllRows(health)
@@ -90,7 +93,7 @@ final class OverviewPage {
         UI.append(box, icon, text, stateBox)
 
         if let recovery = row.recovery {
-            let button = UI.button(Strings.recoveryButton(recovery), action: recovery.actionName)
+            let button = UI.button(Strings.recoveryButton(recovery), action: recovery.actionName(for: row.service.id))
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             UI.setAccessibleLabel(button, Strings.recoveryName(recovery, service: row.service.name))
             UI.append(box, button)

@@ -32,4 +32,10 @@ extension Recovery {
         case .updateCredentials, .configureEndpoint, .enableService: "app.preferences"
         }
     }
+
+    /// The action for a recovery that concerns one service: settings open on that service.
+    func actionName(for service: UUID?) -> String {
+        guard let service, actionName == "app.preferences" else { return actionName }
+        return "app.edit-service::\(service.uuidString.lowercased())"
+    }
 }

@@ -1,0 +1,492 @@
+import CGtk
+import Core
+import Foundation
+
+/// The settings window: the services list, the kind chooser, the add/edit
+/// form and the remove confirmation, one at a time in one modal window with
+/// a native header bar. Everything it changes goes through `ServiceSettings`
+/// (Core); with no backend (inspection routes) it only shows states.
+@MainActor
+final class SettingsDialog {
+    enum Page: Equatable {
+        case services, kinds, form, confirm
+    }
+
+    let window: Widget
+    private let backend: ServiceSettings?
+    private let statusOf: @MainActor (UUID) -> ServiceRow?
+    /// Settings changed: the main window reloads.
+    var onChanged: (() -> Void)?
+    /// The window is gone.
+    var onClosed: (() -> Void)?
+
+    private(set) var page: Page = .services
+    private(set) var services: [ServiceConfig] = []
+    private var keyringProblem: SecretStoreError?
+    private let content: Widget
+    private var current: Widget?
+    private let titleLabel: Widget
+    private let addButton: Widget
+    private let backButton: Widget
+    private let cancelButton: Widget
+    private let saveButton: Widget
+    private var actions: [String: OpaquePointer] = [:]
+    private(set) var form: ServiceForm?
+    private var confirming: ServiceConfig?
+    private var listMessage: String?
+    /// Whether Cancel on the form goes back to the list (false when opened on one service).
+    private var formReturnsToList = true
+    private var work: Task<Void, Never>?
+    private var testToken = 0
+
+    init(parent: Widget?, backend: ServiceSettings?, statusOf: @escaping @MainActor (UUID) -> ServiceRow?) {
+        self.backend = backend
+        self.statusOf = statusOf
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), "Settings")
+        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 660, 720)
+
+        let header = gtk_header_bar_new()!
+        titleLabel = UI.label("Settings", classes: ["title"])
+        gtk_header_bar_set_title_widget(cast(header), titleLabel)
+        addButton = UI.iconButton(icon: "list-add-symbolic", name: "Add Service", tooltip: "Add Service", action: "settings.add")
+        backButton = UI.iconButton(icon: "go-previous-symbolic", name: "Back", tooltip: "Back (Escape)", action: "settings.cancel")
+        cancelButton = UI.button("_Cancel", action: "settings.cancel")
+        saveButton = UI.button("_Save", action: "settings.save", classes: ["suggested-action"])
+        gtk_header_bar_pack_start(cast(header), addButton)
+        gtk_header_bar_pack_start(cast(header), backButton)
+        gtk_header_bar_pack_start(cast(header), cancelButton)
+        gtk_header_bar_pack_end(cast(header), saveButton)
+        gtk_window_set_titlebar(cast(window), header)
+
+        content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        UI.addClasses(content, ["view"])
+        gtk_window_set_child(cast(window), content)
+
+        installActions()
+        installShortcuts()
+        onSignal(window, "destroy") { [weak self] in
+            self?.work?.cancel()
+            self?.onClosed?()
+        }
+    }
+
+    // MARK: Opening
+
+    /// Opens the services list.
+    func presentList() {
+        gtk_window_present(cast(window))
+        reload { [weak self] in self?.showList() }
+    }
+
+    /// Opens the form of one service (recovery buttons); Cancel closes the window.
+    func presentEditor(for id: UUID) {
+        gtk_window_present(cast(window))
+        reload { [weak self] in
+            guard let self else { return }
+            guard let config = self.services.first(where: { $0.id == id }) else { return self.showList() }
+            self.formReturnsToList = false
+            self.edit(config)
+        }
+    }
+
+    /// Reads services and the keyring's state from the backend, then continues.
+    private func reload(then next: @escaping @MainActor () -> Void) {
+        guard let backend else { return next() }
+        Task { [weak self] in
+            let services = await backend.services()
+            let problem = await backend.keyringProblem()
+            guard let self else { return }
+            self.services = services
+            self.keyringProblem = problem
+            next()
+        }
+    }
+
+    // MARK: Pages
+
+    /// The services list (also used directly by inspection routes).
+    func showList(services: [ServiceConfig]? = nil, keyringProblem: SecretStoreError?? = nil) {
+        if let services { self.services = services }
+        if let keyringProblem { self.keyringProblem = keyringProblem }
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.margins(column, 24)
+        gtk_widget_set_margin_top(column, 12)
+        if let problem = self.keyringProblem {
+            UI.append(column, banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
+        }
+        if let listMessage { UI.append(column, banner(listMessage)) }
+        if self.services.isEmpty {
+            let empty = StatusPage.make(icon: "network-workgroup-symbolic", title: "No Services Yet",
+                                        detail: "Add Sonarr, Radarr or a download client. Its address is saved in a settings file; its key or password only in your keyring.",
+                                        button: ("_Add Service…", "settings.add"))
+            gtk_widget_set_vexpand(empty, 1)
+            UI.append(column, empty)
+        } else {
+            UI.append(column, UI.heading("Services"))
+            let list = UI.boxedList(name: "Services")
+            for config in self.services { gtk_list_box_append(cast(list), serviceRow(config)) }
+            UI.append(column, list)
+            let add = UI.button("_Add Service…", action: "settings.add")
+            gtk_widget_set_halign(add, GTK_ALIGN_START)
+            gtk_widget_set_margin_top(add, 12)
+            UI.append(column, add)
+        }
+        form = nil
+        switchTo(.services, UI.scrolled(column), title: "Settings")
+    }
+
+    /// Choosing which kind of service to add.
+    func showKinds() {
+        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        UI.margins(column, 24)
+        gtk_widget_set_margin_top(column, 12)
+        UI.append(column, UI.heading("Which service?"))
+        let list = UI.boxedList(name: "Kinds of service")
+        for kind in ServiceKind.allCases {
+            let button = gtk_button_new()!
+            UI.addClasses(button, ["flat"])
+            let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+            UI.margins(box, 6)
+            let icon = gtk_image_new_from_icon_name(Strings.kindIcon(kind))!
+            gtk_image_set_icon_size(cast(icon), GTK_ICON_SIZE_LARGE)
+            UI.hideFromAccessibility(icon)
+            let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+            UI.append(text, UI.line(kind.displayName, classes: ["heading"]),
+                      UI.line(Self.kindSummary(kind), classes: ["dim-label", "caption"]))
+            UI.append(box, icon, text)
+            gtk_button_set_child(cast(button), box)
+            gtk_actionable_set_detailed_action_name(cast(button), "settings.add-kind::\(kind.rawValue)")
+            UI.setAccessibleLabel(button, kind.displayName)
+            UI.setAccessibleDescription(button, Self.kindSummary(kind))
+            gtk_list_box_append(cast(list), button)
+        }
+        UI.append(column, list)
+        form = nil
+        switchTo(.kinds, UI.scrolled(column), title: "Add Service")
+    }
+
+    /// The add/edit form for `draft`.
+    func showForm(_ draft: ServiceDraft, hasStoredCredential: Bool) {
+        let form = ServiceForm(draft: draft, hasStoredCredential: hasStoredCredential)
+        form.onChange = { [weak self] in self?.updateFormActions() }
+        self.form = form
+        let title = draft.isNew ? "Add \(draft.kind.displayName)" : "Edit \(draft.original?.displayName ?? draft.displayName)"
+        switchTo(.form, form.widget, title: title)
+        if let keyringProblem { form.showMessage("The keyring is not available. \(ErrorText.sentence(keyringProblem))") }
+        updateFormActions()
+        form.focusFirstField()
+    }
+
+    /// Asks before removing `config`.
+    func showConfirm(_ config: ServiceConfig) {
+        confirming = config
+        let secretWords = switch config.kind.credentialShape {
+        case .apiKey: "API key"
+        case .usernamePassword: "user name and password"
+        case .passwordOnly: "password"
+        }
+        let page = StatusPage.make(
+            icon: "user-trash-symbolic", title: "Remove “\(config.displayName)”?",
+            detail: "Its \(secretWords) is deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
+        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        let keep = UI.button("_Cancel", action: "settings.cancel", classes: ["pill"])
+        let remove = UI.button("_Remove", action: "settings.confirm-remove", classes: ["destructive-action", "pill"])
+        UI.setAccessibleLabel(remove, "Remove \(config.displayName)")
+        UI.append(buttons, keep, remove)
+        UI.append(page, buttons)
+        if let listMessage { UI.append(page, banner(listMessage)) }
+        gtk_widget_set_vexpand(page, 1)
+        switchTo(.confirm, page, title: "Remove Service")
+        gtk_widget_grab_focus(keep)
+    }
+
+    private func switchTo(_ page: Page, _ widget: Widget, title: String) {
+        // Only the page on screen exists: GTK 4.8 exposes hidden children to screen readers.
+        if let current { gtk_box_remove(cast(content), current) }
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_box_append(cast(content), widget)
+        current = widget
+        self.page = page
+        gtk_label_set_text(cast(titleLabel), title)
+        gtk_widget_set_visible(addButton, page == .services ? 1 : 0)
+        gtk_widget_set_visible(backButton, page == .kinds || page == .confirm ? 1 : 0)
+        gtk_widget_set_visible(cancelButton, page == .form ? 1 : 0)
+        gtk_widget_set_visible(saveButton, page == .form ? 1 : 0)
+        gtk_window_set_default_widget(cast(window), page == .form ? saveButton : nil)
+        updateFormActions()
+    }
+
+    private func updateFormActions() {
+        let editable = page == .form && work == nil
+        setEnabled("save", editable && (form?.canSave ?? false))
+        setEnabled("test", page == .form && (form?.canTest ?? false))
+        setEnabled("add", backend == nil || keyringProblem == nil)
+    }
+
+    private func serviceRow(_ config: ServiceConfig) -> Widget {
+        let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        UI.margins(box, 10)
+        gtk_widget_set_margin_start(box, 12)
+        let icon = gtk_image_new_from_icon_name(Strings.kindIcon(config.kind))!
+        gtk_image_set_icon_size(cast(icon), GTK_ICON_SIZE_LARGE)
+        UI.hideFromAccessibility(icon)
+
+        let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        gtk_widget_set_hexpand(text, 1)
+        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+        UI.append(text, UI.line(config.displayName, classes: ["heading"]))
+        var facts = [config.kind.displayName]
+        if let local = config.localEndpoint { facts.append("local \(local.displayString)") }
+        if let remote = config.remoteEndpoint { facts.append("remote \(remote.displayString)") }
+        UI.append(text, UI.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
+        let status: (icon: String, text: String)
+        if keyringProblem != nil {
+            status = ("dialog-password-symbolic", "Keyring unavailable")
+        } else if !config.enabled {
+            status = Strings.rowState(.disabled)
+        } else if let row = statusOf(config.id) {
+            status = Strings.rowState(row.state)
+        } else {
+            status = ("content-loading-symbolic", "Not checked yet")
+        }
+        let statusBox = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let statusIcon = gtk_image_new_from_icon_name(status.icon)!
+        UI.hideFromAccessibility(statusIcon)
+        UI.append(statusBox, statusIcon, UI.line(status.text, classes: ["caption"]))
+        UI.append(text, statusBox)
+
+        let toggle = gtk_switch_new()!
+        gtk_switch_set_active(cast(toggle), config.enabled ? 1 : 0)
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        UI.setAccessibleLabel(toggle, "Enable \(config.displayName)")
+        gtk_widget_set_tooltip_text(toggle, config.enabled ? "Enabled" : "Disabled")
+        let id = config.id
+        onSignal(toggle, "notify::active", withArgument: { [weak self] _ in
+            self?.setServiceEnabled(id, gtk_switch_get_active(cast(toggle)) != 0)
+        })
+
+        let edit = UI.iconButton(icon: "document-edit-symbolic", name: "Edit \(config.displayName)",
+                                 tooltip: "Edit", action: "settings.edit::\(id.uuidString.lowercased())")
+        let remove = UI.iconButton(icon: "user-trash-symbolic", name: "Remove \(config.displayName)",
+                                   tooltip: "Remove", action: "settings.remove::\(id.uuidString.lowercased())")
+        for button in [edit, remove] {
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            UI.addClasses(button, ["flat"])
+        }
+        UI.append(box, icon, text, toggle, edit, remove)
+        return box
+    }
+
+    private func banner(_ text: String) -> Widget {
+        let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["card", "stale-bar"])
+        gtk_widget_set_margin_bottom(box, 6)
+        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        UI.hideFromAccessibility(icon)
+        gtk_widget_set_margin_start(icon, 12)
+        let label = UI.label(text, wrap: true)
+        gtk_label_set_xalign(cast(label), 0)
+        gtk_widget_set_hexpand(label, 1)
+        UI.margins(label, 10)
+        gtk_widget_set_margin_start(label, 0)
+        UI.append(box, icon, label)
+        return box
+    }
+
+    static func kindSummary(_ kind: ServiceKind) -> String {
+        switch kind {
+        case .sonarr: "Series library, queue and calendar"
+        case .radarr: "Movie library, queue and calendar"
+        case .qbittorrent: "Torrent client · user name and password"
+        case .transmission: "Torrent client · user name and password"
+        case .deluge: "Torrent client · web UI password"
+        case .sabnzbd: "Usenet client · API key"
+        case .nzbget: "Usenet client · user name and password"
+        }
+    }
+
+    // MARK: Actions
+
+    private func installActions() {
+        let group = g_simple_action_group_new()!
+        func add(_ name: String, parameter: Bool = false, _ handler: @escaping @MainActor (String?) -> Void) {
+            let action = g_simple_action_new(name, parameter ? sy_variant_type_string() : nil)!
+            onSignal(action, "activate", withArgument: { value in
+                handler(value.map { String(cString: g_variant_get_string(cast($0), nil)) })
+            })
+            g_action_map_add_action(cast(group), cast(action))
+            actions[name] = action
+            g_object_unref(cast(action))
+        }
+        add("add") { [weak self] _ in self?.showKinds() }
+        add("add-kind", parameter: true) { [weak self] raw in
+            guard let self, let kind = raw.flatMap(ServiceKind.init(rawValue:)) else { return }
+            self.formReturnsToList = true
+            self.showForm(ServiceDraft(adding: kind), hasStoredCredential: false)
+        }
+        add("edit", parameter: true) { [weak self] raw in
+            guard let self, let config = self.service(raw) else { return }
+            self.formReturnsToList = true
+            self.edit(config)
+        }
+        add("remove", parameter: true) { [weak self] raw in
+            guard let self, let config = self.service(raw) else { return }
+            self.listMessage = nil
+            self.showConfirm(config)
+        }
+        add("remove-current") { [weak self] _ in
+            guard let self, let config = self.form?.draft.original else { return }
+            self.showConfirm(config)
+        }
+        add("confirm-remove") { [weak self] _ in self?.removeConfirmed() }
+        add("cancel") { [weak self] _ in self?.cancel() }
+        add("close") { [weak self] _ in if let self { gtk_window_destroy(cast(self.window)) } }
+        add("save") { [weak self] _ in self?.save() }
+        add("test") { [weak self] _ in self?.test() }
+        add("cancel-test") { [weak self] _ in self?.cancelTest() }
+        gtk_widget_insert_action_group(window, "settings", cast(group))
+        g_object_unref(cast(group))
+    }
+
+    private func installShortcuts() {
+        let controller = gtk_shortcut_controller_new()!
+        for (key, modifiers, action) in [(guint(GDK_KEY_Escape), GdkModifierType(0), "settings.cancel"),
+                                         (guint(GDK_KEY_w), GDK_CONTROL_MASK, "settings.close")] {
+            let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(key, modifiers), gtk_named_action_new(action))
+            gtk_shortcut_controller_add_shortcut(cast(controller), shortcut)
+        }
+        gtk_widget_add_controller(window, controller)
+    }
+
+    private func setEnabled(_ name: String, _ enabled: Bool) {
+        if let action = actions[name] { g_simple_action_set_enabled(action, enabled ? 1 : 0) }
+    }
+
+    private func service(_ raw: String?) -> ServiceConfig? {
+        guard let raw, let id = UUID(uuidString: raw) else { return nil }
+        return services.first { $0.id == id }
+    }
+
+    private func edit(_ config: ServiceConfig) {
+        guard let backend else { return showForm(ServiceDraft(editing: config), hasStoredCredential: true) }
+        Task { [weak self] in
+            let stored = await backend.hasStoredCredential(config)
+            self?.showForm(ServiceDraft(editing: config), hasStoredCredential: stored)
+        }
+    }
+
+    private func cancel() {
+        switch page {
+        case .services:
+            gtk_window_destroy(cast(window))
+        case .kinds:
+            showList()
+        case .form:
+            cancelTest()
+            if formReturnsToList { showList() } else { gtk_window_destroy(cast(window)) }
+        case .confirm:
+            listMessage = nil
+            if let form, let original = form.draft.original, original.id == confirming?.id {
+                switchTo(.form, form.widget, title: "Edit \(original.displayName)")
+            } else {
+                showList()
+            }
+        }
+    }
+
+    private func test() {
+        guard let form, form.canTest else { return }
+        cancelTest()
+        testToken += 1
+        let token = testToken
+        form.showTesting()
+        guard let backend else { return }
+        let draft = form.draft
+        work = Task { [weak self] in
+            let result = await backend.test(draft)
+            guard let self, self.testToken == token else { return }
+            self.work = nil
+            self.form?.showTestResult(result)
+            self.updateFormActions()
+        }
+        updateFormActions()
+    }
+
+    private func cancelTest() {
+        guard let work, page == .form else { return }
+        work.cancel()
+        self.work = nil
+        testToken += 1 // a late answer is ignored
+        form?.showTestResult(.failure(.cancelled))
+        updateFormActions()
+    }
+
+    private func save() {
+        guard let form, form.canSave, work == nil, let backend else { return }
+        let draft = form.draft
+        if !draft.isNew && draft.changesSecrets { form.showMessage("Checking the new credentials before saving them…") }
+        work = Task { [weak self] in
+            do throws(SaveFailure) {
+                try await backend.save(draft)
+                guard let self else { return }
+                self.work = nil
+                self.services = await backend.services()
+                self.onChanged?()
+                if self.formReturnsToList { self.showList() } else { gtk_window_destroy(cast(self.window)) }
+            } catch {
+                guard let self else { return }
+                self.work = nil
+                self.form?.showMessage(error.sentence)
+                self.updateFormActions()
+            }
+        }
+        updateFormActions()
+    }
+
+    private func removeConfirmed() {
+        guard let config = confirming, work == nil, let backend else { return }
+        work = Task { [weak self] in
+            do throws(SaveFailure) {
+                try await backend.remove(config.id)
+                guard let self else { return }
+                self.work = nil
+                self.listMessage = nil
+                self.services = await backend.services()
+                self.onChanged?()
+                self.showList()
+            } catch {
+                guard let self else { return }
+                self.work = nil
+                self.listMessage = "“\(config.displayName)” was not removed. \(error.sentence)"
+                self.showConfirm(config)
+            }
+        }
+    }
+
+    private func setServiceEnabled(_ id: UUID, _ enabled: Bool) {
+        guard let backend else { return }
+        Task { [weak self] in
+            do throws(SaveFailure) {
+                try await backend.setEnabled(id, enabled)
+                guard let self else { return }
+                self.services = await backend.services()
+                self.onChanged?()
+            } catch {
+                guard let self else { return }
+                self.listMessage = error.sentence
+                self.showList()
+            }
+        }
+    }
+
+    // MARK: Inspection
+
+    /// The form as a route shows it: fields filled, a test result or problems in place.
+    func showTestResultForInspection(_ result: Result<ConnectionReport, ServiceError>) {
+        form?.showTestResult(result)
+    }
+}
