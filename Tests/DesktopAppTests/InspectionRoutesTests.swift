@@ -220,7 +220,7 @@ final class InspectionRoutesTests: XCTestCase {
 }
 
 /// Locates the built binary and the project's tools, and runs them.
-private struct Harness {
+struct Harness {
     let root: URL
     let binary: URL
 

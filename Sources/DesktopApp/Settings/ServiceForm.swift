@@ -131,7 +131,7 @@ final class ServiceForm {
         let headersFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(cast(headersFrame), headersView)
         gtk_widget_set_size_request(headersFrame, -1, 64)
-        let headersCaption = gtk_label_new_with_mnemonic("Gateway _headers")!
+        let headersCaption = gtk_label_new_with_mnemonic("Gateway h_eaders")!
         gtk_label_set_xalign(cast(headersCaption), 1)
         gtk_widget_set_valign(headersCaption, GTK_ALIGN_START)
         gtk_widget_set_margin_top(headersCaption, 7)
@@ -151,7 +151,7 @@ final class ServiceForm {
         let testRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         gtk_widget_set_margin_top(testRow, 12)
         testButton = UI.button("_Test Connection", action: "settings.test")
-        cancelTestButton = UI.button("_Cancel Test", action: "settings.cancel-test")
+        cancelTestButton = UI.button("Cancel _Test", action: "settings.cancel-test")
         gtk_widget_set_visible(cancelTestButton, 0)
         spinner = gtk_spinner_new()!
         UI.setAccessibleLabel(spinner, "Testing the connection")
@@ -172,7 +172,7 @@ final class ServiceForm {
         UI.append(column, testRow)
 
         if !draft.isNew {
-            let remove = UI.button("_Remove Service…", action: "settings.remove-current", classes: ["destructive-action"])
+            let remove = UI.button("Re_move Service…", action: "settings.remove-current", classes: ["destructive-action"])
             gtk_widget_set_halign(remove, GTK_ALIGN_START)
             gtk_widget_set_margin_top(remove, 24)
             UI.setAccessibleLabel(remove, "Remove \(draft.displayName)")
