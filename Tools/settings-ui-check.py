@@ -165,7 +165,7 @@ def allow_plain_http():
         fail("Alt+H did not tick “Allow plain HTTP on the local network”")
 
 
-def add_service(kind, name, port, secrets, expect):
+def add_service(kind, name, port, secrets, expect, save_with_enter=False):
     click(dialog, "Add Service…")
     click(dialog, kind)
     wait(dialog, "label", f"Add {kind}")
@@ -181,7 +181,12 @@ def add_service(kind, name, port, secrets, expect):
     result = wait(dialog, "label", prefix=f"Connected to {expect} ", timeout=30, what=f"a successful test of {kind}")
     seen[f"{kind}Test"] = result.name
     seen[f"{kind}DialogHoldsSecret"] = any(value in all_text(dialog()) for _, _, value in secrets if len(value) > 12)
-    click(dialog, "Save")
+    if save_with_enter:
+        focus_window("Settings")
+        key("alt+n")    # "_Name": the focus goes to the name field
+        key("Return")   # Enter saves when the form is valid
+    else:
+        click(dialog, "Save")
     wait(dialog, "label", name, what=f"{name} in the services list")
     wait(dialog, "list", "Services")
 
@@ -195,7 +200,7 @@ def main():
                 [("password text", "API key", ENV["SY_SONARR_KEY"])], "Sonarr")
     add_service("qBittorrent", "qBittorrent (peer)", ENV["SY_QBT_PORT"],
                 [("text", "User name", ENV["SY_QBT_USER"]), ("password text", "Password", ENV["SY_QBT_PASS"])],
-                "qBittorrent")
+                "qBittorrent", save_with_enter=True)
 
     click(dialog, "Close")
     gone(lambda: app(), "frame", "Settings")
@@ -219,6 +224,12 @@ def main():
     focus_window("Switchyard")
     key("ctrl+comma")
     wait(dialog, "list", "Services", what="Settings opened by Ctrl+comma")
+    click(dialog, "Add Service…")
+    wait(dialog, "label", "Which service?")
+    focus_window("Settings")
+    key("Escape")   # Escape goes back
+    wait(dialog, "list", "Services", what="the list again after Escape")
+    seen["escapeReturnedToList"] = not nodes(dialog(), "label", "Which service?")
 
     click(dialog, "Edit qBittorrent (peer)")
     wait(dialog, "label", "Edit qBittorrent (peer)")

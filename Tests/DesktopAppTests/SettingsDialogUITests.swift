@@ -70,7 +70,8 @@ final class SettingsDialogUITests: XCTestCase {
         XCTAssertTrue((seen["SonarrTest"] as? String)?.hasPrefix("Connected to Sonarr 4.0.19.2979 at the local address (127.0.0.1:\(sonarr.port)) in ") == true,
                       "\(seen["SonarrTest"] ?? "no Sonarr test")")
         XCTAssertTrue((seen["qBittorrentTest"] as? String)?.hasPrefix("Connected to qBittorrent") == true, "\(seen)")
-        XCTAssertEqual(seen["overviewConnected"] as? Int, 2, "both services connected in Overview")
+        XCTAssertEqual(seen["overviewConnected"] as? Int, 2, "both services connected in Overview (qBittorrent saved with Enter)")
+        XCTAssertEqual(seen["escapeReturnedToList"] as? Bool, true)
         XCTAssertEqual(seen["SonarrDialogHoldsSecret"] as? Bool, false, "the typed key is readable over AT-SPI")
         XCTAssertEqual(seen["qBittorrentDialogHoldsSecret"] as? Bool, false, "the typed password is readable over AT-SPI")
         XCTAssertEqual(seen["editFormShowsStoredSecret"] as? Bool, false)
