@@ -30,7 +30,7 @@ final class ServiceDraftTests: XCTestCase {
             ("http://sonarr.fixture.invalid", "Plain HTTP is never used for the remote address. Use https://."),
             ("https://user:secret@sonarr.fixture.invalid", "Do not put a user name or password in the address; use the fields below."),
             ("https://sonarr.fixture.invalid/#x", "Remove the “#…” part from the address."),
-            ("https://sonarr.fixture.invalid/?apikey=x", "Remove the “?…” part from the address."),
+            ("https://sonarr.fixture.invalid/?apikey=fixture-key", "Remove the “?…” part from the address."),
             ("ftp://sonarr.fixture.invalid", "“ftp://” is not supported. Use https:// or http://."),
             ("https://sonarr.fixture.invalid:99999", "The port must be a number from 1 to 65535."),
             ("https://so narr", "This is not a valid address. Use a form like https://host:port/path."),

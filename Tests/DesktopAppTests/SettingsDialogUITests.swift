@@ -8,8 +8,8 @@ import XCTest
 /// Sonarr server and a real qBittorrent daemon on 127.0.0.1.
 final class SettingsDialogUITests: XCTestCase {
     /// Distinctive values typed through the dialog: found anywhere on disk, in logs or on screen, they leaked.
-    private let canaryKey = "sycanary5f1e0c9a7b3d4e2f8a6c0b1d"
-    private let wrongPassword = "sycanary-wrong-9d8c7b6a5f4e"
+    private let canaryKey = "canary5f1e0c9a7b3d4e2f8a6c0b1d77"
+    private let wrongPassword = "canary-wrong-9d8c7b6a5f4e"
 
     func testAddTestSaveEditRemoveThroughTheDialog() throws {
         let harness = try Harness()
