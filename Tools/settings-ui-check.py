@@ -8,7 +8,7 @@ X key events for mnemonics and accelerators), the way a user would:
 
 Reads its inputs from the environment (set by SettingsDialogUITests):
   SY_SONARR_PORT SY_SONARR_KEY SY_QBT_PORT SY_QBT_USER SY_QBT_PASS SY_WRONG_PASS
-  SY_CONFIG (services.json path) SY_CACHE (cache root)
+  SY_CONFIG (services.json path) SY_CACHE (cache root) SY_APP_PID (the app's process id)
 Prints one JSON object of what it saw; exits 1 with a message when a step fails.
 Needs Debian's python3-pyatspi, xdotool and secret-tool.
 """
@@ -27,15 +27,26 @@ seen = {}
 def fail(message):
     print(json.dumps(seen), flush=True)
     print(f"settings-ui-check: {message}", file=sys.stderr)
+    try:  # what was on screen, for the failure report
+        for node in walk(app()):
+            if node.name and node.getRoleName() in ("label", "push button", "frame", "page tab"):
+                print(f"  [{node.getRoleName()}] {node.name!r}", file=sys.stderr)
+    except Exception:
+        pass
     sys.exit(1)
 
 
 def app():
+    """The application under test, by process id: earlier runs of the suite may still be listed."""
     desktop = pyatspi.Registry.getDesktop(0)
     for index in range(desktop.childCount):
         node = desktop.getChildAtIndex(index)
-        if node is not None and node.name == "switchyard" and node.childCount > 0:
-            return node
+        try:
+            if node is not None and node.name == "switchyard" and node.get_process_id() == int(ENV["SY_APP_PID"]) \
+                    and node.childCount > 0:
+                return node
+        except Exception:
+            continue
     return None
 
 

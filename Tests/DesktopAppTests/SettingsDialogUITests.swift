@@ -55,6 +55,7 @@ final class SettingsDialogUITests: XCTestCase {
         driverEnvironment["SY_WRONG_PASS"] = wrongPassword
         driverEnvironment["SY_CONFIG"] = configHome.appendingPathComponent("switchyard/services.json").path
         driverEnvironment["SY_CACHE"] = cacheHome.appendingPathComponent("switchyard").path
+        driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
         driver.environment = driverEnvironment
         let out = Pipe(), err = Pipe()
         driver.standardOutput = out

@@ -105,7 +105,8 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
 
     /// The list `--list-inspection-routes` prints and error messages repeat.
     static var listing: String {
-        allCases.map { "  \($0.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0))\($0.summary)" }
+        let width = (allCases.map(\.rawValue.count).max() ?? 0) + 2
+        return allCases.map { "  \($0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))\($0.summary)" }
             .joined(separator: "\n")
     }
 }
