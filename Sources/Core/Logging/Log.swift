@@ -43,15 +43,20 @@ public enum Log {
         domain.withCString { domainPointer in
             message.withCString { messagePointer in
                 level.priority.withCString { priorityPointer in
+                    // Keys are static strings: their pointers stay valid for the whole call.
                     var fields = [
-                        GLogField(key: "GLIB_DOMAIN", value: UnsafeRawPointer(domainPointer), length: -1),
-                        GLogField(key: "MESSAGE", value: UnsafeRawPointer(messagePointer), length: -1),
-                        GLogField(key: "PRIORITY", value: UnsafeRawPointer(priorityPointer), length: -1),
+                        GLogField(key: Self.key("GLIB_DOMAIN"), value: UnsafeRawPointer(domainPointer), length: -1),
+                        GLogField(key: Self.key("MESSAGE"), value: UnsafeRawPointer(messagePointer), length: -1),
+                        GLogField(key: Self.key("PRIORITY"), value: UnsafeRawPointer(priorityPointer), length: -1),
                     ]
                     g_log_structured_array(level.glib, &fields, gsize(fields.count))
                 }
             }
         }
+    }
+
+    private static func key(_ name: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// One line per HTTP exchange: method, redacted path, status or failure, duration.
