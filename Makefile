@@ -7,7 +7,7 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps test-deps build run demo test inspect bench install uninstall release deb check-packaging clean
+.PHONY: all deps test-deps build run demo test fuzz inspect bench install uninstall release deb check-packaging clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -42,7 +42,13 @@ test: test-deps
 	@scripts/check-packaging.sh
 	@/usr/bin/python3 scripts/check-secrets.py
 	$(SWIFT) build --build-tests
+	@scripts/fuzz.sh 8    # the fuzz smoke: every decoder family for 8 s (make fuzz SECONDS=N for real runs)
 	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh scripts/run-tests.sh $(SWIFT) test --skip-build --disable-swift-testing
+
+# Fuzz every decoder family for SECONDS each (libFuzzer + AddressSanitizer; ASAN=0 for speed)
+SECONDS ?= 60
+fuzz: test-deps
+	scripts/fuzz.sh $(SECONDS)
 
 # Capture every inspection route, light and dark: build/inspection/*.png and *.a11y.txt
 inspect: test-deps

@@ -137,8 +137,8 @@ public actor DelugeClient {
                     }
                 } else if key("stats") {
                     try r.readObject { r, key throws(ServiceError) in
-                        if key("download_rate") { stats.0 = Int64(try r.lenientDouble() ?? 0) }
-                        else if key("upload_rate") { stats.1 = Int64(try r.lenientDouble() ?? 0) }
+                        if key("download_rate") { stats.0 = Int64(saturating: try r.lenientDouble() ?? 0) }
+                        else if key("upload_rate") { stats.1 = Int64(saturating: try r.lenientDouble() ?? 0) }
                         else if key("free_space") { stats.2 = try r.lenientInt64() }
                         else { try r.skipValue() }
                     }
@@ -215,8 +215,8 @@ struct DelugeTorrentDTO {
         return TransferItem(
             serviceID: serviceID, joinKey: hash, name: name ?? hash, state: Self.state(raw), rawState: raw,
             progress: (progress ?? 0) / 100, // Deluge reports 0…100
-            sizeBytes: wanted, remainingBytes: max(0, wanted - (totalDone ?? 0)),
-            downloadSpeed: Int64(downloadRate ?? 0), uploadSpeed: Int64(uploadRate ?? 0),
+            sizeBytes: wanted, remainingBytes: max(0, wanted.subtractingSaturated(totalDone ?? 0)),
+            downloadSpeed: Int64(saturating: downloadRate ?? 0), uploadSpeed: Int64(saturating: uploadRate ?? 0),
             eta: eta.flatMap { $0 > 0 ? $0 : nil }, // 0 = unknown, -1 = more than a year
             category: label.flatMap { $0.isEmpty ? nil : $0 }, labels: label.map { [$0] }?.filter { !$0.isEmpty } ?? [],
             added: Date(epochSeconds: timeAdded), completed: Date(epochSeconds: completedTime),

@@ -156,7 +156,7 @@ struct NZBGetItemDTO {
         if globallyPaused, state == .downloading || state == .queued { state = .paused }
         return TransferItem(
             serviceID: serviceID, joinKey: joinKey ?? "", name: name ?? "", state: state, rawState: raw,
-            progress: size > 0 ? Double(size - remaining) / Double(size) : 0, sizeBytes: size, remainingBytes: remaining,
+            progress: size > 0 ? (Double(size) - Double(remaining)) / Double(size) : 0, sizeBytes: size, remainingBytes: remaining,
             downloadSpeed: state == .downloading ? rate : 0,
             eta: state == .downloading && rate > 0 ? TimeInterval(remaining / rate) : nil, // derived, as Sonarr does
             category: category.flatMap { $0.isEmpty ? nil : $0 })

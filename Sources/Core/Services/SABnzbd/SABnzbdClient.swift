@@ -73,8 +73,8 @@ public actor SABnzbdClient {
         }
         let items = queue.slots.compactMap { $0.domain(serviceID: serviceID, paused: queue.paused) } + history
         return TransferSnapshot(items: items, stats: TransferStats(
-            downloadSpeed: Int64((queue.kbPerSecond ?? 0) * 1024), uploadSpeed: 0,
-            freeSpaceBytes: queue.freeGiB.map { Int64($0 * 1_073_741_824) }, count: items.count,
+            downloadSpeed: Int64(saturating: (queue.kbPerSecond ?? 0) * 1024), uploadSpeed: 0,
+            freeSpaceBytes: queue.freeGiB.map { Int64(saturating: $0 * 1_073_741_824) }, count: items.count,
             activeCount: items.filter { $0.state == .downloading }.count))
     }
 
@@ -166,7 +166,7 @@ struct SABnzbdSlotDTO {
         default: state = .queued
         }
         if paused, state == .downloading || state == .queued { state = .paused }
-        let size = Int64((mb ?? 0) * Self.mebibyte), left = Int64((mbLeft ?? 0) * Self.mebibyte)
+        let size = Int64(saturating: (mb ?? 0) * Self.mebibyte), left = Int64(saturating: (mbLeft ?? 0) * Self.mebibyte)
         let eta = timeLeft.flatMap(Self.clock)
         return TransferItem(
             serviceID: serviceID, joinKey: nzoID, name: filename ?? nzoID, state: state, rawState: raw,
@@ -182,7 +182,8 @@ struct SABnzbdSlotDTO {
         guard parts.count == 3 || parts.count == 4, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
         let values = parts.map { $0! }
         let (days, rest) = values.count == 4 ? (values[0], Array(values.dropFirst())) : (0, values)
-        return TimeInterval(days * 86_400 + rest[0] * 3600 + rest[1] * 60 + rest[2])
+        // In Double: absurd hour counts cannot overflow.
+        return Double(days) * 86_400 + Double(rest[0]) * 3600 + Double(rest[1]) * 60 + Double(rest[2])
     }
 }
 
@@ -199,7 +200,7 @@ struct SABnzbdHistoryDTO {
                 guard try r.peek() == .object else { try r.skipValue(); return }
                 var history = SABnzbdHistoryDTO()
                 try r.readObject { r, key throws(ServiceError) in
-                    if key("last_history_update") { history.lastUpdate = try r.numberOrNumericString().map { Int($0) } }
+                    if key("last_history_update") { history.lastUpdate = try r.numberOrNumericString().map { Int(Int64(saturating: $0)) } }
                     else if key("slots") { history.slots = try r.decodeList(SABnzbdHistorySlotDTO.decode) }
                     else { try r.skipValue() }
                 }
@@ -226,8 +227,8 @@ struct SABnzbdHistorySlotDTO {
             else if key("name") { dto.name = try r.lenientString() }
             else if key("status") { dto.status = try r.lenientString() }
             else if key("category") { dto.category = try r.lenientString() }
-            else if key("bytes") { dto.bytes = try r.numberOrNumericString().map { Int64($0) } }
-            else if key("completed") { dto.completed = try r.numberOrNumericString().map { Int64($0) } }
+            else if key("bytes") { dto.bytes = try r.numberOrNumericString().map { Int64(saturating: $0) } }
+            else if key("completed") { dto.completed = try r.numberOrNumericString().map { Int64(saturating: $0) } }
             else if key("fail_message") { dto.failMessage = try r.lenientString() }
             else { try r.skipValue() }
         }

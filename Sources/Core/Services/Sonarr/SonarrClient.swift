@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
@@ -85,9 +88,11 @@ public actor SonarrClient {
 enum ServarrQuery {
     /// Calendar bounds in the services' own format (UTC, no fraction).
     static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        // By hand (gmtime_r): a formatter per request cost an ICU set-up each time.
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }

@@ -1,0 +1,16 @@
+/// Conversions that never trap on what a service sends: numbers out of range
+/// clamp to the nearest representable value, NaN reads as zero. (Found by the
+/// fuzzers: a Deluge rate of 1e300 used to crash the app.)
+extension Int64 {
+    init(saturating value: Double) {
+        if value.isNaN { self = 0 }
+        else if value >= 9_223_372_036_854_775_807.0 { self = .max }
+        else if value <= -9_223_372_036_854_775_808.0 { self = .min }
+        else { self = Int64(value) }
+    }
+
+    func subtractingSaturated(_ other: Int64) -> Int64 {
+        let (result, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : result
+    }
+}

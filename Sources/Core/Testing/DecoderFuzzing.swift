@@ -1,0 +1,145 @@
+import Foundation
+
+/// The service families whose answers Switchyard decodes, as fuzz targets.
+public enum DecoderFamily: String, CaseIterable, Sendable {
+    case servarr, qbittorrent, transmission, deluge, nzbget, sabnzbd
+
+    /// The fixture folders that seed each family's corpus.
+    public var fixtureFolders: [String] {
+        switch self {
+        case .servarr: ["sonarr", "radarr"]
+        case .qbittorrent: ["qbittorrent"]
+        case .transmission: ["transmission"]
+        case .deluge: ["deluge"]
+        case .nzbget: ["nzbget"]
+        case .sabnzbd: ["sabnzbd"]
+        }
+    }
+}
+
+/// Drives the real clients of one family with one arbitrary answer: every
+/// request the client makes is answered with `body` (HTTP 200, JSON), except
+/// the sign-in steps, which succeed so the content decoders are reached. Used
+/// by the libFuzzer targets (`make fuzz`) and by the regression tests that
+/// replay what they found. Failures are expected and ignored; crashes,
+/// hangs and runaway memory are what this looks for.
+public enum DecoderFuzzing {
+    /// Returns how many of the client calls accepted the body (for replay tests).
+    @discardableResult
+    public static func exercise(_ family: DecoderFamily, _ body: Data) async -> Int {
+        var accepted = 0
+        func count<T>(_ value: T?) { if value != nil { accepted += 1 } }
+        let transport = AnswerEverything(body: body, family: family)
+        let secrets = InMemorySecretStore()
+        let kind: ServiceKind = switch family {
+        case .servarr: .sonarr
+        case .qbittorrent: .qbittorrent
+        case .transmission: .transmission
+        case .deluge: .deluge
+        case .nzbget: .nzbget
+        case .sabnzbd: .sabnzbd
+        }
+        let config = ServiceConfig(kind: kind, remoteEndpoint: try? Endpoint.parse("https://fuzz.fixture.invalid"))
+        try? await secrets.write(Credential(apiKey: "fixture-key", username: "fixture", password: "fixture"),
+                                 for: config.credential, kind: kind)
+        guard let connection = try? ServiceConnection(config: config, role: .remote) else { return 0 }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        switch family {
+        case .servarr:
+            if ServarrClient.isServarrPing(body) { accepted += 1 }
+            let sonarr = SonarrClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await sonarr.probe())
+            count(try? await sonarr.series())
+            count(try? await sonarr.episodes(of: ResourceID(serviceID: config.id, itemID: 1)))
+            count(try? await sonarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
+            count(try? await sonarr.queue())
+            count(try? await sonarr.health())
+            count(try? await sonarr.diskSpace())
+            count(try? await sonarr.history(of: ResourceID(serviceID: config.id, itemID: 1)))
+            var radarrConfig = config
+            radarrConfig.kind = .radarr
+            guard let radarrConnection = try? ServiceConnection(config: radarrConfig, role: .remote) else { return accepted }
+            let radarr = RadarrClient(connection: radarrConnection, transport: transport, secrets: secrets)
+            count(try? await radarr.movies())
+            count(try? await radarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
+            count(try? await radarr.history(of: ResourceID(serviceID: config.id, itemID: 1)))
+        case .qbittorrent:
+            let client = QBittorrentClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            count(try? await client.transfers()) // full
+            count(try? await client.transfers()) // the same body again, as a diff
+        case .transmission:
+            let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            count(try? await client.transfers()) // full
+            count(try? await client.transfers()) // incremental
+        case .deluge:
+            let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            count(try? await client.transfers())
+        case .nzbget:
+            let client = NZBGetClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            // transfers() asks three methods in turn: the body answers each one while the others answer empty.
+            for method in ["\"status\"", "\"listgroups\"", "\"history\""] {
+                let scripted = AnswerEverything(body: body, family: family, fuzzed: method)
+                count(try? await NZBGetClient(connection: connection, transport: scripted, secrets: secrets).transfers())
+            }
+        case .sabnzbd:
+            let client = SABnzbdClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            for mode in ["mode=queue", "mode=history"] {
+                let scripted = SABnzbdClient(connection: connection, transport: AnswerEverything(body: body, family: family, fuzzed: mode),
+                                             secrets: secrets)
+                count(try? await scripted.transfers())
+                count(try? await scripted.transfers()) // the history marker path
+            }
+        }
+        return accepted
+    }
+
+    /// Runs `exercise` to completion from synchronous code (the libFuzzer callback).
+    public static func exerciseBlocking(_ family: DecoderFamily, _ body: Data) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await exercise(family, body)
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+/// Answers every request with the same body (or, with `fuzzed` set, only the
+/// requests naming that method; the others get an empty answer); sign-in steps succeed.
+private struct AnswerEverything: HTTPTransport {
+    let body: Data
+    let family: DecoderFamily
+    var fuzzed: String? = nil
+
+    private static let emptyAnswers: [DecoderFamily: [(marker: String, body: String)]] = [
+        .nzbget: [("\"status\"", #"{"result": {}}"#), ("\"listgroups\"", #"{"result": []}"#),
+                  ("\"history\"", #"{"result": []}"#), ("\"version\"", #"{"result": "21.0"}"#)],
+        .sabnzbd: [("mode=queue", #"{"queue": {"slots": []}}"#), ("mode=history", #"{"history": {"slots": []}}"#)],
+    ]
+
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let url = request.url
+        let json: [(name: String, value: String)] = [("Content-Type", "application/json")]
+        if request.path.hasSuffix("/auth/login") {
+            return HTTPResponse(status: 200, headerFields: [("Content-Type", "text/plain"), ("Set-Cookie", "SID=fixture; path=/")],
+                                body: Data("Ok.".utf8), url: url)
+        }
+        if family == .deluge, let sent = request.body,
+           ["\"auth.login\"", "\"web.connected\""].contains(where: String(decoding: sent, as: UTF8.self).contains) {
+            return HTTPResponse(status: 200, headerFields: json + [("Set-Cookie", "_session_id=fixture; path=/")],
+                                body: Data(#"{"result": true, "error": null, "id": 1}"#.utf8), url: url)
+        }
+        if let fuzzed, let answers = Self.emptyAnswers[family] {
+            let text = request.path + (request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            if !text.contains(fuzzed), let empty = answers.first(where: { text.contains($0.marker) }) {
+                return HTTPResponse(status: 200, headerFields: json, body: Data(empty.body.utf8), url: url)
+            }
+        }
+        return HTTPResponse(status: 200, headerFields: json, body: body, url: url)
+    }
+}
