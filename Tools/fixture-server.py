@@ -2,7 +2,9 @@
 """Switchyard's local fixture server: well-behaved and hostile HTTP on 127.0.0.1 only.
 
 Starts three listeners on free loopback ports and prints one line:
-    READY http=PORT https=PORT other=PORT
+    READY http=PORT https=PORT other=PORT [NAME=PORT …]
+Each --extra-tls NAME:CERT:KEY adds an HTTPS listener with that certificate (the
+hostile matrix's expired, wrong-host and untrusted certificates).
 `other` is a second plain-HTTP origin (for cross-origin redirects). HTTPS uses
 --cert/--key (made at test time). Behaviour is chosen by the path:
 
@@ -23,6 +25,11 @@ Starts three listeners on free loopback ports and prints one line:
   /redirect/to-http              302 to http://127.0.0.1:HTTP/json
   /redirect/cross-origin         302 to http://127.0.0.1:OTHER/echo
   /redirect/loop                 302 to itself
+  /hostile/CASE/ANY/PATH         a whole "service" that misbehaves on every path (the hostile-server
+                                 matrix): never, trickle, huge (4 GiB body), gzip-bomb, html-login,
+                                 redirect-http, redirect-cross-origin, status-401, status-403,
+                                 status-429 (Retry-After: 3600), status-503 (starting up), truncated,
+                                 invalid-utf8, wrong-type, empty, reset
   /__requests                    JSON map path → number of requests seen
   /__credentials                 JSON list of paths that arrived with credential headers
 Every request is counted. Nothing here ever contacts another address.
@@ -65,9 +72,9 @@ class Handler(BaseHTTPRequestHandler):
     def _json(self, code, value, headers=()):
         self._send(code, json.dumps(value).encode(), headers=headers)
 
-    def _handle(self):
+    def _handle(self, reentered=False):
         length = int(self.headers.get("Content-Length") or 0)
-        if length:
+        if length and not reentered:
             self.rfile.read(length)
         path = self.path.split("?", 1)[0]
         with LOCK:
@@ -77,6 +84,8 @@ class Handler(BaseHTTPRequestHandler):
                     k.lower() in CREDENTIAL_HEADERS for k in self.headers.keys()):
                 CREDENTIALED.append(path)
         parts = [p for p in path.split("/") if p]
+        if parts[:1] == ["hostile"] and len(parts) >= 2:
+            return self._hostile(parts[1])
 
         if path == "/json":
             return self._json(200, {"ok": True})
@@ -167,6 +176,27 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(302, b"", "text/plain", [("Location", "/redirect/loop")])
         return self._json(404, {"message": f"no fixture at {path}"})
 
+    HOSTILE = {
+        "never": "/never", "trickle": "/trickle", "huge": "/big/4294967296", "gzip-bomb": "/gzip-bomb/67108864",
+        "html-login": "/html-login", "redirect-http": "/redirect/to-http",
+        "redirect-cross-origin": "/redirect/cross-origin", "truncated": "/truncated", "reset": "/reset",
+        "status-401": "/status/401", "status-403": "/status/403", "status-429": "/status/429/retry-after/3600",
+    }
+
+    def _hostile(self, case):
+        if case in self.HOSTILE:
+            self.path = self.HOSTILE[case]
+            return self._handle(reentered=True)
+        if case == "status-503":  # what a Servarr answers while it starts up
+            return self._send(503, b"Service Unavailable: starting up", "text/plain")
+        if case == "invalid-utf8":
+            return self._send(200, b'{"status": "\xff\xfeOK", "appName": "Son\xc3\x28arr", "version": "4.0.\xed\xa0\x80"}')
+        if case == "wrong-type":
+            return self._send(200, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image/png")
+        if case == "empty":
+            return self._send(200, b"")
+        return self._json(404, {"message": f"no hostile case {case}"})
+
     do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle
 
 
@@ -178,6 +208,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cert", required=True)
     parser.add_argument("--key", required=True)
+    parser.add_argument("--extra-tls", action="append", default=[], metavar="NAME:CERT:KEY")
     args = parser.parse_args()
 
     ThreadingHTTPServer.daemon_threads = True
@@ -188,14 +219,24 @@ def main():
     context.load_cert_chain(args.cert, args.key)
     https.socket = context.wrap_socket(https.socket, server_side=True)
     PORTS.update(http=http.server_port, https=https.server_port, other=other.server_port)
+    servers = [http, other, https]
+    extra = []
+    for spec in args.extra_tls:
+        name, cert, key = spec.split(":")
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        extra_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        extra_context.load_cert_chain(cert, key)
+        server.socket = extra_context.wrap_socket(server.socket, server_side=True)
+        servers.append(server)
+        extra.append(f"{name}={server.server_port}")
 
-    for server in (http, other, https):
+    for server in servers:
         threading.Thread(target=serve, args=(server,), daemon=True).start()
-    print(f"READY http={PORTS['http']} https={PORTS['https']} other={PORTS['other']}", flush=True)
+    print(" ".join([f"READY http={PORTS['http']} https={PORTS['https']} other={PORTS['other']}"] + extra), flush=True)
     try:
         sys.stdin.read()  # runs until the test closes our stdin
     finally:
-        for server in (http, other, https):
+        for server in servers:
             server.shutdown()
 
 

@@ -10,11 +10,15 @@ final class FixtureServer: @unchecked Sendable {
     let otherPort: Int
     /// The server's self-signed certificate (usable as a trust anchor).
     let certificate: URL
+    /// With `hostileTLS`: listeners named valid, wronghost, expired, untrusted, and the anchors that trust
+    /// the first three (Tools/make-test-certs.py).
+    private(set) var tlsPorts: [String: Int] = [:]
+    private(set) var anchors: URL?
     private let process: Process
     private let input: Pipe
     private let directory: URL
 
-    init() throws {
+    init(hostileTLS: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         certificate = directory.appendingPathComponent("cert.pem")
@@ -33,6 +37,20 @@ final class FixtureServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/fixture-server.py")
         process.arguments = [script.path, "--cert", certificate.path, "--key", key.path]
+        if hostileTLS {
+            let certs = directory.appendingPathComponent("certs")
+            let maker = Process()
+            maker.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            maker.arguments = [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/make-test-certs.py").path,
+                               certs.path]
+            try maker.run()
+            maker.waitUntilExit()
+            guard maker.terminationStatus == 0 else { throw FixtureServerError.certificate }
+            for name in ["valid", "wronghost", "expired", "untrusted"] {
+                process.arguments! += ["--extra-tls", "\(name):\(certs.path)/\(name).pem:\(certs.path)/\(name).key"]
+            }
+            anchors = certs.appendingPathComponent("anchors.pem")
+        }
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -57,6 +75,7 @@ final class FixtureServer: @unchecked Sendable {
         httpPort = http
         httpsPort = https
         otherPort = other
+        tlsPorts = ports.filter { ["valid", "wronghost", "expired", "untrusted"].contains($0.key) }
     }
 
     deinit {

@@ -5,7 +5,7 @@ import XCTest
 /// The real Sonarr/Radarr clients through real libsoup against the project's
 /// SoupServer fixture server on 127.0.0.1.
 final class ServarrIntegrationTests: XCTestCase {
-    private static let key = "fixture-servarr-key"
+    static let key = "fixture-servarr-key"
 
     /// Starts `switchyard-fixture-server` (built next to the test runner).
     final class Server: @unchecked Sendable {

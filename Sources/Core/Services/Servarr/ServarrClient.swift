@@ -69,6 +69,9 @@ public actor ServarrClient {
     public func probe() async throws(ServiceError) -> ServiceStatus {
         if connection.role == .local {
             let ping = try await send("/ping", class: .probe, authenticated: false)
+            // Refusals, rate limits, server errors and sign-in redirects mean what they mean
+            // anywhere (found by the hostile-server matrix: a 401 or 429 here read as "wrong kind").
+            if ping.status != 200, ping.status != 404 { _ = try ping.jsonBody() }
             guard ping.status == 200, !ping.looksLikeHTML, Self.isServarrPing(ping.body) else {
                 if ping.looksLikeHTML { throw .authGateway }
                 throw .wrongServiceKind(expected: kind, found: nil)

@@ -1,0 +1,126 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// The hostile-server matrix: one Sonarr that misbehaves in one way per case
+/// (Tools/fixture-server.py's /hostile/CASE, and HTTPS listeners with bad
+/// certificates) beside a well-behaved sibling Sonarr, through the real
+/// repository, the retrying transport and real libsoup. Every case must end
+/// in its defined error and recovery within its request class's budget, keep
+/// memory bounded, and leave the sibling's content in the same refresh.
+/// The table it prints is the one in Documentation/Reliability.md.
+final class HostileServerMatrixTests: XCTestCase {
+    static let limits = SoupTransportTests.limits
+    /// Growth of the process's peak RSS allowed per case (the caps are 1–16 MB; a buffered 4 GiB body would blow it).
+    static let rssBoundMB = 64.0
+
+    enum Place { case plain, tls(String) }
+
+    struct Case {
+        var name: String
+        var place: Place
+        var expected: ServiceError
+        var recovery: Recovery
+    }
+
+    static let cases: [Case] = [
+        Case(name: "never", place: .plain, expected: .unavailable(.timedOut), recovery: .retry),
+        Case(name: "trickle", place: .plain, expected: .unavailable(.timedOut), recovery: .retry),
+        Case(name: "huge", place: .plain, expected: .unavailable(.responseTooLarge), recovery: .retry),
+        Case(name: "gzip-bomb", place: .plain, expected: .unavailable(.responseTooLarge), recovery: .retry),
+        Case(name: "html-login", place: .plain, expected: .authGateway, recovery: .configureEndpoint),
+        Case(name: "redirect-http", place: .tls("valid"), expected: .unavailable(.plainHTTPBlocked), recovery: .configureEndpoint),
+        Case(name: "redirect-cross-origin", place: .plain, expected: .wrongServiceKind(expected: .sonarr, found: nil),
+             recovery: .configureEndpoint),
+        Case(name: "status-401", place: .plain, expected: .unauthorized, recovery: .updateCredentials),
+        Case(name: "status-403", place: .plain, expected: .unauthorized, recovery: .updateCredentials),
+        Case(name: "status-429", place: .plain, expected: .unavailable(.rateLimited(retryAfter: 3600)), recovery: .retry),
+        Case(name: "status-503", place: .plain, expected: .unavailable(.serverUnavailable(status: 503)), recovery: .retry),
+        Case(name: "truncated", place: .plain, expected: .unavailable(.connectionLost), recovery: .retry),
+        Case(name: "invalid-utf8", place: .plain, expected: .wrongServiceKind(expected: .sonarr, found: nil), recovery: .configureEndpoint),
+        Case(name: "wrong-type", place: .plain, expected: .wrongServiceKind(expected: .sonarr, found: nil), recovery: .configureEndpoint),
+        Case(name: "empty", place: .plain, expected: .wrongServiceKind(expected: .sonarr, found: nil), recovery: .configureEndpoint),
+        Case(name: "self-signed", place: .tls("untrusted"), expected: .unavailable(.certificateUntrusted), recovery: .configureEndpoint),
+        Case(name: "wrong-host-certificate", place: .tls("wronghost"), expected: .unavailable(.certificateUntrusted),
+             recovery: .configureEndpoint),
+        Case(name: "expired-certificate", place: .tls("expired"), expected: .unavailable(.certificateUntrusted),
+             recovery: .configureEndpoint),
+        Case(name: "reset", place: .plain, expected: .unavailable(.connectionLost), recovery: .retry),
+    ]
+
+    /// The longest a failing probe may take: every attempt at the probe deadline, plus backoffs, plus slack.
+    static var budget: Double {
+        let probe = limits.probe
+        return probe.deadline.seconds * Double(probe.maxAttempts) + limits.backoffCap.seconds * Double(probe.maxAttempts - 1) + 1.0
+    }
+
+    func testEveryHostileServerEndsInItsStateWhileTheSiblingRefreshes() async throws {
+        let server = try FixtureServer(hostileTLS: true)
+        let sibling = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let transport = RetryingTransport(try SoupTransport(limits: Self.limits, trustAnchors: server.anchors), limits: Self.limits)
+        var table = ["| Case | State | Recovery | Time to state | Peak RSS growth |", "|---|---|---|---|---|"]
+
+        for item in Self.cases {
+            let directory = try temporaryDirectory(self)
+            let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
+            let secrets = InMemorySecretStore()
+            let good = ServiceConfig(kind: .sonarr, displayName: "Sibling",
+                                     localEndpoint: try Endpoint.parse("http://127.0.0.1:\(sibling.port)"), allowPlainHTTPOnLocal: true)
+            var hostile = ServiceConfig(kind: .sonarr, displayName: "Hostile \(item.name)")
+            switch item.place {
+            case .plain:
+                hostile.localEndpoint = try Endpoint.parse("http://127.0.0.1:\(server.httpPort)/hostile/\(item.name)")
+                hostile.allowPlainHTTPOnLocal = true
+            case .tls(let listener):
+                let port = try XCTUnwrap(server.tlsPorts[listener], "no \(listener) listener")
+                let path = item.name.hasPrefix("redirect") ? "/hostile/\(item.name)" : ""
+                hostile.remoteEndpoint = try Endpoint.parse("https://127.0.0.1:\(port)\(path)")
+            }
+            for config in [good, hostile] {
+                try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: .sonarr)
+                try await registry.upsert(config)
+            }
+            let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+            await repository.reload()
+
+            Self.resetPeakRSS()
+            let before = Self.memory().peak
+            let start = ContinuousClock.now
+            let state = await repository.library(.series, force: true)
+            let elapsed = (ContinuousClock.now - start).seconds
+            let growth = Self.memory().peak - before
+
+            let content = try XCTUnwrap(state.value, "\(item.name): the sibling's content is missing (state \(state))")
+            XCTAssertGreaterThan(content.parts.first { $0.service.id == good.id }?.value.count ?? 0, 0,
+                                 "\(item.name): the sibling did not refresh")
+            let failure = content.failures.first { $0.service.id == hostile.id }
+            XCTAssertEqual(failure?.error, item.expected, "\(item.name)")
+            XCTAssertEqual(failure?.recovery, item.recovery, "\(item.name)")
+            XCTAssertLessThan(elapsed, Self.budget, "\(item.name): took \(elapsed) s")
+            XCTAssertLessThan(growth, Self.rssBoundMB, "\(item.name): peak RSS grew \(growth) MB")
+            let words = failure.map { "\($0.error)" } ?? "none"
+            table.append("| \(item.name) | `\(words)` | \(failure.map { "\($0.recovery)" } ?? "none") | "
+                         + String(format: "%.2f s | %.1f MB |", elapsed, max(growth, 0)))
+        }
+        let report = table.joined(separator: "\n")
+        print("hostile-server matrix (probe \(Self.limits.probe.deadline) × \(Self.limits.probe.maxAttempts), budget \(Self.budget) s):\n\(report)")
+        let out = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("build/reliability")
+        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try? report.write(to: out.appendingPathComponent("hostile-matrix.md"), atomically: true, encoding: .utf8)
+    }
+
+    /// Current and peak resident set size of this process, in MB (from /proc/self/status).
+    static func memory() -> (current: Double, peak: Double) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Double {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+            return Double(line.split(separator: " ").dropFirst().first { Double($0) != nil } ?? "0")! / 1024
+        }
+        return (field("VmRSS:"), field("VmHWM:"))
+    }
+
+    /// Makes the peak RSS start again from the current RSS (Linux: "5" to clear_refs).
+    static func resetPeakRSS() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+}
