@@ -37,6 +37,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
+            name: "switchyard-torture",
+            dependencies: ["Core"],
+            path: "Tools/Torture",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "switchyard-demo-setup",
             dependencies: ["Core"],
             path: "Tools/DemoSetup",

@@ -83,11 +83,21 @@ public actor ServiceCache: ServiceScopedState {
         let directory = directory(for: serviceID)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+        // Temporary file, fsync, rename: a crash leaves the old entry or the new one, never a torn one.
+        do { try AtomicFile.write(data, to: directory.appendingPathComponent(name)) } catch {
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
 
     public func load(named name: String, for serviceID: UUID) -> Data? {
-        try? Data(contentsOf: directory(for: serviceID).appendingPathComponent(name))
+        let url = directory(for: serviceID).appendingPathComponent(name)
+        AtomicFile.removeStaleTemporaries(of: url)
+        return try? Data(contentsOf: url)
+    }
+
+    /// Deletes one entry (a corrupt one is discarded, never shown).
+    public func discard(named name: String, for serviceID: UUID) {
+        try? FileManager.default.removeItem(at: directory(for: serviceID).appendingPathComponent(name))
     }
 
     public func purge(serviceID: UUID) {

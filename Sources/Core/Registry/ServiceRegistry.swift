@@ -47,6 +47,7 @@ public actor ServiceRegistry {
     public func load() -> [ServiceConfig] {
         issue = nil
         services = []
+        AtomicFile.removeStaleTemporaries(of: fileURL)
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)
@@ -92,6 +93,15 @@ public actor ServiceRegistry {
     public func remove(_ id: UUID) throws(RegistryError) {
         guard services.contains(where: { $0.id == id }) else { throw .notFound(id) }
         try save(services.filter { $0.id != id })
+    }
+
+    /// Replaces every service at once, in one atomic save (import, tests).
+    public func replaceAll(_ updated: [ServiceConfig]) throws(RegistryError) {
+        for service in updated {
+            do { try service.validate() } catch { throw .invalid(error) }
+        }
+        guard Set(updated.map(\.id)).count == updated.count else { throw .invalid(.duplicateIdentifier) }
+        try save(updated)
     }
 
     private func save(_ updated: [ServiceConfig]) throws(RegistryError) {

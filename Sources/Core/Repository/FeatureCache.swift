@@ -42,14 +42,17 @@ extension ServiceCache {
     }
 
     /// The cached content with its original refresh time, marked expired when older than `maxAge`.
-    /// Unreadable or older-schema files read as nothing (the next refresh replaces them).
+    /// Unreadable, truncated or other-schema files read as nothing and are deleted (the next refresh replaces them).
     public func loadFeature<Value: Codable & Sendable>(_ type: Value.Type, feature: String, serviceID: UUID,
                                                        now: Date, maxAge: TimeInterval) -> CachedFeature<Value>? {
         guard let data = load(named: "\(feature).json", for: serviceID) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard let entry = try? decoder.decode(CacheEntry<Value>.self, from: data),
-              entry.schemaVersion == Self.featureSchemaVersion else { return nil }
+              entry.schemaVersion == Self.featureSchemaVersion else {
+            discard(named: "\(feature).json", for: serviceID) // corrupt, truncated or from another schema: gone
+            return nil
+        }
         return CachedFeature(value: entry.value, refreshedAt: entry.refreshedAt,
                              isExpired: now.timeIntervalSince(entry.refreshedAt) > maxAge)
     }

@@ -45,6 +45,21 @@ enum AtomicFile {
         }
     }
 
+    /// Removes temporary files a killed writer left next to `url` (older than `age`, so a
+    /// write in progress in another instance is never disturbed). They are never read.
+    static func removeStaleTemporaries(of url: URL, olderThan age: TimeInterval = 60, now: Date = Date()) {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let path = directory.appendingPathComponent(name).path
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+               now.timeIntervalSince(modified) > age {
+                unlink(path)
+            }
+        }
+    }
+
     private static func lastError(_ step: String) -> String {
         "\(step) failed: \(String(cString: strerror(errno)))"
     }
