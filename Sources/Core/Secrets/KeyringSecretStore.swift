@@ -74,9 +74,25 @@ public final class KeyringSecretStore: SecretStore {
         var error: UnsafeMutablePointer<GError>?
         let secret = secret_password_lookupv_sync(sy_credential_schema(), table, nil, &error)
         if let error { throw map(error) }
-        guard let secret else { return nil }
+        guard let secret else {
+            // No value: either there is no item, or it is in a locked collection that could not be
+            // unlocked (libsecret then answers nothing, without an error). Tell the two apart.
+            if try hasLockedItem(table) { throw .locked }
+            return nil
+        }
         defer { secret_password_free(secret) }
         return String(cString: secret)
+    }
+
+    /// Whether items matching `table` exist (without unlocking or loading secrets): after an
+    /// empty lookup, they can only be locked ones.
+    private static func hasLockedItem(_ table: OpaquePointer) throws(SecretStoreError) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let items = secret_password_searchv_sync(sy_credential_schema(), table, SECRET_SEARCH_ALL, nil, &error)
+        if let error { throw map(error) }
+        guard let items else { return false }
+        g_list_free_full(items, g_object_unref)
+        return true
     }
 
     private static func store(_ value: String, account: CredentialReference, kind: ServiceKind, field: String) throws(SecretStoreError) {
@@ -113,6 +129,9 @@ public final class KeyringSecretStore: SecretStore {
             return .noSessionBus
         }
         if text.contains("org.freedesktop.secrets") { return .noSecretService }
+        // The keyring daemon went away while we ran: the bus no longer knows the name we were talking to.
+        if text.contains("not provided by any .service files") || text.contains("has no owner")
+            || text.contains("serviceunknown") || text.contains("connection is closed") { return .noSecretService }
         if text.contains("locked") { return .locked }
         if text.contains("/collection/") && text.contains("does not exist") { return .noCollection }
         if text.contains("dismissed") || text.contains("cancelled") { return .dismissed }
