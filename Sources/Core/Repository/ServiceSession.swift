@@ -21,6 +21,9 @@ actor ServiceSession {
 
     static let firstBackoff: TimeInterval = 2
     static let maximumBackoff: TimeInterval = 60
+    /// Refused sign-ins allowed with one credential, forced refreshes included. qBittorrent bans an
+    /// address after 5 failures by default: after 3, only a new credential (a new session) tries again.
+    static let maximumRefusals = 3
 
     let config: ServiceConfig
     private let transport: any HTTPTransport
@@ -29,6 +32,7 @@ actor ServiceSession {
     private var link: Link?
     private var resolving: Task<Link, any Error>?
     private var failure: (error: ServiceError, retryAt: Date?, streak: Int)?
+    private var refusals = 0
 
     init(config: ServiceConfig, transport: any HTTPTransport, secrets: any SecretStore, clock: Clock) {
         self.config = config
@@ -100,6 +104,7 @@ actor ServiceSession {
     }
 
     private func checkBackoff(force: Bool) throws(ServiceError) {
+        if refusals >= Self.maximumRefusals, let failure, failure.error == .unauthorized { throw failure.error }
         guard !force, let failure else { return }
         if let retryAt = failure.retryAt, clock.now >= retryAt { return }
         throw failure.error
@@ -130,6 +135,7 @@ actor ServiceSession {
             if resolving == task { resolving = nil }
             link = fresh
             failure = nil
+            refusals = 0
             return fresh
         } catch {
             if resolving == task { resolving = nil }
@@ -168,6 +174,7 @@ actor ServiceSession {
     private func record(_ error: ServiceError) -> ServiceError {
         guard !Self.isContentProblem(error) else { return error }
         let streak = (failure?.streak ?? 0) + 1
+        if error == .unauthorized { refusals += 1 }
         let retryAt: Date?
         switch error {
         case .unavailable(.rateLimited(let retryAfter?)):
