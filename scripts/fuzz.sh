@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every decoder family with libFuzzer (and AddressSanitizer), seeded from Fixtures/.
 # Usage: scripts/fuzz.sh SECONDS_PER_FAMILY [FAMILY…]        (make fuzz SECONDS=N)
+#        RUNS=N scripts/fuzz.sh 0 [FAMILY…]                    (exactly N executions per family)
 # Builds build/fuzz/switchyard-fuzz from Core's sources plus Tools/Fuzz/FuzzEntry.swift, keeps each
 # family's growing corpus in build/fuzz/corpus/FAMILY and anything it finds in build/fuzz/crashes/FAMILY.
 # Prints one line per family: executions, corpus size, crashes. Exits 1 when any input crashed or hung.
@@ -99,12 +100,14 @@ for token in ["1e300", "-1e300", "1e400", "9223372036854775807", "-9223372036854
     print(json.dumps(token))
 PY
   log=$out/$family.log
-  SWITCHYARD_FUZZ_FAMILY=$family "$bin" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+  if [ -n "${RUNS:-}" ]; then limit=(-runs="$RUNS"); else limit=(-max_total_time="$seconds"); fi
+  start=$(date +%s)
+  SWITCHYARD_FUZZ_FAMILY=$family "$bin" "${limit[@]}" -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -max_len=16384 -dict="$dict" -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 || true
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
   size=$(find "$corpus" -type f | wc -l)
-  echo "fuzz: $family: ${runs:-0} executions in ${seconds} s, corpus $size inputs, $found crashes/hangs"
+  echo "fuzz: $family: ${runs:-0} executions in $(( $(date +%s) - start )) s, corpus $size inputs, $found crashes/hangs"
   if [ "$found" -gt 0 ] || [ -z "$runs" ]; then
     status=1
     tail -30 "$log" >&2
