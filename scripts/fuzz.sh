@@ -99,18 +99,20 @@ for token in ["1e300", "-1e300", "1e400", "9223372036854775807", "-9223372036854
               "4294967295", "-1", "0.5e-320", "true", "null", "\"\\ud800\"", "\"99999999:59:59\"", "{}", "[]"]:
     print(json.dumps(token))
 PY
-  log=$out/$family.log
+  log=$out/$family.$$.log   # one per run: concurrent runs (make test beside make fuzz) never share one
   if [ -n "${RUNS:-}" ]; then limit=(-runs="$RUNS"); else limit=(-max_total_time="$seconds"); fi
   start=$(date +%s)
   SWITCHYARD_FUZZ_FAMILY=$family "$bin" "${limit[@]}" -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -max_len=16384 -dict="$dict" -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 || true
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  runs=$(grep -a -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
   size=$(find "$corpus" -type f | wc -l)
   echo "fuzz: $family: ${runs:-0} executions in $(( $(date +%s) - start )) s, corpus $size inputs, $found crashes/hangs"
   if [ "$found" -gt 0 ] || [ -z "$runs" ]; then
     status=1
     tail -30 "$log" >&2
+  else
+    mv "$log" "$out/$family.log"
   fi
 done
 exit $status
