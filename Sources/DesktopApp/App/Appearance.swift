@@ -36,6 +36,7 @@ extension Appearance {
         .stale-bar { border: 1px solid alpha(currentColor, 0.2); border-radius: 8px; background-color: alpha(currentColor, 0.05); }
         .poster-frame { border-radius: 4px; background-color: alpha(currentColor, 0.08); }
         .instance-badge { border: 1px solid alpha(currentColor, 0.3); border-radius: 4px; padding: 1px 6px; }
+        label.field-error { color: mix(@error_color, @theme_fg_color, 0.35); }
         """
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)

@@ -78,7 +78,7 @@ final class ServiceForm {
             row += 1
         }
         func note(_ text: String, error: Bool = false) -> Widget {
-            let label = UI.label(text, classes: error ? ["error", "caption"] : ["dim-label", "caption"], wrap: true)
+            let label = UI.label(text, classes: error ? ["field-error", "caption"] : ["dim-label", "caption"], wrap: true)
             gtk_label_set_xalign(cast(label), 0)
             gtk_label_set_max_width_chars(cast(label), 56)
             gtk_grid_attach(cast(grid), label, 1, row, 1, 1)
