@@ -58,17 +58,7 @@ final class FixtureServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
 
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw FixtureServerError.didNotStart }
-            line.append(chunk)
-        }
-        var ports: [String: Int] = [:]
-        for part in String(decoding: line, as: UTF8.self).split(separator: " ") {
-            let pair = part.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=")
-            if pair.count == 2, let port = Int(pair[1]) { ports[String(pair[0])] = port }
-        }
+        let ports = try readyPorts(output)
         guard let http = ports["http"], let https = ports["https"], let other = ports["other"] else {
             throw FixtureServerError.didNotStart
         }

@@ -26,14 +26,7 @@ final class ServarrIntegrationTests: XCTestCase {
             process.standardOutput = output
             process.standardInput = input
             try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw FixtureServerError.didNotStart }
-                line.append(chunk)
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                .replacingOccurrences(of: "READY port=", with: "")) else { throw FixtureServerError.didNotStart }
+            guard let port = try readyPorts(output)["port"] else { throw FixtureServerError.didNotStart }
             self.port = port
         }
 

@@ -32,3 +32,34 @@ func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int
     process.waitUntilExit()
     return (process.terminationStatus, text)
 }
+
+/// Reads a test server's first line, "READY name=PORT …" (or "READY port=PORT"), into name → port.
+func readyPorts(_ output: Pipe) throws -> [String: Int] {
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { throw FixtureServerError.didNotStart }
+        line.append(chunk)
+    }
+    var ports: [String: Int] = [:]
+    for part in String(decoding: line, as: UTF8.self).split(separator: " ") {
+        let pair = part.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=")
+        if pair.count == 2, let port = Int(pair[1]) { ports[String(pair[0])] = port }
+    }
+    return ports
+}
+
+/// Runs `command` with `environment` and returns its exit status and its stdout and stderr together.
+func runCapturing(_ command: [String], environment: [String: String]) throws -> (status: Int32, log: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, log)
+}
