@@ -17,7 +17,7 @@ final class DecoderFuzzRegressionTests: XCTestCase {
                 replayed += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(replayed, 2, "the regression inputs are missing")
+        XCTAssertGreaterThanOrEqual(replayed, 3, "the regression inputs are missing")
     }
 
     func testTheSeedFixturesAreAcceptedByTheirFamily() async throws {
@@ -43,6 +43,13 @@ final class DecoderFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(Int64.max.subtractingSaturated(-1), .max)
         XCTAssertEqual(Int64.min.subtractingSaturated(1), .min)
         XCTAssertEqual(Int64(10).subtractingSaturated(3), 7)
+        XCTAssertEqual(Int64.max.addingSaturated(Int64.max), .max, "two transfers at Int64.max summed")
+        XCTAssertEqual(Int64.min.addingSaturated(-1), .min)
+        let part = ServicePart(service: ServiceRef(id: UUID(), name: "Fixture", kind: .transmission),
+                               value: TransferSnapshot(items: [], stats: TransferStats(downloadSpeed: .max, uploadSpeed: .max,
+                                                                                         freeSpaceBytes: nil, count: 0, activeCount: 0)),
+                               refreshedAt: Date(), isStale: false)
+        XCTAssertEqual(DownloadsContent(parts: [part, part]).downloadSpeed, .max, "two services at Int64.max summed")
         XCTAssertEqual(SABnzbdSlotDTO.clock("99999999999999:59:59:59").map { $0 > 0 }, true, "huge clocks do not overflow")
     }
 }

@@ -9,6 +9,12 @@ extension Int64 {
         else { self = Int64(value) }
     }
 
+    /// Sums of rates and sizes from services: a hostile or broken one may report Int64.max.
+    public func addingSaturated(_ other: Int64) -> Int64 {
+        let (result, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : result
+    }
+
     func subtractingSaturated(_ other: Int64) -> Int64 {
         let (result, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : result

@@ -104,8 +104,8 @@ extension Aggregate where Value == [CalendarEntry] {
 
 extension Aggregate where Value == TransferSnapshot {
     public var items: [TransferItem] { parts.flatMap(\.value.items) }
-    public var downloadSpeed: Int64 { parts.reduce(0) { $0 + $1.value.stats.downloadSpeed } }
-    public var uploadSpeed: Int64 { parts.reduce(0) { $0 + $1.value.stats.uploadSpeed } }
+    public var downloadSpeed: Int64 { parts.reduce(0) { $0.addingSaturated($1.value.stats.downloadSpeed) } }
+    public var uploadSpeed: Int64 { parts.reduce(0) { $0.addingSaturated($1.value.stats.uploadSpeed) } }
 }
 
 /// Activity: every orchestrator queue grouped per download and joined with the

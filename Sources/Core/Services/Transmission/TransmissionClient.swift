@@ -148,7 +148,8 @@ public actor TransmissionClient {
         let items = torrents.values.compactMap { $0.domain(serviceID: serviceID) }
             .sortedForDisplay()
         return TransferSnapshot(items: items, stats: TransferStats(
-            downloadSpeed: items.reduce(0) { $0 + $1.downloadSpeed }, uploadSpeed: items.reduce(0) { $0 + $1.uploadSpeed },
+            downloadSpeed: items.reduce(0) { $0.addingSaturated($1.downloadSpeed) },
+            uploadSpeed: items.reduce(0) { $0.addingSaturated($1.uploadSpeed) },
             freeSpaceBytes: nil, count: items.count,
             activeCount: items.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
     }
