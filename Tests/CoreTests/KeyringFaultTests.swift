@@ -69,7 +69,7 @@ final class KeyringFaultTests: XCTestCase {
         for i in $(seq 100); do secret-tool search --all probe probe >/dev/null 2>&1 && break; sleep 0.1; done
         exec "\(runner.path)" CoreTests.KeyringFaultTests/testChildKeyringScenario
         """
-        let (_, log) = try runCapturing(["/usr/bin/dbus-run-session", "--", "/bin/sh", "-c", script], environment: environment)
+        let (_, log) = try runTool("/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script], environment: environment)
         XCTAssertTrue(log.contains("Executed 1 test, with 0 failures"), "the keyring scenario failed:\n\(log.suffix(3000))")
         for line in log.split(separator: "\n") where line.hasPrefix("keyring scenario:") { print(line) }
     }
@@ -177,8 +177,8 @@ final class KeyringFaultTests: XCTestCase {
         var environment = environment
         environment["SWITCHYARD_KEYRING_FAULT"] = fault
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let (status, log) = try runCapturing(wrapper + [runner.path, "CoreTests.KeyringFaultTests/testChildReportsExpectedFault"],
-                                             environment: environment)
+        let command = wrapper + [runner.path, "CoreTests.KeyringFaultTests/testChildReportsExpectedFault"]
+        let (status, log) = try runTool(command[0], Array(command.dropFirst()), environment: environment)
         XCTAssertEqual(status, 0, "child failed:\n\(log.suffix(2000))")
         XCTAssertTrue(log.contains("Executed 1 test, with 0 failures"), "child did not run the fault check:\n\(log.suffix(2000))")
     }

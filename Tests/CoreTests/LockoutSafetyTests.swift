@@ -14,24 +14,14 @@ final class LockoutSafetyTests: XCTestCase {
 
     final class Proxy: @unchecked Sendable {
         let port: Int
-        private let process = Process()
-        private let input = Pipe()
+        private let server: ServerProcess
 
         init(target: Int) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/counting-proxy.py").path,
-                                 String(target)]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try process.run()
-            guard let port = try readyPorts(output)["port"] else { throw FixtureServerError.didNotStart }
+            server = try ServerProcess(URL(fileURLWithPath: "/usr/bin/python3"),
+                                       [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/counting-proxy.py").path,
+                                        String(target)])
+            guard let port = server.ports["port"] else { throw FixtureServerError.didNotStart }
             self.port = port
-        }
-
-        deinit {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
         }
 
         struct Seen: Decodable { let method: String; let url: String; let status: Int; let login: Bool }

@@ -10,8 +10,7 @@ final class ServarrIntegrationTests: XCTestCase {
     /// Starts `switchyard-fixture-server` (built next to the test runner).
     final class Server: @unchecked Sendable {
         let port: Int
-        private let process = Process()
-        private let input = Pipe()
+        private let server: ServerProcess
 
         init(kind: String, urlBase: String = "", key: String = ServarrIntegrationTests.key, extra: [String] = []) throws {
             let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
@@ -19,20 +18,11 @@ final class ServarrIntegrationTests: XCTestCase {
             guard FileManager.default.isExecutableFile(atPath: binary.path) else {
                 throw XCTSkip("switchyard-fixture-server is not built; run through `make test`")
             }
-            process.executableURL = binary
-            process.arguments = ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", key,
-                                 "--url-base", urlBase] + extra
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try process.run()
-            guard let port = try readyPorts(output)["port"] else { throw FixtureServerError.didNotStart }
+            // The server exits when its stdin closes, with this object.
+            server = try ServerProcess(binary, ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", key,
+                                                "--url-base", urlBase] + extra)
+            guard let port = server.ports["port"] else { throw FixtureServerError.didNotStart }
             self.port = port
-        }
-
-        deinit {
-            try? input.fileHandleForWriting.close() // the server exits when its stdin closes
-            process.waitUntilExit()
         }
 
         func requestCounts(via transport: any HTTPTransport) async throws -> [String: Int] {

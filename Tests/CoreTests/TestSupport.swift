@@ -20,10 +20,13 @@ func fixture(_ path: String) throws -> Data {
 }
 
 /// Runs a tool to completion; returns its exit status and its stdout and stderr together.
-func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+/// `environment` replaces the test's own when given.
+func runTool(_ executable: String, _ arguments: [String],
+             environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
@@ -49,17 +52,25 @@ func readyPorts(_ output: Pipe) throws -> [String: Int] {
     return ports
 }
 
-/// Runs `command` with `environment` and returns its exit status and its stdout and stderr together.
-func runCapturing(_ command: [String], environment: [String: String]) throws -> (status: Int32, log: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, log)
+/// A test server in a child process: started with its arguments, ready once it printed its
+/// "READY …" line, stopped by closing its stdin when this object goes.
+final class ServerProcess: @unchecked Sendable {
+    let ports: [String: Int]
+    private let process = Process()
+    private let input = Pipe()
+
+    init(_ executable: URL, _ arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        ports = try readyPorts(output)
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
 }

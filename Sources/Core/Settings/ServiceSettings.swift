@@ -167,9 +167,8 @@ public actor ServiceSettings {
                               secrets: any SecretStore) async throws(ServiceError) -> ConnectionReport {
         let started = ContinuousClock.now
         let (status, role) = try await ServiceProbe.probe(config, transport: transport, secrets: secrets)
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(((ContinuousClock.now - started).seconds * 1000).rounded()) // as the status rows do
         return ConnectionReport(appName: status.appName, version: status.version, role: role,
-                                endpoint: config.endpoint(for: role)!, latencyMilliseconds: max(milliseconds, 0))
+                                endpoint: config.endpoint(for: role)!, latencyMilliseconds: milliseconds)
     }
 }

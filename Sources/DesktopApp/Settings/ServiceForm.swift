@@ -63,17 +63,21 @@ final class ServiceForm {
         gtk_grid_set_row_spacing(cast(grid), 6)
         gtk_grid_set_column_spacing(cast(grid), 12)
         var row: Int32 = 0
-        func place(_ label: String?, _ field: Widget, accessibleName: String? = nil) {
+        /// `target` is the widget the caption's mnemonic focuses and that carries the accessible
+        /// name, when it is not `field` itself (a text view inside its frame).
+        func place(_ label: String?, _ field: Widget, accessibleName: String? = nil, target inner: Widget? = nil) {
+            var target = field
+            if let inner { target = inner }
             if let label {
                 let caption = gtk_label_new_with_mnemonic(label)!
                 gtk_label_set_xalign(cast(caption), 1)
                 gtk_widget_set_valign(caption, GTK_ALIGN_START)
                 gtk_widget_set_margin_top(caption, 7)
-                gtk_label_set_mnemonic_widget(cast(caption), field)
+                gtk_label_set_mnemonic_widget(cast(caption), target)
                 gtk_grid_attach(cast(grid), caption, 0, row, 1, 1)
             }
             gtk_widget_set_hexpand(field, 1)
-            if let accessibleName { UI.setAccessibleLabel(field, accessibleName) }
+            if let accessibleName { UI.setAccessibleLabel(target, accessibleName) }
             gtk_grid_attach(cast(grid), field, 1, row, 1, 1)
             row += 1
         }
@@ -131,16 +135,7 @@ final class ServiceForm {
         let headersFrame = gtk_frame_new(nil)!
         gtk_frame_set_child(cast(headersFrame), headersView)
         gtk_widget_set_size_request(headersFrame, -1, 64)
-        let headersCaption = gtk_label_new_with_mnemonic("Gateway h_eaders")!
-        gtk_label_set_xalign(cast(headersCaption), 1)
-        gtk_widget_set_valign(headersCaption, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(headersCaption, 7)
-        gtk_label_set_mnemonic_widget(cast(headersCaption), headersView)
-        gtk_grid_attach(cast(grid), headersCaption, 0, row, 1, 1)
-        gtk_widget_set_hexpand(headersFrame, 1)
-        gtk_grid_attach(cast(grid), headersFrame, 1, row, 1, 1)
-        UI.setAccessibleLabel(headersView, "Gateway headers")
-        row += 1
+        place("Gateway h_eaders", headersFrame, accessibleName: "Gateway headers", target: headersView)
         _ = note(hasStoredCredential
                  ? "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring; leave empty to keep the stored headers."
                  : "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring.")
