@@ -17,7 +17,6 @@ final class FeaturePage {
     private let staleBar: Widget
     private let staleLabel: Widget
     private let failureList: Widget
-    private var failureRows: [Widget] = []
     private var statusChild: Widget?
     private var loadingChild: Widget?
     private let clock: Clock
@@ -96,8 +95,8 @@ final class FeaturePage {
     }
 
     private func showFailures(_ failures: [ServiceFailure]) {
-        for row in failureRows { gtk_list_box_remove(cast(failureList), row) }
-        failureRows = []
+        // The list box wraps each appended widget in a GtkListBoxRow: remove the rows, not what they hold.
+        UI.removeAllRows(failureList)
         for failure in failures {
             let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
             UI.margins(row, 8)
@@ -113,9 +112,22 @@ final class FeaturePage {
             UI.setAccessibleLabel(button, Strings.recoveryName(failure.recovery, service: failure.service.name))
             UI.append(row, icon, text, button)
             gtk_list_box_append(cast(failureList), row)
-            failureRows.append(row)
         }
         gtk_widget_set_visible(failureList, failures.isEmpty ? 0 : 1)
+    }
+
+    /// The failure rows' texts as the widget tree holds them (tests).
+    var failureTexts: [String] {
+        var texts: [String] = []
+        var row = gtk_widget_get_first_child(failureList)
+        while let current = row {
+            if let box = gtk_list_box_row_get_child(cast(current)), let icon = gtk_widget_get_first_child(box),
+               let label = gtk_widget_get_next_sibling(icon) {
+                texts.append(String(cString: gtk_label_get_text(cast(label))))
+            }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return texts
     }
 
     /// Only the child on screen exists besides the content: GTK 4.8 exposes

@@ -1,0 +1,29 @@
+import CGtk
+import Core
+@testable import DesktopApp
+import XCTest
+
+/// A tab's frame keeps exactly one row per failing service, however often the failures change.
+final class FeaturePageTests: XCTestCase {
+    func testFailureRowsAreReplacedNotAccumulated() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        MainActor.assumeIsolated {
+            gtk_init()
+            let content = gtk_label_new("content")!
+            let page = FeaturePage(tab: .downloads, content: content, clock: .inspection)
+            let one = ServiceRef(id: UUID(), name: "Fixture One", kind: .qbittorrent)
+            let two = ServiceRef(id: UUID(), name: "Fixture Two", kind: .transmission)
+            page.show(.content, failures: [ServiceFailure(service: one, error: .unauthorized)])
+            XCTAssertEqual(page.failureTexts.count, 1)
+            XCTAssertTrue(page.failureTexts.first?.hasPrefix("Fixture One: ") == true, "\(page.failureTexts)")
+            page.show(.content, failures: [ServiceFailure(service: two, error: .unavailable(.connectionRefused))])
+            XCTAssertEqual(page.failureTexts.count, 1, "the earlier failure row stayed: \(page.failureTexts)")
+            XCTAssertTrue(page.failureTexts.first?.hasPrefix("Fixture Two: ") == true, "\(page.failureTexts)")
+            page.show(.content, failures: [])
+            XCTAssertEqual(page.failureTexts, [])
+            g_object_unref(g_object_ref_sink(UnsafeMutableRawPointer(page.widget)))
+        }
+    }
+}
