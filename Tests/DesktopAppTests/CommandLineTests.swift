@@ -111,6 +111,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(rows[1].keys), Set(rows[0].keys), "every key is always present")
         XCTAssertFalse(json.contains("fixture-status-key") || json.contains("fixture-wrong-key"), "a secret was printed")
 
+        // Debug logging on: the log lines go to stderr and stdout stays one JSON document.
+        let debugging = Process()
+        debugging.executableURL = binary
+        debugging.arguments = ["--status", "--json"]
+        debugging.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": config.path,
+                                                                              "G_MESSAGES_DEBUG": "all"]) { $1 }
+        let (stdout, stderr) = try runCapturingOutput(debugging)
+        XCTAssertEqual(debugging.terminationStatus, 1)
+        let debugDocument = try JSONSerialization.jsonObject(with: stdout) as? [String: Any]
+        XCTAssertEqual((debugDocument?["services"] as? [Any])?.count, 3, String(decoding: stdout, as: UTF8.self))
+        XCTAssertTrue(String(decoding: stderr, as: UTF8.self).contains("switchyard-DEBUG"), "the debug lines went to stderr")
+
         let (misuse, message) = try run(["--json"])
         XCTAssertEqual(misuse, 2)
         XCTAssertTrue(message.contains("--json goes with --status"), message)
