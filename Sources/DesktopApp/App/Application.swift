@@ -70,6 +70,18 @@ final class SwitchyardApplication {
             print(InspectionRoute.allCases.map(\.rawValue).joined(separator: "\n"))
             return 0
         }
+        #if DEBUG
+        if let cycles = text("stress-transitions") {
+            guard let count = Int(cycles), count > 0 else {
+                FileHandle.standardError.write(Data("\(AppInfo.executable): --stress-transitions needs a positive number.\n".utf8))
+                return 2
+            }
+            stressCycles = count
+            let flags = g_application_get_flags(cast(application))
+            g_application_set_flags(cast(application), GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue))
+            return -1
+        }
+        #endif
         do {
             options = try LaunchOptions.validate(
                 route: text("inspection"), textScale: text("text-scale"), screenshot: text("screenshot"),
@@ -100,6 +112,20 @@ final class SwitchyardApplication {
             return
         }
         let window: MainWindow
+        #if DEBUG
+        if let stressCycles {
+            window = MainWindow(application: application, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            mainWindow = window
+            window.show(.tabs(selected: .overview, variant: .content))
+            gtk_window_present(cast(window.window))
+            let driver = StressDriver(window: window, cycles: stressCycles) { [weak self] in
+                g_application_quit(cast(self?.application))
+            }
+            stressDriver = driver
+            driver.start()
+            return
+        }
+        #endif
         if let route = options.route {
             window = MainWindow(application: application, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
             gtk_window_set_default_size(cast(window.window), 1100, 720)
@@ -167,6 +193,10 @@ final class SwitchyardApplication {
         }
     }
 
+    #if DEBUG
+    private var stressCycles: Int?
+    private var stressDriver: StressDriver?
+    #endif
     private var exitStatus: Int32 = 0
     /// Non-zero when a requested screenshot could not be written.
     var failed: Bool { exitStatus != 0 }
@@ -186,9 +216,7 @@ final class SwitchyardApplication {
         g_action_map_add_action(cast(application), cast(edit))
         g_object_unref(cast(edit))
 
-        var accelerators = ShortcutsWindow.accelerators
-        accelerators.removeAll { $0.action == "win.show-help-overlay" } // GTK binds it itself
-        for entry in accelerators {
+        for entry in ShortcutsWindow.accelerators {
             let copies = entry.accels.map { strdup($0) }
             var pointers = copies.map { UnsafePointer($0) } + [nil]
             gtk_application_set_accels_for_action(application, entry.action, &pointers)

@@ -14,7 +14,16 @@ enum CommandLineOptions {
         ("text-scale", G_OPTION_ARG_STRING, "Scale all text by FACTOR (0.5 to 4)", "FACTOR"),
         ("screenshot", G_OPTION_ARG_FILENAME, "With --inspection: save the window as a PNG after the first frame, then quit", "FILE"),
         ("quit-after-first-frame", G_OPTION_ARG_NONE, "Quit once the first frame is drawn (start-up measurements)", nil),
+    ] + debugTable
+
+    #if DEBUG
+    /// Debug builds only: developer tools that release builds leave out.
+    nonisolated(unsafe) static let debugTable: [(name: String, kind: GOptionArg, description: String, argument: String?)] = [
+        ("stress-transitions", G_OPTION_ARG_STRING, "Run the window through every widget transition N times with synthetic data, then quit", "N"),
     ]
+    #else
+    nonisolated(unsafe) static let debugTable: [(name: String, kind: GOptionArg, description: String, argument: String?)] = []
+    #endif
 
     /// Options GLib itself understands.
     static let builtInOptions: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service", "h", "?"]

@@ -144,13 +144,36 @@ final class MainWindow {
         g_action_map_add_action(cast(window), cast(showTab))
         g_object_unref(cast(showTab))
 
-        gtk_application_window_set_help_overlay(cast(window), ShortcutsWindow.make())
+        // Not gtk_application_window_set_help_overlay: that keeps a hidden window in GTK's list of
+        // toplevels for the app's whole life, and GTK 4.8 answers a screen reader's question for
+        // one window more than are shown with that hidden window's missing object path — a crash
+        // (Documentation/Architecture.md, "GTK 4.8 accessibility rules").
+        let help = g_simple_action_new("show-help-overlay", nil)!
+        onSignal(help, "activate", withArgument: { [weak self] _ in self?.presentShortcuts() })
+        g_action_map_add_action(cast(window), cast(help))
+        g_object_unref(cast(help))
     }
 
-    /// Opens the Keyboard Shortcuts window (as Ctrl+? does) and returns it.
+    private var shortcutsWindow: Widget?
+
+    /// Opens the Keyboard Shortcuts window (as Ctrl+? does) and returns it. It is made when
+    /// asked for and destroyed when closed, never kept hidden.
+    @discardableResult
     func presentShortcuts() -> Widget? {
-        g_action_group_activate_action(cast(window), "show-help-overlay", nil)
-        return gtk_application_window_get_help_overlay(cast(window)).map { cast($0) }
+        if let shortcutsWindow {
+            gtk_window_present(cast(shortcutsWindow))
+            return shortcutsWindow
+        }
+        guard let made = ShortcutsWindow.make() else { return nil }
+        let shortcuts: Widget = cast(made)
+        gtk_window_set_transient_for(cast(shortcuts), cast(window))
+        gtk_window_set_modal(cast(shortcuts), 1)
+        gtk_window_set_destroy_with_parent(cast(shortcuts), 1)
+        gtk_window_set_hide_on_close(cast(shortcuts), 0)
+        onSignal(shortcuts, "destroy") { [weak self] in self?.shortcutsWindow = nil }
+        shortcutsWindow = shortcuts
+        gtk_window_present(cast(shortcuts)) // in the same turn of the main loop as its creation
+        return shortcuts
     }
 
     private func refresh() {

@@ -38,4 +38,16 @@ enum MainLoop {
             Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
         })
     }
+
+    /// Runs `body` once on the GLib main loop after `milliseconds`.
+    static func after(milliseconds: UInt32, _ body: @escaping @MainActor @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(SignalBox<@MainActor @Sendable () -> Void>(body)).toOpaque()
+        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            let box = Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler() }
+            return gboolean(0) // G_SOURCE_REMOVE
+        }, box, { data in
+            Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
+        })
+    }
 }

@@ -111,6 +111,17 @@ final class LibraryPage {
         gtk_widget_grab_focus(search)
     }
 
+    /// Types into the search field (as a user would; tests and the stress driver).
+    func setSearchText(_ text: String) {
+        gtk_editable_set_text(cast(search), text)
+    }
+
+    /// Picks the filter at `index` (0 is "All"), if there is one.
+    func selectFilter(_ index: Int) {
+        guard index < Int(g_list_model_get_n_items(cast(filterNames))) else { return }
+        gtk_drop_down_set_selected(cast(filterDropDown), guint(index))
+    }
+
     var isShowingDetail: Bool {
         gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == "detail"
     }
