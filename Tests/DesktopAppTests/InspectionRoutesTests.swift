@@ -182,20 +182,24 @@ final class InspectionRoutesTests: XCTestCase {
         }
     }
 
-    /// Real X key events: Alt+N switches tabs, Ctrl+Q quits.
+    /// Real X key events: Alt+N switches tabs, Ctrl+? opens the shortcuts and Escape closes them, Ctrl+Q quits.
     func testKeyboardShortcutsSwitchTabsAndQuit() throws {
         let harness = try Harness()
         guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
             throw XCTSkip("needs the test session (display, AT-SPI); run through `make test`")
         }
-        let result = try harness.run(["overview", "alt+3", "alt+6", "alt+1", "ctrl+q"],
-                                     executable: harness.root.appendingPathComponent("Tools/keyboard-check.sh"))
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let result = try harness.run(["overview",
+                                      "alt+3", "[page tab] 'Movies' {visible,selected",
+                                      "alt+6", "[page tab] 'Calendar' {visible,selected",
+                                      "alt+1", "[page tab] 'Overview' {visible,selected",
+                                      "ctrl+question", "[frame] 'Keyboard Shortcuts'",
+                                      "Escape", "!'Keyboard Shortcuts'",
+                                      "ctrl+q", "exited"],
+                                     executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                                     prefix: [harness.root.appendingPathComponent("Tools/keyboard-check.py").path])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
-            "after alt+3:", "[page tab] 'Movies' {visible,selected",
-            "after alt+6:", "[page tab] 'Calendar' {visible,selected",
-            "after alt+1:", "[page tab] 'Overview' {visible,selected",
-            "after ctrl+q:", "exited",
+            "after alt+3: ok", "after alt+6: ok", "after alt+1: ok", "after ctrl+question: ok", "after Escape: ok", "after ctrl+q: ok",
         ])
     }
 
@@ -245,20 +249,14 @@ struct Harness {
         }
     }
 
-    func run(_ arguments: [String], executable: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable ?? binary
-        process.arguments = arguments
+        process.arguments = prefix + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWITCHYARD_BINARY"] = binary.path
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = try runCapturingOutput(process)
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
