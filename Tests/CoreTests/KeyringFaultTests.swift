@@ -66,7 +66,7 @@ final class KeyringFaultTests: XCTestCase {
         let script = """
         printf switchyard-fault-keyring | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
         echo $! > "\(work.path)/keyring.pid"
-        for i in $(seq 100); do secret-tool search --all probe probe >/dev/null 2>&1 && break; sleep 0.1; done
+        for i in $(seq 300); do secret-tool search --all probe probe >/dev/null 2>&1 && break; sleep 0.1; done
         exec "\(runner.path)" CoreTests.KeyringFaultTests/testChildKeyringScenario
         """
         let (_, log) = try runTool("/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script], environment: environment)
@@ -147,7 +147,16 @@ final class KeyringFaultTests: XCTestCase {
         let pid = Int32(try String(contentsOf: work.appendingPathComponent("keyring.pid"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines))!
         kill(pid, SIGKILL)
-        usleep(300_000)
+        // Wait for the event, not for time: the daemon is gone (this process inherited it from the
+        // shell that exec'd it, so it reaps it) and the bus has dropped its name.
+        var status: Int32 = 0
+        XCTAssertEqual(waitpid(pid, &status, 0), pid, "the keyring daemon was not this process's child")
+        var owned = true
+        for _ in 0..<300 where owned { // up to 30 s, on the slowest machine; usually the first look
+            owned = try secretServiceOwned()
+            if owned { usleep(100_000) }
+        }
+        XCTAssertFalse(owned, "the bus still names a Secret Service after its daemon died")
         state = await running.library(.series, force: true)
         XCTAssertTrue(works(state, stored), "a service already signed in stopped working when the keyring went away")
         let afterLoss = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
@@ -157,11 +166,13 @@ final class KeyringFaultTests: XCTestCase {
         XCTAssertEqual(goneRow?.message, ErrorText.sentence(.keyring(.noSecretService)), "keyring gone: not said clearly")
         XCTAssertEqual(goneRow?.recovery, .retry)
         print("keyring scenario: keyring gone → \(goneRow?.state.rawValue ?? "?"): \(goneRow?.message ?? "")")
+        try await registry.upsert(try service("Added"))
         do {
-            try await registry.upsert(try service("Added while gone"))
-            _ = try await secrets.write(Credential(apiKey: canary), for: CredentialReference(), kind: .sonarr)
+            try await secrets.write(Credential(apiKey: canary), for: CredentialReference(), kind: .sonarr)
             XCTFail("a secret was written with no keyring")
-        } catch {}
+        } catch {
+            XCTAssertEqual(error, .noSecretService, "a write with no keyring must fail as such")
+        }
 
         // Nothing went to disk instead.
         for directory in [work.appendingPathComponent("config"), cacheRoot] {
@@ -171,6 +182,20 @@ final class KeyringFaultTests: XCTestCase {
                 XCTAssertNil(data.range(of: Data(canary.utf8)), "the secret reached \(file)")
             }
         }
+    }
+
+    /// Whether any process owns the Secret Service's name on this session bus (asking does not start one).
+    private func secretServiceOwned() throws -> Bool {
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        call.arguments = ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                          "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]
+        let out = Pipe()
+        call.standardOutput = out
+        try call.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        call.waitUntilExit()
+        return text.contains("true")
     }
 
     private func runChild(expecting fault: String, environment: [String: String], wrapper: [String]) throws {

@@ -92,6 +92,8 @@ final class SecretErrorClassificationTests: XCTestCase {
         XCTAssertEqual(KeyringSecretStore.classify("Cannot autolaunch D-Bus without X11 $DISPLAY"), .noSessionBus)
         XCTAssertEqual(KeyringSecretStore.classify("Could not connect: No such file or directory"), .noSessionBus)
         XCTAssertEqual(KeyringSecretStore.classify("The name org.freedesktop.secrets was not provided by any .service files"), .noSecretService)
+        // A write after the keyring daemon died mid-run: its session went with it.
+        XCTAssertEqual(KeyringSecretStore.classify("The session wrapping the secret does not exist"), .noSecretService)
         XCTAssertEqual(KeyringSecretStore.classify("Object does not exist at path “/org/freedesktop/secrets/collection/login”"), .noCollection)
         XCTAssertEqual(KeyringSecretStore.classify("Cannot create an item in a locked collection"), .locked)
         XCTAssertEqual(KeyringSecretStore.classify("The prompt was dismissed"), .dismissed)

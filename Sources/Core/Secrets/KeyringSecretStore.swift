@@ -119,7 +119,11 @@ public final class KeyringSecretStore: SecretStore {
     /// libsecret's errors → our cases, by the messages it is known to produce.
     static func map(_ error: UnsafeMutablePointer<GError>) -> SecretStoreError {
         defer { g_error_free(error) }
-        return classify(String(cString: error.pointee.message))
+        let message = String(cString: error.pointee.message)
+        // The keyring daemon libsecret opened its session with is gone (a new one may have been
+        // started since): forget the cached connection so the next call opens a new session.
+        if message.lowercased().contains("session wrapping the secret does not exist") { secret_service_disconnect() }
+        return classify(message)
     }
 
     static func classify(_ message: String) -> SecretStoreError {
@@ -131,7 +135,8 @@ public final class KeyringSecretStore: SecretStore {
         if text.contains("org.freedesktop.secrets") { return .noSecretService }
         // The keyring daemon went away while we ran: the bus no longer knows the name we were talking to.
         if text.contains("not provided by any .service files") || text.contains("has no owner")
-            || text.contains("serviceunknown") || text.contains("connection is closed") { return .noSecretService }
+            || text.contains("serviceunknown") || text.contains("connection is closed")
+            || text.contains("session wrapping the secret does not exist") { return .noSecretService }
         if text.contains("locked") { return .locked }
         if text.contains("/collection/") && text.contains("does not exist") { return .noCollection }
         if text.contains("dismissed") || text.contains("cancelled") { return .dismissed }
