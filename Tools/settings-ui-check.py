@@ -73,7 +73,7 @@ def nodes(root, role, name=None, prefix=None):
     return found
 
 
-def wait(root_fn, role, name=None, prefix=None, timeout=20.0, what=None):
+def wait(root_fn, role, name=None, prefix=None, timeout=60.0, what=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         root = root_fn()
@@ -85,7 +85,7 @@ def wait(root_fn, role, name=None, prefix=None, timeout=20.0, what=None):
     fail(f"timed out waiting for {what or (role + ' ' + repr(name or prefix))}")
 
 
-def gone(root_fn, role, name, timeout=20.0):
+def gone(root_fn, role, name, timeout=60.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         root = root_fn()
@@ -114,11 +114,23 @@ dialog = window("Settings")
 
 def click(root_fn, name, role="push button"):
     button = wait(root_fn, role, name)
-    if not button.getState().contains(pyatspi.STATE_SENSITIVE):
-        time.sleep(0.5)  # sensitivity follows the last edit
-    if not button.getState().contains(pyatspi.STATE_SENSITIVE):
+    # Sensitivity follows the last edit: wait for it (the edit may still be on its way).
+    if not until(lambda: button.getState().contains(pyatspi.STATE_SENSITIVE)):
         fail(f"{name!r} is not sensitive")
     button.queryAction().doAction(0)
+
+
+def until(condition, timeout=60.0):
+    """Waits for `condition` to hold, looking every 0.1 s; False when it never did."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:  # the tree changed while reading: look again
+            pass
+        time.sleep(0.1)
+    return False
 
 
 def type_into(root_fn, role, name, text):
@@ -172,7 +184,7 @@ def allow_plain_http():
     focus_window("Settings")
     key("alt+h")  # the check box's mnemonic: "Allow plain _HTTP on the local network"
     box = wait(dialog, "check box", "Allow plain HTTP on the local network")
-    if not box.getState().contains(pyatspi.STATE_CHECKED):
+    if not until(lambda: box.getState().contains(pyatspi.STATE_CHECKED)):
         fail("Alt+H did not tick “Allow plain HTTP on the local network”")
 
 
@@ -189,12 +201,15 @@ def add_service(kind, name, port, secrets, expect, save_with_enter=False):
     for role, field, value in secrets:
         type_into(dialog, role, field, value)
     click(dialog, "Test Connection")
-    result = wait(dialog, "label", prefix=f"Connected to {expect} ", timeout=30, what=f"a successful test of {kind}")
+    result = wait(dialog, "label", prefix=f"Connected to {expect} ", timeout=90, what=f"a successful test of {kind}")
     seen[f"{kind}Test"] = result.name
     seen[f"{kind}DialogHoldsSecret"] = any(value in all_text(dialog()) for _, _, value in secrets if len(value) > 12)
     if save_with_enter:
         focus_window("Settings")
         key("alt+n")    # "_Name": the focus goes to the name field
+        name_field = wait(dialog, "text", "Name")
+        if not until(lambda: name_field.getState().contains(pyatspi.STATE_FOCUSED)):
+            fail("Alt+N did not move the focus to the Name field")
         key("Return")   # Enter saves when the form is valid
     else:
         click(dialog, "Save")
@@ -218,9 +233,7 @@ def main():
     overview = lambda: (main_window() and nodes(main_window(), "panel", "Overview") or [None])[0]
     wait(overview, "label", "Sonarr (fixture)", what="Sonarr in Overview")
     wait(overview, "label", "qBittorrent (peer)", what="qBittorrent in Overview")
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and len(nodes(overview(), "label", "Connected")) < 2:
-        time.sleep(0.3)
+    until(lambda: len(nodes(overview(), "label", "Connected")) >= 2)
     seen["overviewConnected"] = len(nodes(overview(), "label", "Connected"))
 
     services = config()
@@ -248,9 +261,9 @@ def main():
     seen["editFormShowsStoredSecret"] = not placeholder_empty
     type_into(dialog, "password text", "Password", ENV["SY_WRONG_PASS"])
     click(dialog, "Test Connection")
-    seen["wrongTest"] = wait(dialog, "label", prefix="Test failed", timeout=30, what="the refused test").name
+    seen["wrongTest"] = wait(dialog, "label", prefix="Test failed", timeout=90, what="the refused test").name
     click(dialog, "Save")
-    seen["wrongSave"] = wait(dialog, "label", prefix="The new credentials were not saved", timeout=30,
+    seen["wrongSave"] = wait(dialog, "label", prefix="The new credentials were not saved", timeout=90,
                              what="the refused save").name
     seen["qbtPasswordKept"] = secret(qbt_account, "password") == ENV["SY_QBT_PASS"]
     click(dialog, "Cancel")

@@ -22,16 +22,23 @@ final class CrashSafetyTests: XCTestCase {
         let cachedService = UUID(uuidString: "F1C7F1C7-0000-4000-8000-00000000CAFE")!
         var versions = Set<Int>()
         var cacheVersions = Set<Int>()
-        var killedBeforeFirstWrite = 0
 
         for _ in 0..<Self.iterations {
             let child = Process()
             child.executableURL = tool
             child.arguments = ["write-state", root.path]
-            child.standardOutput = FileHandle.nullDevice
+            let cue = Pipe()
+            child.standardOutput = cue
             child.standardError = FileHandle.nullDevice
             try child.run()
-            usleep(UInt32.random(in: 15_000...120_000)) // a random moment: start-up, mid-save, between saves
+            // Its first version is whole on disk: from here on every moment is mid-work, on any machine.
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")) {
+                let chunk = cue.fileHandleForReading.availableData
+                if chunk.isEmpty { break } // it died before saving: the assertion below reports it
+                said.append(chunk)
+            }
+            usleep(UInt32.random(in: 0...40_000)) // a random moment: mid-save or between saves
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
             XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the writer exited by itself")
@@ -41,9 +48,9 @@ final class CrashSafetyTests: XCTestCase {
             let services = await registry.load()
             let issue = await registry.issue
             XCTAssertNil(issue, "a killed save left a registry that does not load: \(String(describing: issue))")
+            XCTAssertEqual(String(decoding: said, as: UTF8.self), "saved\n", "the writer never finished its first save")
             if services.isEmpty {
-                XCTAssertFalse(FileManager.default.fileExists(atPath: registryFile.path), "an empty registry file")
-                killedBeforeFirstWrite += 1
+                XCTFail("no registry version after the writer said its first one was saved")
                 continue
             }
             let names = services.map(\.displayName)
@@ -65,7 +72,7 @@ final class CrashSafetyTests: XCTestCase {
         }
         let leftovers = (try? FileManager.default.subpathsOfDirectory(atPath: root.path))?.filter { $0.hasSuffix(".tmp") } ?? []
         print("crash safety: \(Self.iterations) kills, \(versions.count) registry versions and \(cacheVersions.count) cache versions seen whole, "
-              + "\(killedBeforeFirstWrite) kills before the first save, \(leftovers.count) temporary files left (never read)")
+              + "\(leftovers.count) temporary files left (never read)")
         XCTAssertGreaterThan(versions.count, 20, "the writer hardly ran: kills did not land mid-work")
         XCTAssertGreaterThan(cacheVersions.count, 20)
 

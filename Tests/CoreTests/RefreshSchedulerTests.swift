@@ -8,15 +8,12 @@ private actor Probe {
     private(set) var cancelled = 0
     private(set) var forced = 0
     private var release: [CheckedContinuation<Void, Never>] = []
-    private var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var holding = true
 
     /// A refresh that stays open until released or cancelled.
     func run(force: Bool) async {
         started += 1
         if force { forced += 1 }
-        for waiter in startWaiters where waiter.count <= started { waiter.continuation.resume() }
-        startWaiters.removeAll { $0.count <= started }
         guard holding else { return }
         await withTaskCancellationHandler {
             await withCheckedContinuation { release.append($0) }
@@ -36,15 +33,6 @@ private actor Probe {
         release.forEach { $0.resume() }
         release = []
     }
-
-    func waitForStarts(_ count: Int) async {
-        if started >= count { return }
-        await withCheckedContinuation { startWaiters.append((count, $0)) }
-    }
-
-    func waitForCancellations(_ count: Int) async {
-        while cancelled < count { await Task.yield() }
-    }
 }
 
 /// A sleep the test records; it never returns on its own, so loops tick only when the test says.
@@ -60,16 +48,26 @@ private final class RecordingSleep: @unchecked Sendable {
     }
 }
 
+/// Waits, yielding, until `condition` holds; fails the test instead of hanging after 30 s.
+private func eventually(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                        _ condition: @Sendable () async -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !(await condition()) {
+        if ContinuousClock.now > deadline { return XCTFail("timed out waiting until \(what)", file: file, line: line) }
+        await Task.yield()
+    }
+}
+
 final class RefreshSchedulerTests: XCTestCase {
     func testARefreshAskedForWhileOneRunsDoesNotStartASecond() async {
         let probe = Probe()
         let scheduler = RefreshScheduler(sleep: RecordingSleep().sleep)
         await scheduler.register(.downloads) { force in await probe.run(force: force) }
         async let first: Void = scheduler.refresh(.downloads)
-        await probe.waitForStarts(1)
+        await eventually("1 refreshes started") { await probe.started >= 1 }
         async let second: Void = scheduler.refresh(.downloads, force: true)
         async let third: Void = scheduler.refresh(.downloads)
-        while await scheduler.coalesced < 2 { await Task.yield() } // both are waiting on the first
+        await eventually("both later refreshes joined the first") { await scheduler.coalesced >= 2 }
         await probe.releaseAll(keepHolding: false)
         _ = await (first, second, third)
         let started = await probe.started
@@ -89,19 +87,19 @@ final class RefreshSchedulerTests: XCTestCase {
         await scheduler.register(.series) { force in await probe.run(force: force) }
 
         await scheduler.setInScope([.downloads])
-        await probe.waitForStarts(1)
+        await eventually("1 refreshes started") { await probe.started >= 1 }
         let seriesLoop = await scheduler.isRefreshing(.series)
         XCTAssertFalse(seriesLoop, "a tab that is not showing does not refresh")
         await probe.releaseAll()
-        while sleep.requested.isEmpty { await Task.yield() }
+        await eventually("the loop asked to sleep") { !sleep.requested.isEmpty }
         XCTAssertEqual(sleep.requested, [.seconds(2)], "downloads wait 2 s between refreshes")
 
         await scheduler.setInScope([.series]) // the user switched tabs
         let downloadsLoop = await scheduler.isRefreshing(.downloads)
         XCTAssertFalse(downloadsLoop)
-        await probe.waitForStarts(2)
+        await eventually("2 refreshes started") { await probe.started >= 2 }
         await scheduler.setInScope([]) // ...and away again while the series refresh runs
-        await probe.waitForCancellations(1)
+        await eventually("1 refreshes cancelled") { await probe.cancelled >= 1 }
         let cancelled = await probe.cancelled
         XCTAssertEqual(cancelled, 1, "the running refresh was cancelled when its feature left scope")
     }
@@ -111,13 +109,13 @@ final class RefreshSchedulerTests: XCTestCase {
         let scheduler = RefreshScheduler(sleep: RecordingSleep().sleep)
         await scheduler.register(.activity) { force in await probe.run(force: force) }
         await scheduler.setInScope([.activity])
-        await probe.waitForStarts(1)
+        await eventually("1 refreshes started") { await probe.started >= 1 }
         await scheduler.setWindowVisible(false)
-        await probe.waitForCancellations(1)
+        await eventually("1 refreshes cancelled") { await probe.cancelled >= 1 }
         let hidden = await scheduler.isRefreshing(.activity)
         XCTAssertFalse(hidden)
         await scheduler.setWindowVisible(true)
-        await probe.waitForStarts(2)
+        await eventually("2 refreshes started") { await probe.started >= 2 }
         let shown = await scheduler.isRefreshing(.activity)
         XCTAssertTrue(shown, "refreshing again as soon as the window is back")
         await scheduler.stop()

@@ -90,7 +90,7 @@ final class TransferPeerTests: XCTestCase {
         _ = try await client.transfers()
         let target = peers.torrents.first { $0.complete }!.hash
         try await qbittorrentAction("resume", hash: target)
-        let changed = try await eventually(8) {
+        let changed = try await eventually(30) {
             let snapshot = try await client.transfers()
             return snapshot.items.first { $0.joinKey == target }?.state != .paused
         }
@@ -104,7 +104,7 @@ final class TransferPeerTests: XCTestCase {
 
         // Leave the daemon as the other tests expect it: everything paused.
         try await qbittorrentAction("pause", hash: target)
-        let paused = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        let paused = try await eventually(30) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
         XCTAssertTrue(paused)
     }
 
@@ -154,7 +154,7 @@ final class TransferPeerTests: XCTestCase {
         _ = try await client.transfers()
         let target = peers.torrents.first { $0.complete }!.hash
         _ = try await client.call("torrent-start", #"{"ids":["\#(target)"]}"#, class: .mutation)
-        let changed = try await eventually(8) {
+        let changed = try await eventually(30) {
             let snapshot = try await client.transfers()
             return snapshot.items.first { $0.joinKey == target }?.state != .paused
         }
@@ -166,7 +166,7 @@ final class TransferPeerTests: XCTestCase {
         XCTAssertEqual(merged.items.map(\.rawState), fresh.items.map(\.rawState))
 
         _ = try await client.call("torrent-stop", #"{"ids":["\#(target)"]}"#, class: .mutation)
-        let stopped = try await eventually(8) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
+        let stopped = try await eventually(30) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
         XCTAssertTrue(stopped)
     }
 
@@ -243,12 +243,12 @@ final class TransferPeerTests: XCTestCase {
         _ = try await client.transfers()
         let target = peers.torrents.first { $0.complete }!.hash
         _ = try await client.authorized("core.resume_torrent", #"[["\#(target)"]]"#, class: .mutation)
-        let changed = try await eventually(8) {
+        let changed = try await eventually(30) {
             try await client.transfers().items.first { $0.joinKey == target }?.state != .paused
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed torrent")
         // Put it back (asking again while it settles: a pause sent mid-transition can be dropped).
-        let paused = try await eventually(10) {
+        let paused = try await eventually(30) {
             _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation)
             return try await client.transfers().items.allSatisfy { $0.state == .paused }
         }
@@ -262,12 +262,12 @@ final class TransferPeerTests: XCTestCase {
         _ = try await client.call("editqueue", #"["GroupResume", 0, "", \#(id)]"#, class: .mutation)
         // The harness's NZBGet has no news server and its downloads are paused globally, so the item
         // moves from PAUSED to QUEUED and still shows as paused: the raw state carries the change.
-        let changed = try await eventually(8) {
+        let changed = try await eventually(30) {
             try await client.transfers().items.first { $0.joinKey == "fixture-drone-0" }?.rawState == "QUEUED"
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed NZB")
         _ = try await client.call("editqueue", #"["GroupPause", 0, "", \#(id)]"#, class: .mutation)
-        let paused = try await eventually(8) {
+        let paused = try await eventually(30) {
             try await client.transfers().items.filter { $0.joinKey.hasPrefix("fixture-drone-") && $0.state != .completed && $0.state != .error }
                 .allSatisfy { $0.rawState == "PAUSED" }
         }

@@ -88,7 +88,7 @@ func runLoop(_ body: (@escaping @MainActor (String) -> Void) -> Void) -> String 
     let loop = g_main_loop_new(nil, 0)!
     defer { g_main_loop_unref(loop) }
     var result = "timeout"
-    let timeout = g_timeout_add_seconds(5, { loop in
+    let timeout = g_timeout_add_seconds(30, { loop in // a watchdog: only a failing test waits for it
         g_main_loop_quit(OpaquePointer(loop))
         return 0
     }, UnsafeMutableRawPointer(loop))

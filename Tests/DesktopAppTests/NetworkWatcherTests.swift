@@ -10,22 +10,23 @@ final class NetworkWatcherTests: XCTestCase {
         MainActor.assumeIsolated {
             MainLoop.installDispatchBridge()
             var calls = 0
+            let sleep = ManualSleep()
             let boxes = signalBoxesLive.load(ordering: .relaxed)
-            let watcher = NetworkWatcher(settle: .milliseconds(50)) { calls += 1 }
+            let watcher = NetworkWatcher(settle: .seconds(1), sleep: sleep.sleep) { calls += 1 }
             XCTAssertEqual(signalBoxesLive.load(ordering: .relaxed), boxes + 1)
-            let first = runLoop { quit in
-                for _ in 0..<3 { emitNetworkChanged() }
-                g_timeout_add_full(G_PRIORITY_DEFAULT, 400, { data in
-                    Unmanaged<QuitBox>.fromOpaque(data!).takeUnretainedValue().quit("settled")
-                    return 0
-                }, Unmanaged.passRetained(QuitBox(quit)).toOpaque(), { data in Unmanaged<QuitBox>.fromOpaque(data!).release() })
-            }
-            XCTAssertEqual(first, "settled")
+            for _ in 0..<3 { emitNetworkChanged() }
+            // Each change restarts the wait: the first two waits are cancelled, the third runs.
+            XCTAssertTrue(iterate(until: { sleep.started == 3 && sleep.cancelled == 2 }), "started \(sleep.started), cancelled \(sleep.cancelled)")
+            XCTAssertEqual(calls, 0, "nothing happens while the burst has not settled")
+            sleep.finishAll()
+            XCTAssertTrue(iterate(until: { calls > 0 }))
             XCTAssertEqual(calls, 1, "three changes in a burst are one re-resolution")
+            XCTAssertEqual(sleep.waiting, 0, "no other wait was left to fire")
 
             watcher.stop()
             XCTAssertEqual(signalBoxesLive.load(ordering: .relaxed), boxes, "the handler's box was released")
             emitNetworkChanged()
+            XCTAssertEqual(sleep.started, 3, "a stopped watcher does not react")
             XCTAssertEqual(calls, 1)
         }
     }
@@ -39,23 +40,68 @@ final class NetworkWatcherTests: XCTestCase {
                                  transport: StubTransport(routes: [:]), secrets: InMemorySecretStore(),
                                  cache: ServiceCache(root: folder.appendingPathComponent("cache")))
             model.watchNetwork(settle: .milliseconds(20))
-            let result = runLoop { quit in
-                emitNetworkChanged()
-                g_timeout_add_full(G_PRIORITY_DEFAULT, 300, { data in
-                    Unmanaged<QuitBox>.fromOpaque(data!).takeUnretainedValue().quit("waited")
-                    return 0
-                }, Unmanaged.passRetained(QuitBox(quit)).toOpaque(), { data in Unmanaged<QuitBox>.fromOpaque(data!).release() })
-            }
-            XCTAssertEqual(result, "waited")
+            emitNetworkChanged()
+            XCTAssertTrue(iterate(until: { model.networkChanges > 0 }), "the change never reached the model")
             XCTAssertEqual(model.networkChanges, 1)
             model.stop()
         }
     }
 }
 
-private final class QuitBox {
-    let quit: @MainActor (String) -> Void
-    init(_ quit: @escaping @MainActor (String) -> Void) { self.quit = quit }
+/// Runs the main loop until `condition` holds (true) or 30 s pass (false: the test fails
+/// instead of hanging). Wakes at least every 10 ms to look.
+@MainActor
+func iterate(until condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(30)
+    let tick = g_timeout_add(10, { _ in 1 }, nil) // a wake-up, so a blocking iteration returns to look
+    defer { g_source_remove(tick) }
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        g_main_context_iteration(nil, 1)
+    }
+    return true
+}
+
+/// A sleep that ends when the test says so, or throws when its task is cancelled.
+private final class ManualSleep: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiters: [Int: CheckedContinuation<Void, Error>] = [:]
+    private var cancelledIDs: Set<Int> = []
+    private var startedCount = 0
+    private var cancelledCount = 0
+    var started: Int { lock.withLock { startedCount } }
+    var cancelled: Int { lock.withLock { cancelledCount } }
+    var waiting: Int { lock.withLock { waiters.count } }
+
+    var sleep: NetworkWatcher.Sleep {
+        { _ in try await self.wait() }
+    }
+
+    private func wait() async throws {
+        let id = lock.withLock { startedCount += 1; return startedCount }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                let cancelledAlready = lock.withLock {
+                    if cancelledIDs.contains(id) { return true }
+                    waiters[id] = continuation
+                    return false
+                }
+                if cancelledAlready { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let continuation = lock.withLock {
+                cancelledCount += 1
+                cancelledIDs.insert(id)
+                return waiters.removeValue(forKey: id)
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    func finishAll() {
+        let all = lock.withLock { let all = waiters; waiters = [:]; return all }
+        for continuation in all.values { continuation.resume() }
+    }
 }
 
 /// Emits "network-changed" on the default monitor, as GIO does when the network changes.

@@ -57,13 +57,8 @@ final class SettingsDialogUITests: XCTestCase {
         driverEnvironment["SY_CACHE"] = cacheHome.appendingPathComponent("switchyard").path
         driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
         driver.environment = driverEnvironment
-        let out = Pipe(), err = Pipe()
-        driver.standardOutput = out
-        driver.standardError = err
-        try driver.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
+        let (output, errors) = try runCapturingOutput(driver)
+        let problems = String(decoding: errors, as: UTF8.self)
         let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
         XCTAssertEqual(driver.terminationStatus, 0, "the dialog walk-through failed: \(problems)\nseen: \(seen)")
 

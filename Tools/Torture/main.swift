@@ -4,7 +4,8 @@
 //
 // Saves DIR/config/switchyard/services.json as version 1, 2, 3, … (version n holds n % 3 + 1 services,
 // each named "v<n>-<i>") and, between saves, the library cache of one service as version n (n items
-// titled "v<n>"). Prints nothing; runs until killed.
+// titled "v<n>"). Prints "saved" once the first version of both is on disk (the test's cue that a kill
+// from then on lands mid-work, whatever the machine's speed); runs until killed.
 import Core
 import Foundation
 
@@ -39,6 +40,7 @@ func library(version: Int) -> [Resource] {
 let done = DispatchSemaphore(value: 0)
 Task.detached {
     await registry.load()
+    var announced = false
     var version = (await registry.services.first?.displayName).flatMap { Int($0.dropFirst().prefix { $0 != "-" }) } ?? 0
     while true {
         version += 1
@@ -47,6 +49,10 @@ Task.detached {
         try? await registry.replaceAll(next)
         try? await cache.storeFeature(library(version: version), feature: "library", serviceID: cachedService,
                                       refreshedAt: Date(timeIntervalSince1970: TimeInterval(1_800_000_000 + version)))
+        if !announced {
+            announced = true
+            FileHandle.standardOutput.write(Data("saved\n".utf8))
+        }
     }
 }
 done.wait()

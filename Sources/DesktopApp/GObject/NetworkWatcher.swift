@@ -10,8 +10,11 @@ final class NetworkWatcher {
     private var handler: gulong = 0
     private var pending: Task<Void, Never>?
     private let settle: Duration
+    /// How the watcher waits for a burst to settle (tests pass a sleep they end themselves).
+    typealias Sleep = @Sendable (Duration) async throws -> Void
 
-    init(settle: Duration = .seconds(1), onChange: @escaping @MainActor () -> Void) {
+    init(settle: Duration = .seconds(1), sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+         onChange: @escaping @MainActor () -> Void) {
         monitor = g_network_monitor_get_default() // owned by GIO: no reference taken
         self.settle = settle
         handler = onSignal(monitor, "network-changed", withArgument: { [weak self] _ in
@@ -19,7 +22,7 @@ final class NetworkWatcher {
             self.pending?.cancel()
             let settle = self.settle
             self.pending = Task { @MainActor in
-                do { try await Task.sleep(for: settle) } catch { return }
+                do { try await sleep(settle) } catch { return }
                 onChange()
             }
         })
