@@ -7,7 +7,8 @@ request to 127.0.0.1:TARGET_PORT and remembers it: method, the full path with
 its query, the status returned, and whether it was a sign-in. Control paths
 (never forwarded):
 
-  /__proxy/requests      JSON list of {"method", "url", "status", "login"}
+  /__proxy/requests      JSON list of {"method", "url", "status", "login", "connection"}
+                         ("connection" numbers the client's TCP connection: reuse shows as one number)
   /__proxy/expire-next   the next forwarded non-login request answers 403 (an expired session)
   /__proxy/down          every request is dropped without an answer (a daemon restarting)
   /__proxy/up            forwarding again
@@ -23,7 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 TARGET = int(sys.argv[1])
 LOCK = threading.Lock()
 SEEN = []
-STATE = {"expire_next": False, "down": False}
+STATE = {"expire_next": False, "down": False, "connections": 0}
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 
 
@@ -36,6 +37,12 @@ class Proxy(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def setup(self):  # once per accepted TCP connection
+        super().setup()
+        with LOCK:
+            STATE["connections"] += 1
+            self.connection_number = STATE["connections"]
 
     def _reply(self, code, body, content_type="application/json"):
         self.send_response(code)
@@ -67,13 +74,15 @@ class Proxy(BaseHTTPRequestHandler):
                 STATE["expire_next"] = False
         if down:
             with LOCK:
-                SEEN.append({"method": self.command, "url": self.path, "status": 0, "login": login})
+                SEEN.append({"method": self.command, "url": self.path, "status": 0, "login": login,
+                             "connection": self.connection_number})
             self.close_connection = True
             self.connection.close()
             return None
         if expire:
             with LOCK:
-                SEEN.append({"method": self.command, "url": self.path, "status": 403, "login": login})
+                SEEN.append({"method": self.command, "url": self.path, "status": 403, "login": login,
+                             "connection": self.connection_number})
             return self._reply(403, b"Forbidden", "text/plain")
         upstream = http.client.HTTPConnection("127.0.0.1", TARGET, timeout=30)
         # Transparent to the daemon: Host (and Origin/Referer, if sent) name the daemon itself, as a
@@ -85,7 +94,8 @@ class Proxy(BaseHTTPRequestHandler):
         response = upstream.getresponse()
         data = response.read()
         with LOCK:
-            SEEN.append({"method": self.command, "url": self.path, "status": response.status, "login": login})
+            SEEN.append({"method": self.command, "url": self.path, "status": response.status, "login": login,
+                         "connection": self.connection_number})
         self.send_response(response.status)
         for name, value in response.getheaders():
             if name.lower() not in HOP_BY_HOP and name.lower() != "content-length":

@@ -24,7 +24,7 @@ final class LockoutSafetyTests: XCTestCase {
             self.port = port
         }
 
-        struct Seen: Decodable { let method: String; let url: String; let status: Int; let login: Bool }
+        struct Seen: Decodable { let method: String; let url: String; let status: Int; let login: Bool; let connection: Int }
 
         private let transport = try? SoupTransport(limits: SoupTransportTests.limits)
 

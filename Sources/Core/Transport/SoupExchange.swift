@@ -79,7 +79,12 @@ final class SoupExchange: @unchecked Sendable {
             return finish(.failure(.invalidRequest("not a valid URL")))
         }
         self.message = message
-        soup_message_set_flags(message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_COLLECT_METRICS.rawValue))
+        var flags = SOUP_MESSAGE_NO_REDIRECT.rawValue | SOUP_MESSAGE_COLLECT_METRICS.rawValue
+        // libsoup opens a new connection for every POST unless told the request is idempotent; the
+        // RPC services (Transmission, Deluge, NZBGet) read with POST, so without this every refresh
+        // was a new TCP (and TLS) connection. Writes stay on fresh connections, as libsoup intends.
+        if request.isIdempotent { flags |= SOUP_MESSAGE_IDEMPOTENT.rawValue }
+        soup_message_set_flags(message, SoupMessageFlags(flags))
         let headers = soup_message_get_request_headers(message)
         for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
         if let requestBody {
