@@ -66,6 +66,8 @@ bench: test-deps
 	scripts/test-session.sh python3 Tools/bench/startup.py $(BENCH_RUNS) \
 	  "bare C GTK 4 window=$(BUILD)/bench/bare-window" \
 	  "switchyard --inspection overview=$(BIN_RELEASE) --inspection overview --quit-after-first-frame"
+	@echo "== idle: CPU per minute with nothing to do (welcome page, animations on)"
+	scripts/test-session.sh /usr/bin/python3 Tools/bench/idle.py $(BIN_RELEASE) 60
 	@echo "== library decode + map vs Python json.loads (median of $(BENCH_RUNS), fresh process each)"
 	/usr/bin/python3 Tools/servarr-fixtures.py library movie 20000 $(BUILD)/bench/movies-20000.json
 	/usr/bin/python3 Tools/servarr-fixtures.py library series 5000 $(BUILD)/bench/series-5000.json

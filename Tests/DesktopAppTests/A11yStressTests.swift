@@ -52,6 +52,7 @@ final class A11yStressTests: XCTestCase {
         XCTAssertEqual(app.terminationStatus, 0, errors.suffix(3000).description)
         XCTAssertTrue(output.contains("stress: \(cycles) cycles"), output)
         XCTAssertTrue(output.contains("hidden windows after: []"), "a hidden window stayed in GTK's toplevels: \(output)")
+        XCTAssertTrue(output.contains("unseen spinners spinning after: []"), "a spinner nobody could see was animating: \(output)")
         let complaints = errors.split(separator: "\n").filter { $0.contains("-CRITICAL **") || $0.contains("-WARNING **") }
         XCTAssertEqual(complaints, [], "GLib/GTK complained")
         XCTAssertEqual(walker.terminationStatus, 0)

@@ -163,6 +163,33 @@ enum UI {
         while let row = gtk_widget_get_first_child(list) { gtk_list_box_remove(cast(list), row) }
     }
 
+    /// A spinner that spins only while it is on screen. A started GtkSpinner animates its style on
+    /// every frame for as long as it is visible, even inside a stack page or tab nobody is shown —
+    /// which kept the frame clock ticking 60 times a second in an idle window.
+    static func spinner(name: String, size: Int32 = 32) -> Widget {
+        let spinner = gtk_spinner_new()!
+        gtk_widget_set_size_request(spinner, size, size)
+        setAccessibleLabel(spinner, name)
+        let address = UInt(bitPattern: spinner) // the handlers run only while the spinner is alive
+        onSignal(spinner, "map") { gtk_spinner_start(cast(Widget(bitPattern: address))) }
+        onSignal(spinner, "unmap") { gtk_spinner_stop(cast(Widget(bitPattern: address))) }
+        return spinner
+    }
+
+    /// Every spinner under `root`: whether it spins and whether it is on screen (tests, the stress driver).
+    static func spinners(in root: Widget) -> [(spinning: Bool, mapped: Bool)] {
+        var found: [(spinning: Bool, mapped: Bool)] = []
+        if g_type_check_instance_is_a(cast(root), gtk_spinner_get_type()) != 0 {
+            found.append((gtk_spinner_get_spinning(cast(root)) != 0, gtk_widget_get_mapped(root) != 0))
+        }
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            found += spinners(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
     /// A progress bar with its text shown and an accessible name.
     static func progress(_ fraction: Double, text: String, name: String) -> Widget {
         let bar = gtk_progress_bar_new()!

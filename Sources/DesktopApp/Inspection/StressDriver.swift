@@ -24,6 +24,8 @@ final class StressDriver {
     /// Steps after which GTK's list of toplevels held a hidden window (GTK 4.8 can hand a screen
     /// reader that window's missing object path and crash: there must be none).
     private var hiddenAfter: Set<String> = []
+    /// Steps after which a spinner nobody could see was animating (it keeps the frame clock running).
+    private var spinningUnseenAfter: Set<String> = []
     private var cycle = 0
     private var stepsRun = 0
     private var random = SystemRandomNumberGenerator()
@@ -45,7 +47,8 @@ final class StressDriver {
         if steps.isEmpty {
             cycle += 1
             if cycle >= cycles {
-                print("stress: \(cycle) cycles, \(stepsRun) steps, hidden windows after: \(hiddenAfter.sorted())")
+                print("stress: \(cycle) cycles, \(stepsRun) steps, hidden windows after: \(hiddenAfter.sorted()), "
+                      + "unseen spinners spinning after: \(spinningUnseenAfter.sorted())")
                 for (label, cost) in costs.sorted(by: { $0.value > $1.value }).prefix(8) { print("  \(label): \(cost)") }
                 quit()
                 return
@@ -59,6 +62,7 @@ final class StressDriver {
             step()
             self.costs[label, default: .zero] += ContinuousClock.now - started
             if Self.hiddenToplevels() > 0 { self.hiddenAfter.insert(label) }
+            if UI.spinners(in: self.window.window).contains(where: { $0.spinning && !$0.mapped }) { self.spinningUnseenAfter.insert(label) }
             self.stepsRun += 1
             self.next()
         }

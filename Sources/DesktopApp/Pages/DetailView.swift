@@ -33,11 +33,8 @@ final class DetailView {
 
         let bodyWidget = gtk_stack_new()!
         body = cast(bodyWidget)
-        let spinner = gtk_spinner_new()!
-        gtk_spinner_start(cast(spinner))
+        let spinner = UI.spinner(name: "Loading details…")
         UI.center(spinner)
-        gtk_widget_set_size_request(spinner, 32, 32)
-        UI.setAccessibleLabel(spinner, "Loading details…")
         gtk_stack_add_named(body, spinner, "loading")
         content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         UI.margins(content, 24)

@@ -143,10 +143,7 @@ final class FeaturePage {
         if loadingChild == nil {
             let loading = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
             UI.center(loading)
-            let spinner = gtk_spinner_new()!
-            gtk_spinner_start(cast(spinner))
-            gtk_widget_set_size_request(spinner, 32, 32)
-            UI.setAccessibleLabel(spinner, Strings.loading(tab))
+            let spinner = UI.spinner(name: Strings.loading(tab))
             UI.append(loading, spinner, UI.label(Strings.loading(tab), classes: ["dim-label"]))
             gtk_stack_add_named(stack, loading, "loading")
             loadingChild = loading
