@@ -99,14 +99,14 @@ def walk(root):
     while node is not None and depth < 60 and not os.path.exists(stop_file):
         read(node)
         count = ask(lambda: node.childCount) or 0
-        if count == 0:
+        if count <= 0:  # a leaf, or -1: the node went away while it was read
             return
         children = [ask(node.getChildAtIndex, index) for index in range(min(count + 1, 60))]
         for child in children:
             if child is not None:
                 ask(lambda: child.name)
                 ask(child.getRoleName)
-        node = random.choice(children)
+        node = random.choice(children)  # None (gone, or one past the end) ends this descent
         depth += 1
 
 
@@ -144,7 +144,11 @@ while alive() and not os.path.exists(stop_file) and time.monotonic() < deadline:
     if root is None:
         time.sleep(0.05)
         continue
-    ask_root_directly(root)
-    walk(root)
+    try:
+        ask_root_directly(root)
+        walk(root)
+    except Exception as error:  # whatever the tree did under us, the walker goes on reading
+        counts["walker_errors"] = counts.get("walker_errors", 0) + 1
+        print(f"a11y-stress-walker: {error!r}", file=sys.stderr)
     counts["walks"] += 1
 print(json.dumps(counts), flush=True)
