@@ -27,27 +27,29 @@ enum MainLoop {
     }
 
     /// The one main-loop hop: runs `body` on the GLib main loop once it is idle.
-    /// The closure box is released by the source's destroy notify.
     static func hop(_ body: @escaping @MainActor @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(SignalBox<@MainActor @Sendable () -> Void>(body)).toOpaque()
-        _ = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let box = Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.handler() }
-            return gboolean(0) // G_SOURCE_REMOVE
-        }, box, { data in
-            Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
-        })
+        once(g_idle_source_new(), priority: G_PRIORITY_DEFAULT_IDLE, body)
     }
 
     /// Runs `body` once on the GLib main loop after `milliseconds`.
     static func after(milliseconds: UInt32, _ body: @escaping @MainActor @Sendable () -> Void) {
+        once(g_timeout_source_new(milliseconds), priority: G_PRIORITY_DEFAULT, body)
+    }
+
+    /// Attaches `source` to the default context to run `body` once; the closure box is released by
+    /// the source's destroy notify.
+    private static func once(_ source: UnsafeMutablePointer<GSource>, priority: Int32,
+                             _ body: @escaping @MainActor @Sendable () -> Void) {
         let box = Unmanaged.passRetained(SignalBox<@MainActor @Sendable () -> Void>(body)).toOpaque()
-        _ = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, { data in
             let box = Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { box.handler() }
             return gboolean(0) // G_SOURCE_REMOVE
         }, box, { data in
             Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
         })
+        g_source_attach(source, nil)
+        g_source_unref(source)
     }
 }
