@@ -10,7 +10,7 @@ public final class KeyringSecretStore: SecretStore {
     public static let schemaVersion = "1"
     private let queue = DispatchQueue(label: "switchyard-keyring")
 
-    public init() {}
+    public init() { GLibTypes.prepare() }
 
     public func read(_ account: CredentialReference) async throws(SecretStoreError) -> Credential? {
         try await onQueue { () throws(SecretStoreError) -> Credential? in

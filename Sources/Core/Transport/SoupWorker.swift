@@ -17,6 +17,7 @@ final class SoupWorker: @unchecked Sendable {
     private(set) var session: UnsafeMutablePointer<SoupSession>!
 
     init(userAgent: String, ioTimeout: UInt32, trustAnchors: URL?) throws(TransportError) {
+        GLibTypes.prepare()
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let ready = DispatchSemaphore(value: 0)
