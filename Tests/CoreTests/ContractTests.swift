@@ -72,7 +72,7 @@ final class ContractTests: XCTestCase {
             if kind == .sonarr {
                 let client = SonarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
-                _ = try await client.series()
+                _ = try await client.library()
                 _ = try await client.episodes(of: item)
                 _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
                 _ = try await client.queue()
@@ -83,7 +83,7 @@ final class ContractTests: XCTestCase {
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
-                _ = try await client.movies()
+                _ = try await client.library()
                 _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
                 _ = try await client.queue()
                 _ = try await client.health()

@@ -163,7 +163,7 @@ final class RepositoryTests: XCTestCase {
     func testDisabledAndUnconfiguredFeatures() async throws {
         _ = try await add(.radarr, host: "radarr.fixture.invalid", name: "Radarr", enabled: false)
         let repository = await repository([:]) // nothing may be contacted
-        let observed1 = await repository.library(.movies)
+        let observed1 = await repository.library(.movie)
         XCTAssertEqual(observed1, .disabled)
         let observed2 = await repository.library(.series)
         XCTAssertEqual(observed2, .empty, "no Sonarr configured")

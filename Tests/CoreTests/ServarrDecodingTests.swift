@@ -80,7 +80,8 @@ final class ServarrDecodingTests: XCTestCase {
 
     private func queueItems(_ json: String) throws -> [QueueItem] {
         let connection = try ServiceConnection(config: ServiceConfig(kind: .radarr, id: service), role: .remote)
-        let client = ServarrClient(connection: connection, transport: StubTransport(routes: [:]), secrets: InMemorySecretStore())
+        let client = ServarrClient(connection: connection, transport: StubTransport(routes: [:]), secrets: InMemorySecretStore(),
+                                   api: RadarrClient.api)
         let dtos = try JSONReader.read(Data(json.utf8)) { r throws(ServiceError) in try r.decodeList(ServarrQueueDTO.decode) }
         return dtos.compactMap { client.map($0) }
     }

@@ -66,7 +66,7 @@ final class ServarrIntegrationTests: XCTestCase {
         XCTAssertEqual(status.appName, "Sonarr")
         XCTAssertEqual(status.version, "4.0.19.2979")
 
-        let series = try await sonarr.series()
+        let series = try await sonarr.library()
         XCTAssertEqual(series.count, 5)
         let episodes = try await sonarr.episodes(of: series[0].id)
         XCTAssertEqual(episodes.count, 12)
@@ -91,7 +91,7 @@ final class ServarrIntegrationTests: XCTestCase {
         connection.config.artworkFromServerOnly = true
         let radarr = RadarrClient(connection: connection, transport: transport, secrets: secrets)
         _ = try await radarr.probe()
-        let movies = try await radarr.movies()
+        let movies = try await radarr.library()
         XCTAssertEqual(movies.count, 6)
         let queue = try await radarr.queue()
         XCTAssertEqual(queue.count, 12)
@@ -116,7 +116,7 @@ final class ServarrIntegrationTests: XCTestCase {
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server, key: "fixture-wrong-key"),
                                   transport: transport, secrets: secrets)
         do {
-            _ = try await sonarr.series()
+            _ = try await sonarr.library()
             XCTFail("a wrong key was accepted")
         } catch {
             XCTAssertEqual(error, .unauthorized)
@@ -128,7 +128,7 @@ final class ServarrIntegrationTests: XCTestCase {
         try await server.setFault("html", on: "/api/v3/movie", via: transport)
         let radarr = RadarrClient(connection: try await connection(.radarr, server), transport: transport, secrets: secrets)
         do {
-            _ = try await radarr.movies()
+            _ = try await radarr.library()
             XCTFail("an HTML page decoded as a library")
         } catch {
             XCTAssertEqual(error, .authGateway)
@@ -159,7 +159,7 @@ final class ServarrIntegrationTests: XCTestCase {
             XCTAssertEqual(error, .unavailable(.serverUnavailable(status: 503)))
         }
         do {
-            _ = try await sonarr.series()
+            _ = try await sonarr.library()
             XCTFail("truncated JSON decoded")
         } catch {
             guard case .decoding = error else { return XCTFail("\(error)") }
@@ -188,7 +188,7 @@ final class ServarrIntegrationTests: XCTestCase {
         let config = ServiceConfig(kind: .sonarr, localEndpoint: endpoint, allowPlainHTTPOnLocal: true)
         let sonarr = SonarrClient(connection: try ServiceConnection(config: config, role: .local), transport: transport, secrets: secrets)
         do {
-            _ = try await sonarr.series()
+            _ = try await sonarr.library()
             XCTFail("no credential, yet an answer")
         } catch {
             XCTAssertEqual(error, .missingCredential)

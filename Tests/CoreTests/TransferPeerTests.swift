@@ -153,7 +153,7 @@ final class TransferPeerTests: XCTestCase {
         let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
         _ = try await client.transfers()
         let target = peers.torrents.first { $0.complete }!.hash
-        _ = try await client.call("torrent-start", #"{"ids":["\#(target)"]}"#, class: .mutation)
+        _ = try await client.call("torrent-start", #"{"ids":["\#(target)"]}"#, class: .mutation, effect: .write)
         let changed = try await eventually(30) {
             let snapshot = try await client.transfers()
             return snapshot.items.first { $0.joinKey == target }?.state != .paused
@@ -165,7 +165,7 @@ final class TransferPeerTests: XCTestCase {
         XCTAssertEqual(merged.items.map(\.joinKey), fresh.items.map(\.joinKey))
         XCTAssertEqual(merged.items.map(\.rawState), fresh.items.map(\.rawState))
 
-        _ = try await client.call("torrent-stop", #"{"ids":["\#(target)"]}"#, class: .mutation)
+        _ = try await client.call("torrent-stop", #"{"ids":["\#(target)"]}"#, class: .mutation, effect: .write)
         let stopped = try await eventually(30) { try await client.transfers().items.allSatisfy { $0.state == .paused } }
         XCTAssertTrue(stopped)
     }
@@ -242,14 +242,14 @@ final class TransferPeerTests: XCTestCase {
         let client = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
         _ = try await client.transfers()
         let target = peers.torrents.first { $0.complete }!.hash
-        _ = try await client.authorized("core.resume_torrent", #"[["\#(target)"]]"#, class: .mutation)
+        _ = try await client.authorized("core.resume_torrent", #"[["\#(target)"]]"#, class: .mutation, effect: .write)
         let changed = try await eventually(30) {
             try await client.transfers().items.first { $0.joinKey == target }?.state != .paused
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed torrent")
         // Put it back (asking again while it settles: a pause sent mid-transition can be dropped).
         let paused = try await eventually(30) {
-            _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation)
+            _ = try await client.authorized("core.pause_torrent", #"[["\#(target)"]]"#, class: .mutation, effect: .write)
             return try await client.transfers().items.allSatisfy { $0.state == .paused }
         }
         XCTAssertTrue(paused)
@@ -259,14 +259,14 @@ final class TransferPeerTests: XCTestCase {
         let client = NZBGetClient(connection: try await nzbgetConnection(), transport: transport, secrets: secrets)
         _ = try await client.transfers()
         let id = peers.nzbget.nzb_ids[0]
-        _ = try await client.call("editqueue", #"["GroupResume", 0, "", \#(id)]"#, class: .mutation)
+        _ = try await client.call("editqueue", #"["GroupResume", 0, "", \#(id)]"#, class: .mutation, effect: .write)
         // The harness's NZBGet has no news server and its downloads are paused globally, so the item
         // moves from PAUSED to QUEUED and still shows as paused: the raw state carries the change.
         let changed = try await eventually(30) {
             try await client.transfers().items.first { $0.joinKey == "fixture-drone-0" }?.rawState == "QUEUED"
         }
         XCTAssertTrue(changed, "the refreshed list never showed the resumed NZB")
-        _ = try await client.call("editqueue", #"["GroupPause", 0, "", \#(id)]"#, class: .mutation)
+        _ = try await client.call("editqueue", #"["GroupPause", 0, "", \#(id)]"#, class: .mutation, effect: .write)
         let paused = try await eventually(30) {
             try await client.transfers().items.filter { $0.joinKey.hasPrefix("fixture-drone-") && $0.state != .completed && $0.state != .error }
                 .allSatisfy { $0.rawState == "PAUSED" }

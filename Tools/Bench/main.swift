@@ -152,7 +152,7 @@ func runWireBenchmark(peers path: URL) {
         _ = try! await tr.transfers()
         let tIdleBytes = counting.take()
         let ids = changed.map { "\"\($0)\"" }.joined(separator: ",")
-        _ = try! await tr.call("torrent-start", "{\"ids\":[\(ids)]}", class: .mutation)
+        _ = try! await tr.call("torrent-start", "{\"ids\":[\(ids)]}", class: .mutation, effect: .write)
         _ = counting.take()
         try! await Task.sleep(for: .seconds(3))
         let tChanged = try! await tr.transfers()

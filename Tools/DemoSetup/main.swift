@@ -34,7 +34,7 @@ func save(_ services: [(ServiceConfig, Credential)]) {
 }
 
 if CommandLine.arguments.count >= 6, CommandLine.arguments[1] == "--only",
-   let kind = ServiceKind(rawValue: CommandLine.arguments[2]), let port = Int(CommandLine.arguments[4]) {
+   let kind = ServiceKind.known(CommandLine.arguments[2]), let port = Int(CommandLine.arguments[4]) {
     let secret = CommandLine.arguments[5]
     let username = CommandLine.arguments.count > 6 ? CommandLine.arguments[6] : nil
     let config = ServiceConfig(kind: kind, displayName: CommandLine.arguments[3],

@@ -38,6 +38,20 @@ public enum Log {
     public static func info(_ message: String) { write(.info, message) }
     public static func warning(_ message: String) { write(.warning, message) }
 
+    /// The one funnel for failures Switchyard survives but must not hide: what it
+    /// was doing and the real error (its own words: errno text, GError message,
+    /// the decoding path — never a secret, which no error type here carries).
+    public static func failure(_ doing: String, _ error: any Error) {
+        write(.warning, "\(doing): \(describe(error))")
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return "\(error.code.rawValue) (\(underlying.domain) \(underlying.code): \(underlying.localizedDescription))"
+        }
+        return String(describing: error)
+    }
+
     private static func write(_ level: Level, _ message: String) {
         observers.notify(level, message)
         domain.withCString { domainPointer in

@@ -1,14 +1,29 @@
-/// The kinds of service Switchyard talks to. Raw values are persisted in
-/// services.json and in keyring attributes: they never change. New kinds are
-/// added, none is renamed or removed.
-public enum ServiceKind: String, Sendable, Codable, CaseIterable, Hashable {
-    case sonarr
-    case radarr
-    case qbittorrent
-    case transmission
-    case deluge
-    case sabnzbd
-    case nzbget
+import Foundation
+
+/// A kind of service Switchyard talks to, by its persisted name. Raw values are
+/// stored in services.json and in keyring attributes: they never change. What a
+/// kind is — its name, port, credential, client — is data in `ServiceCatalog`;
+/// what it can do is asked with `offers(_:)`.
+public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let sonarr = ServiceKind(rawValue: "sonarr")
+    public static let radarr = ServiceKind(rawValue: "radarr")
+    public static let qbittorrent = ServiceKind(rawValue: "qbittorrent")
+    public static let transmission = ServiceKind(rawValue: "transmission")
+    public static let deluge = ServiceKind(rawValue: "deluge")
+    public static let sabnzbd = ServiceKind(rawValue: "sabnzbd")
+    public static let nzbget = ServiceKind(rawValue: "nzbget")
+
+    /// The kind of this name, when this build has a client for it.
+    public static func known(_ rawValue: String) -> ServiceKind? {
+        let kind = ServiceKind(rawValue: rawValue)
+        return kind.descriptor == nil ? nil : kind
+    }
+
+    /// Every kind this build has a client for, in the order the UI lists them.
+    public static var allCases: [ServiceKind] { ServiceCatalog.kinds }
 
     /// Orchestrators own the library and the in-progress state of each item;
     /// transfer clients own the full list of transfers.
@@ -17,55 +32,41 @@ public enum ServiceKind: String, Sendable, Codable, CaseIterable, Hashable {
         case transferClient
     }
 
-    public var role: Role {
-        switch self {
-        case .sonarr, .radarr: .orchestrator
-        case .qbittorrent, .transmission, .deluge, .sabnzbd, .nzbget: .transferClient
-        }
-    }
+    /// The kind's data; a kind without a client in this build has none.
+    public var descriptor: ServiceDescriptor? { ServiceCatalog.descriptor(for: self) }
 
-    public var displayName: String {
-        switch self {
-        case .sonarr: "Sonarr"
-        case .radarr: "Radarr"
-        case .qbittorrent: "qBittorrent"
-        case .transmission: "Transmission"
-        case .deluge: "Deluge"
-        case .sabnzbd: "SABnzbd"
-        case .nzbget: "NZBGet"
-        }
-    }
-
-    /// The port each service listens on out of the box (a form default, never assumed).
-    public var defaultPort: Int {
-        switch self {
-        case .sonarr: 8989
-        case .radarr: 7878
-        case .qbittorrent: 8080
-        case .transmission: 9091
-        case .deluge: 8112
-        case .sabnzbd: 8080
-        case .nzbget: 6789
-        }
-    }
-
+    public var displayName: String { descriptor?.displayName ?? rawValue }
+    public var role: Role { descriptor?.role ?? .transferClient }
+    /// The port the service listens on out of the box (a form default, never assumed).
+    public var defaultPort: Int { descriptor?.defaultPort ?? 80 }
     /// What the user enters to authenticate (API-GUIDE §1).
-    public var credentialShape: CredentialShape {
-        switch self {
-        case .sonarr, .radarr, .sabnzbd: .apiKey
-        case .qbittorrent, .transmission, .nzbget: .usernamePassword
-        case .deluge: .passwordOnly
-        }
+    public var credentialShape: CredentialShape { descriptor?.credentialShape ?? .apiKey }
+    /// What its library holds, when it offers one.
+    public var libraryKind: Resource.Kind? { descriptor?.libraryKind }
+    /// What a transfer client moves (torrents join by info-hash, usenet by its own id); `.unknown` for others.
+    public var downloadProtocol: DownloadProtocol { descriptor?.downloadProtocol ?? .unknown }
+
+    /// Whether this kind's client offers `capability`.
+    public func offers<Provider>(_ capability: Capability<Provider>) -> Bool {
+        descriptor.map { capability.isOffered(by: $0.client) } ?? false
     }
 
-    public var capabilities: ServiceCapabilities {
-        switch self {
-        case .sonarr: [.library, .episodes, .queue, .calendar, .history, .health, .diskSpace, .monitorToggle, .deleteWithFiles]
-        case .radarr: [.library, .queue, .calendar, .history, .health, .diskSpace, .monitorToggle, .deleteWithFiles]
-        case .qbittorrent, .deluge: [.transfers, .pauseResume, .deleteWithFiles, .incrementalSync, .torrents]
-        case .transmission: [.transfers, .pauseResume, .deleteWithFiles, .torrents]
-        case .sabnzbd, .nzbget: [.transfers, .pauseResume, .deleteWithFiles, .usenet]
+    public var description: String { rawValue }
+
+    /// Only kinds this build knows decode: a services.json entry of another kind is refused,
+    /// as an unknown enum case was before.
+    public init(from decoder: Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        guard ServiceCatalog.descriptor(for: ServiceKind(rawValue: raw)) != nil else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "unknown service kind \(raw)"))
         }
+        self.init(rawValue: raw)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -83,25 +84,4 @@ public enum CredentialShape: String, Sendable, Equatable {
         case .passwordOnly: [.password]
         }
     }
-}
-
-/// What a kind can do, as data: the UI asks the capability, never the kind.
-public struct ServiceCapabilities: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static let library = Self(rawValue: 1 << 0)
-    public static let episodes = Self(rawValue: 1 << 1)
-    public static let queue = Self(rawValue: 1 << 2)
-    public static let calendar = Self(rawValue: 1 << 3)
-    public static let history = Self(rawValue: 1 << 4)
-    public static let health = Self(rawValue: 1 << 5)
-    public static let diskSpace = Self(rawValue: 1 << 6)
-    public static let transfers = Self(rawValue: 1 << 7)
-    public static let pauseResume = Self(rawValue: 1 << 8)
-    public static let deleteWithFiles = Self(rawValue: 1 << 9)
-    public static let monitorToggle = Self(rawValue: 1 << 10)
-    public static let incrementalSync = Self(rawValue: 1 << 11)
-    public static let torrents = Self(rawValue: 1 << 12)
-    public static let usenet = Self(rawValue: 1 << 13)
 }

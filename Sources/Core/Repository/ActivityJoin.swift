@@ -37,7 +37,7 @@ public enum ActivityJoin {
         for (kind, items) in transfers {
             for item in items {
                 // The same torrent in two clients: the first client in configuration order holds it.
-                if kind.capabilities.contains(.torrents) {
+                if kind.downloadProtocol == .torrent {
                     torrents[item.joinKey.lowercased()] = torrents[item.joinKey.lowercased()] ?? item
                 } else {
                     usenet[item.joinKey] = usenet[item.joinKey] ?? item

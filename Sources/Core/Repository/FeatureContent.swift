@@ -4,15 +4,25 @@ import Foundation
 public enum Feature: String, Sendable, CaseIterable, Codable {
     case overview, series, movies, activity, downloads, calendar
 
-    /// The kinds of service whose content this feature shows.
+    /// The kinds of service whose content this feature shows, by what they offer.
     public func includes(_ kind: ServiceKind) -> Bool {
         switch self {
         case .overview: true
-        case .series: kind == .sonarr
-        case .movies: kind == .radarr
-        case .activity: true // orchestrator queues, joined with every transfer client's list
-        case .downloads: kind.role == .transferClient
-        case .calendar: kind.role == .orchestrator
+        case .series: kind.offers(Capabilities.library) && kind.libraryKind == .series
+        case .movies: kind.offers(Capabilities.library) && kind.libraryKind == .movie
+        // Orchestrator queues, joined with every transfer client's list.
+        case .activity: kind.offers(Capabilities.queue) || kind.offers(Capabilities.transfers)
+        case .downloads: kind.offers(Capabilities.transfers)
+        case .calendar: kind.offers(Capabilities.calendar)
+        }
+    }
+
+    /// Whether a window with services of these kinds shows this feature's tab
+    /// (Activity needs a queue: transfer lists alone have nothing to join).
+    public func isShown(for kinds: some Sequence<ServiceKind>) -> Bool {
+        switch self {
+        case .activity: kinds.contains { $0.offers(Capabilities.queue) }
+        default: kinds.contains { includes($0) }
         }
     }
 }
@@ -124,6 +134,13 @@ public struct ActivityContent: Sendable, Equatable {
         self.items = items
         self.queues = queues
         self.transfers = transfers
+    }
+
+    /// The queues joined with the transfer lists (`ActivityJoin`).
+    public init(joining queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>) {
+        let items = ActivityJoin.join(queues: queues.parts.flatMap(\.value),
+                                      transfers: transfers.parts.map { ($0.service.kind, $0.value.items) })
+        self.init(items: items, queues: queues, transfers: transfers)
     }
 }
 

@@ -47,6 +47,15 @@ public struct ServiceRow: Sendable, Equatable, Identifiable {
         ServiceRow(service: service, state: .disabled, recovery: .enableService)
     }
 
+    /// A row whose service answered its probe while some content failed.
+    func degraded(by error: ServiceError) -> ServiceRow {
+        var row = self
+        row.state = .degraded
+        row.recovery = error.recovery
+        row.message = ErrorText.sentence(error)
+        return row
+    }
+
     static func failed(_ service: ServiceRef, _ error: ServiceError) -> ServiceRow {
         let state: State = switch error {
         case .unauthorized, .missingCredential: .unauthorized

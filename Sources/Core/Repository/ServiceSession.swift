@@ -13,7 +13,7 @@ import Foundation
 ///   address banned. A forced refresh always tries.
 actor ServiceSession {
     struct Link: Sendable {
-        var client: ServiceClient
+        var client: any ServiceClient
         var role: EndpointRole
         var status: ServiceStatus
         var latency: Duration
@@ -82,7 +82,7 @@ actor ServiceSession {
 
     /// Runs `body` with the client, resolving the endpoint first when needed.
     /// An unreachable endpoint is resolved again once (the other endpoint may answer).
-    func perform<T: Sendable>(force: Bool, _ body: @Sendable (ServiceClient) async throws(ServiceError) -> T)
+    func perform<T: Sendable>(force: Bool, _ body: @Sendable (any ServiceClient) async throws(ServiceError) -> T)
         async throws(ServiceError) -> T {
         try checkBackoff(force: force)
         var current = try await resolved()
@@ -103,6 +103,18 @@ actor ServiceSession {
         throw record(.unavailable(.unreachable))
     }
 
+    /// Runs `body` with the client's provider of `capability`; nil when the kind does not offer it
+    /// (then nothing is resolved or sent).
+    func perform<Provider, T: Sendable>(_ capability: Capability<Provider>, force: Bool,
+                                        _ body: @escaping @Sendable (Provider) async throws(ServiceError) -> T)
+        async throws(ServiceError) -> T? {
+        guard config.kind.offers(capability) else { return nil }
+        return try await perform(force: force) { client throws(ServiceError) -> T? in
+            guard let provider = capability.provider(client) else { return nil }
+            return try await body(provider)
+        }
+    }
+
     private func checkBackoff(force: Bool) throws(ServiceError) {
         if refusals >= Self.maximumRefusals, let failure, failure.error == .unauthorized { throw failure.error }
         guard !force, let failure else { return }
@@ -121,7 +133,7 @@ actor ServiceSession {
             let config = config, transport = transport, secrets = secrets
             task = Task {
                 let resolution = try await ConnectionResolver.resolve(config) { connection throws(ServiceError) in
-                    let client = ServiceClient(connection, transport: transport, secrets: secrets)
+                    let client = try ServiceProbe.client(for: connection, transport: transport, secrets: secrets)
                     let started = ContinuousClock.now
                     let status = try await client.probe()
                     return Link(client: client, role: connection.role, status: status, latency: ContinuousClock.now - started)

@@ -49,7 +49,7 @@ public enum DecoderFuzzing {
             if ServarrClient.isServarrPing(body) { accepted += 1 }
             let sonarr = SonarrClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await sonarr.probe())
-            count(try? await sonarr.series())
+            count(try? await sonarr.library())
             count(try? await sonarr.episodes(of: ResourceID(serviceID: config.id, itemID: 1)))
             count(try? await sonarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
             count(try? await sonarr.queue())
@@ -60,7 +60,7 @@ public enum DecoderFuzzing {
             radarrConfig.kind = .radarr
             guard let radarrConnection = try? ServiceConnection(config: radarrConfig, role: .remote) else { return accepted }
             let radarr = RadarrClient(connection: radarrConnection, transport: transport, secrets: secrets)
-            count(try? await radarr.movies())
+            count(try? await radarr.library())
             count(try? await radarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
             count(try? await radarr.history(of: ResourceID(serviceID: config.id, itemID: 1)))
         case .qbittorrent:

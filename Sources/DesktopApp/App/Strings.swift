@@ -100,12 +100,14 @@ enum Strings {
         }
     }
 
+    /// A kind's icon, from what it is: no list of kinds to keep up to date.
     static func kindIcon(_ kind: ServiceKind) -> String {
-        switch kind {
-        case .sonarr: "video-display-symbolic"
-        case .radarr: "video-x-generic-symbolic"
-        case .qbittorrent, .transmission, .deluge: "network-transmit-receive-symbolic"
-        case .sabnzbd, .nzbget: "folder-download-symbolic"
+        switch (kind.libraryKind, kind.downloadProtocol) {
+        case (.series?, _): "video-display-symbolic"
+        case (.movie?, _): "video-x-generic-symbolic"
+        case (nil, .torrent): "network-transmit-receive-symbolic"
+        case (nil, .usenet): "folder-download-symbolic"
+        case (nil, .unknown): "network-server-symbolic"
         }
     }
 

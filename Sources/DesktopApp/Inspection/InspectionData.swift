@@ -203,7 +203,7 @@ enum InspectionData {
             ServicePart(service: sonarr, value: queue.filter { $0.id.serviceID == sonarr.id }, refreshedAt: stale ? staleSince : now, isStale: stale),
             ServicePart(service: radarr, value: queue.filter { $0.id.serviceID == radarr.id }, refreshedAt: now, isStale: false),
         ])
-        return Repository.activityContent(queues: queues, transfers: downloads(stale: false))
+        return ActivityContent(joining: queues, transfers: downloads(stale: false))
     }
 
     // MARK: Calendar

@@ -53,7 +53,7 @@ extension MainWindow {
             if variant == .partial {
                 content.transfers.parts.removeAll { $0.service.id == InspectionData.nzbget.id }
                 content.transfers.failures = [ServiceFailure(service: InspectionData.nzbget, error: .unavailable(.timedOut))]
-                content = Repository.activityContent(queues: content.queues, transfers: content.transfers)
+                content = ActivityContent(joining: content.queues, transfers: content.transfers)
             }
             activity.render(state(content))
         case .downloads:

@@ -85,19 +85,15 @@ final class AppModel {
             await scheduler.setInScope([])
             return
         }
-        var tabs: Set<AppTab> = [.overview]
         let kinds = Set(services.map(\.kind))
-        if kinds.contains(.sonarr) { tabs.insert(.series) }
-        if kinds.contains(.radarr) { tabs.insert(.movies) }
-        if kinds.contains(where: { $0.role == .orchestrator }) { tabs.formUnion([.activity, .calendar]) }
-        if kinds.contains(where: { $0.role == .transferClient }) { tabs.insert(.downloads) }
+        let tabs = Set(AppTab.allCases.filter { $0.isShown(for: kinds) })
         window.setAvailableTabs(tabs)
         window.showTabs()
 
         // Cached content first: shown as stale with its real refresh time.
         window.overview.render(await repository.cachedOverview())
         window.series.render(await repository.cachedLibrary(.series))
-        window.movies.render(await repository.cachedLibrary(.movies))
+        window.movies.render(await repository.cachedLibrary(.movie))
         window.activity.render(await repository.cachedActivity())
         window.downloads.render(await repository.cachedDownloads())
         window.calendar.render(await repository.cachedCalendar())
@@ -110,7 +106,7 @@ final class AppModel {
         Task {
             await load()
             if let tab = window?.selectedTab, window?.isShowingWelcome == false {
-                await scheduler.refresh(Self.feature(tab), force: true)
+                await scheduler.refresh(tab, force: true)
             }
         }
     }
@@ -130,7 +126,7 @@ final class AppModel {
             }
             await scheduler.register(.movies) { force in
                 let show = target.presenter(.movies) { $0.movies.render($1) }
-                show(await repository.library(.movies, force: force, progress: show))
+                show(await repository.library(.movie, force: force, progress: show))
             }
             await scheduler.register(.activity) { force in
                 let show = target.presenter(.activity) { $0.activity.render($1) }
@@ -147,25 +143,14 @@ final class AppModel {
         }
     }
 
-    private static func feature(_ tab: AppTab) -> Feature {
-        switch tab {
-        case .overview: .overview
-        case .series: .series
-        case .movies: .movies
-        case .activity: .activity
-        case .downloads: .downloads
-        case .calendar: .calendar
-        }
-    }
-
     private func tabChanged(_ tab: AppTab) {
         let scheduler = scheduler
-        Task { await scheduler.setInScope([Self.feature(tab)]) }
+        Task { await scheduler.setInScope([tab]) }
     }
 
     private func refresh(_ tab: AppTab) {
         let scheduler = scheduler
-        Task { await scheduler.refresh(Self.feature(tab), force: true) }
+        Task { await scheduler.refresh(tab, force: true) }
     }
 
     private func openDetail(_ resource: Resource, in page: LibraryPage) {

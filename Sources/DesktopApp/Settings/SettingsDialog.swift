@@ -297,16 +297,22 @@ final class SettingsDialog {
         return box
     }
 
+    /// "Series library, queue and calendar", "Torrent client · user name and password": from what the kind is.
     static func kindSummary(_ kind: ServiceKind) -> String {
-        switch kind {
-        case .sonarr: "Series library, queue and calendar"
-        case .radarr: "Movie library, queue and calendar"
-        case .qbittorrent: "Torrent client · user name and password"
-        case .transmission: "Torrent client · user name and password"
-        case .deluge: "Torrent client · web UI password"
-        case .sabnzbd: "Usenet client · API key"
-        case .nzbget: "Usenet client · user name and password"
+        if let library = kind.libraryKind {
+            return (library == .series ? "Series" : "Movie") + " library, queue and calendar"
         }
+        let client = switch kind.downloadProtocol {
+        case .torrent: "Torrent client"
+        case .usenet: "Usenet client"
+        case .unknown: "Download client"
+        }
+        let credential = switch kind.credentialShape {
+        case .apiKey: "API key"
+        case .usernamePassword: "user name and password"
+        case .passwordOnly: "web UI password"
+        }
+        return "\(client) · \(credential)"
     }
 
     // MARK: Actions

@@ -4,12 +4,9 @@ import Foundation
 /// `_session_id` cookie kept in memory, then the web UI's daemon connection.
 /// Success of the connection is `web.connect` returning a method list.
 /// `Content-Type` must be exactly `application/json`.
-public actor DelugeClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
-    private var cookie: String?
-    private var credential: Credential?
+public actor DelugeClient: TransfersProviding {
+    public nonisolated let connection: ServiceConnection
+    private let http: ServiceHTTP
     private var requestID = 0
     /// Login attempts sent (tests count them).
     public private(set) var loginAttempts = 0
@@ -20,30 +17,21 @@ public actor DelugeClient {
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .sessionCookie, transport: transport, secrets: secrets)
     }
 
-    private struct RPCError: Error { let code: Int; let message: String }
-
     /// One JSON-RPC call; returns the raw `result` bytes' owner (the whole body) after checking `error`.
-    private func rpc(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
+    private func rpc(_ method: String, _ params: String, class requestClass: RequestClass = .list,
+                     effect: RequestEffect) async throws(ServiceError) -> Data {
+        try await rpcResponse(method, params, class: requestClass, effect: effect).jsonBody()
+    }
+
+    private func rpcResponse(_ method: String, _ params: String, class requestClass: RequestClass,
+                             effect: RequestEffect) async throws(ServiceError) -> HTTPResponse {
         requestID += 1
-        let stored = try await storedCredential()
-        var headers = stored.extraHeaders
-        if let cookie { headers["Cookie"] = cookie }
-        var request = HTTPRequest(.post, connection.endpoint, path: "/json", headers: headers,
-                                  body: Data(#"{"method":"\#(method)","params":\#(params),"id":\#(requestID)}"#.utf8),
-                                  contentType: "application/json", requestClass: requestClass, schemePolicy: connection.policy,
-                                  isIdempotent: method != "auth.login")
-        request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
-        let response: HTTPResponse
-        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
-        if method == "auth.login" {
-            let pairs = response.headers("Set-Cookie").compactMap { $0.split(separator: ";").first.map(String.init) }
-            if !pairs.isEmpty { cookie = pairs.joined(separator: "; ") }
-        }
-        return try response.jsonBody()
+        return try await http.send(ServiceRequest(
+            .post, "/json", body: Data(#"{"method":"\#(method)","params":\#(params),"id":\#(requestID)}"#.utf8),
+            contentType: "application/json", class: requestClass, effect: effect))
     }
 
     /// Reads `result` with `body` (which must consume the value).
@@ -51,28 +39,20 @@ public actor DelugeClient {
         try JSONRPCEnvelope.result(data, missing: .decoding(path: "$.result", detail: "missing key"), body)
     }
 
-    private func storedCredential() async throws(ServiceError) -> Credential {
-        let stored: Credential
-        if let credential { stored = credential } else {
-            stored = try await secrets.requiredCredential(connection.config.credential, shape: .passwordOnly)
-            credential = stored
-        }
-        return stored
-    }
-
     /// Logs in (once per call, never retried) and makes sure the web UI is connected to its daemon.
     private func signIn() async throws(ServiceError) {
-        credential = nil
-        cookie = nil
-        let password = try await storedCredential().password ?? ""
+        await http.signOut() // a sign-in always uses the keyring's current value
+        let password = try await http.storedCredential().password ?? ""
         loginAttempts += 1
-        let login = try await rpc("auth.login", "[\(Self.quote(password))]", class: .probe)
+        let answer = try await rpcResponse("auth.login", "[\(Self.quote(password))]", class: .probe, effect: .write)
+        await http.keepCookie(from: answer)
+        let login = try answer.jsonBody()
         guard try Self.result(login, { r throws(ServiceError) in try r.lenientBool() ?? false }) else { throw .unauthorized }
-        let connected = try Self.result(try await rpc("web.connected", "[]", class: .probe)) { r throws(ServiceError) in
+        let connected = try Self.result(try await rpc("web.connected", "[]", class: .probe, effect: .read)) { r throws(ServiceError) in
             try r.lenientBool() ?? false
         }
         if connected { return }
-        let hosts = try Self.result(try await rpc("web.get_hosts", "[]", class: .probe)) { r throws(ServiceError) -> [String] in
+        let hosts = try Self.result(try await rpc("web.get_hosts", "[]", class: .probe, effect: .read)) { r throws(ServiceError) -> [String] in
             var ids: [String] = []
             try r.readArray { r, _ throws(ServiceError) in
                 var first: String?
@@ -84,7 +64,9 @@ public actor DelugeClient {
             return ids
         }
         guard let host = hosts.first else { throw .serverMessage(status: 200, message: "Deluge's web UI has no daemon to connect to.") }
-        let methods = try Self.result(try await rpc("web.connect", "[\(Self.quote(host))]", class: .probe)) { r throws(ServiceError) -> Int in
+        // Connecting the web UI to its daemon changes the web UI's state: sent once.
+        let methods = try Self.result(try await rpc("web.connect", "[\(Self.quote(host))]", class: .probe, effect: .write)) {
+            r throws(ServiceError) -> Int in
             var count = 0
             if try r.peek() == .array { try r.readArray { r, _ throws(ServiceError) in try r.skipValue(); count += 1 } } else { try r.skipValue() }
             return count
@@ -95,28 +77,24 @@ public actor DelugeClient {
     }
 
     /// A call that needs a session: signs in when there is none, and once more if the session expired (error 1).
-    func authorized(_ method: String, _ params: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
-        if cookie == nil { try await signIn() }
-        for attempt in 0..<2 {
-            let body = try await rpc(method, params, class: requestClass)
-            guard let error = try JSONRPCEnvelope.error(body) else { return body }
-            if error.code == 1, attempt == 0 {
-                try await signIn()
-                continue
-            }
-            if error.code == 1 { throw .unauthorized }
+    func authorized(_ method: String, _ params: String, class requestClass: RequestClass = .list,
+                    effect: RequestEffect) async throws(ServiceError) -> Data {
+        try await ServiceHTTP.withSession(http, signIn: { () throws(ServiceError) in try await signIn() }) {
+            () throws(ServiceError) -> SessionAttempt<Data> in
+            let body = try await rpc(method, params, class: requestClass, effect: effect)
+            guard let error = try JSONRPCEnvelope.error(body) else { return .done(body) }
+            if error.code == 1 { return .expired }
             throw .serverMessage(status: 200, message: error.message)
         }
-        throw .unauthorized
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
         // auth.check_session answers without a session: it tells a Deluge web UI from anything else.
-        let check = try await rpc("auth.check_session", "[]", class: .probe)
+        let check = try await rpc("auth.check_session", "[]", class: .probe, effect: .read)
         guard (try? Self.result(check, { r throws(ServiceError) in try r.readBool() })) != nil else {
             throw .wrongServiceKind(expected: .deluge, found: nil)
         }
-        let body = try await authorized("daemon.get_version", "[]", class: .probe)
+        let body = try await authorized("daemon.get_version", "[]", class: .probe, effect: .read)
         let version = try Self.result(body) { r throws(ServiceError) in try r.lenientString() ?? "" }
         return ServiceStatus(appName: "Deluge", version: version)
     }
@@ -124,7 +102,7 @@ public actor DelugeClient {
     /// Every transfer (a full list each time: Deluge has no cheap diff over the web API).
     public func transfers() async throws(ServiceError) -> TransferSnapshot {
         let keys = Self.keys.map(Self.quote).joined(separator: ",")
-        let body = try await authorized("web.update_ui", "[[\(keys)],{}]")
+        let body = try await authorized("web.update_ui", "[[\(keys)],{}]", effect: .read)
         let serviceID = connection.config.id
         let (items, stats) = try Self.result(body) { r throws(ServiceError) -> ([TransferItem], (Int64, Int64, Int64?)) in
             var items: [TransferItem] = []
@@ -150,11 +128,6 @@ public actor DelugeClient {
         return TransferSnapshot(items: sorted, stats: TransferStats(
             downloadSpeed: stats.0, uploadSpeed: stats.1, freeSpaceBytes: stats.2, count: sorted.count,
             activeCount: sorted.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
-    }
-
-    public func signOut() {
-        cookie = nil
-        credential = nil
     }
 
     static func quote(_ text: String) -> String {

@@ -2,38 +2,25 @@ import Foundation
 
 /// NZBGet JSON-RPC (`/jsonrpc`): Basic auth in the header — never the
 /// `/user:pass/jsonrpc` path form. A 401 is never retried.
-public actor NZBGetClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
-    private var credential: Credential?
+public actor NZBGetClient: TransfersProviding {
+    public nonisolated let connection: ServiceConnection
+    private let http: ServiceHTTP
     /// Requests answered 401 (tests count them).
     public private(set) var refusedRequests = 0
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .basic, transport: transport, secrets: secrets)
     }
 
-    func call(_ method: String, _ params: String = "[]", class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
-        let stored: Credential
-        if let credential { stored = credential } else {
-            stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
-            credential = stored
-        }
-        var headers = stored.extraHeaders
-        headers["Authorization"] = "Basic " + Data("\(stored.username ?? ""):\(stored.password ?? "")".utf8).base64EncodedString()
-        var request = HTTPRequest(.post, connection.endpoint, path: "/jsonrpc", headers: headers,
-                                  body: Data(#"{"method":"\#(method)","params":\#(params),"id":1}"#.utf8),
-                                  contentType: "application/json", requestClass: requestClass, schemePolicy: connection.policy,
-                                  isIdempotent: ["version", "status", "listgroups", "history"].contains(method))
-        request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
-        let response: HTTPResponse
-        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+    func call(_ method: String, _ params: String = "[]", class requestClass: RequestClass = .list,
+              effect: RequestEffect) async throws(ServiceError) -> Data {
+        let response = try await http.send(ServiceRequest(
+            .post, "/jsonrpc", body: Data(#"{"method":"\#(method)","params":\#(params),"id":1}"#.utf8),
+            contentType: "application/json", class: requestClass, effect: effect))
         if response.status == 401 {
             refusedRequests += 1
-            credential = nil
+            await http.signOut()
             throw .unauthorized
         }
         let body = try response.jsonBody()
@@ -49,7 +36,7 @@ public actor NZBGetClient {
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
-        let version = try Self.result(try await call("version", class: .probe)) { r throws(ServiceError) in
+        let version = try Self.result(try await call("version", class: .probe, effect: .read)) { r throws(ServiceError) in
             try r.lenientString() ?? ""
         }
         guard !version.isEmpty else { throw .wrongServiceKind(expected: .nzbget, found: nil) }
@@ -58,11 +45,11 @@ public actor NZBGetClient {
 
     /// The queue and the history, as one list (NZBGet has no diff).
     public func transfers() async throws(ServiceError) -> TransferSnapshot {
-        let status = try Self.result(try await call("status")) { r throws(ServiceError) in try NZBGetStatusDTO.decode(&r) }
-        let groups = try Self.result(try await call("listgroups", "[0]")) { r throws(ServiceError) in
+        let status = try Self.result(try await call("status", effect: .read)) { r throws(ServiceError) in try NZBGetStatusDTO.decode(&r) }
+        let groups = try Self.result(try await call("listgroups", "[0]", effect: .read)) { r throws(ServiceError) in
             try r.decodeList(NZBGetItemDTO.decode)
         }
-        let history = try Self.result(try await call("history", "[false]")) { r throws(ServiceError) in
+        let history = try Self.result(try await call("history", "[false]", effect: .read)) { r throws(ServiceError) in
             try r.decodeList(NZBGetItemDTO.decode)
         }
         let serviceID = connection.config.id
@@ -73,7 +60,6 @@ public actor NZBGetClient {
             activeCount: items.filter { $0.state == .downloading }.count))
     }
 
-    public func signOut() { credential = nil }
 }
 
 /// 64-bit sizes arrive as two unsigned 32-bit halves.

@@ -6,56 +6,35 @@ import Foundation
 /// Lockout safety: a login is sent at most once per call and never retried
 /// (5 failures ban the IP for an hour); an expired session (403) gets one
 /// fresh login, then the call reports unauthorized. Origin and Referer are never sent.
-public actor QBittorrentClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
-    private var cookie: String?
-    /// The credential, read from the keyring once per session.
-    private var credential: Credential?
+public actor QBittorrentClient: TransfersProviding {
+    public nonisolated let connection: ServiceConnection
+    private let http: ServiceHTTP
     private var mainData = QBittorrentMainData()
     /// Login attempts sent (tests count them).
     public private(set) var loginAttempts = 0
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .sessionCookie, transport: transport, secrets: secrets)
     }
 
     private var serviceID: UUID { connection.config.id }
 
     // MARK: Session
 
-    private func storedCredential() async throws(ServiceError) -> Credential {
-        let stored: Credential
-        if let credential { stored = credential } else {
-            stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
-            credential = stored
-        }
-        return stored
-    }
-
     private func login() async throws(ServiceError) {
-        credential = nil // a login always uses the keyring's current value
-        let stored = try await storedCredential()
-        let body = FormEncoding.encode([("username", stored.username ?? ""), ("password", stored.password ?? "")])
-        var headers = stored.extraHeaders
-        headers["Accept"] = "text/plain"
-        var request = HTTPRequest(.post, connection.endpoint, path: "/api/v2/auth/login", headers: headers, body: body,
-                                  contentType: "application/x-www-form-urlencoded", requestClass: .probe,
-                                  schemePolicy: connection.policy, isIdempotent: false) // a login is never retried
-        request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
+        await http.signOut() // a login always uses the keyring's current value
+        let stored = try await http.storedCredential()
+        let request = ServiceRequest(.post, "/api/v2/auth/login", headers: ["Accept": "text/plain"],
+                                     form: [("username", stored.username ?? ""), ("password", stored.password ?? "")],
+                                     class: .probe, effect: .write) // a login is never retried
         loginAttempts += 1
-        let response: HTTPResponse
-        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+        let response = try await http.send(request)
         let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch response.status {
         case 200 where text == "Ok.", 204:
             // Keep whatever cookie it set (SID before 5.2, QBT_SID_<port> after).
-            let pairs = response.headers("Set-Cookie").compactMap { $0.split(separator: ";").first.map(String.init) }
-            guard !pairs.isEmpty else { throw .unavailable(.badResponse) }
-            cookie = pairs.joined(separator: "; ")
+            guard await http.keepCookie(from: response) else { throw .unavailable(.badResponse) }
             mainData = QBittorrentMainData() // a new session starts its diffs from rid 0
         case 200 where text == "Fails.", 401:
             throw .unauthorized
@@ -67,29 +46,17 @@ public actor QBittorrentClient {
         }
     }
 
-    /// GET with the session; one fresh login on a missing or expired session.
+    /// GET with the session; one fresh login on a missing or expired session (403).
     private func get(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass) async throws(ServiceError) -> HTTPResponse {
-        if cookie == nil { try await login() }
-        for attempt in 0..<2 {
-            var headers = ["Cookie": cookie ?? ""]
-            let extra = try await storedCredential().extraHeaders
-            for (name, value) in extra { headers[name] = value }
-            var request = HTTPRequest(connection.endpoint, path: path, query: query, headers: headers,
-                                      requestClass: requestClass, schemePolicy: connection.policy)
-            request.hasGatewayHeaders = !extra.isEmpty
-            let response: HTTPResponse
-            do { response = try await transport.send(request) } catch { throw ServiceError(error) }
-            if response.status == 403 {
-                cookie = nil
-                guard attempt == 0 else { throw .unauthorized }
-                try await login()
-                continue
-            }
+        let http = http
+        return try await ServiceHTTP.withSession(http, signIn: { () throws(ServiceError) in try await login() }) {
+            () throws(ServiceError) -> SessionAttempt<HTTPResponse> in
+            let response = try await http.send(ServiceRequest(.get, path, query: query, class: requestClass, effect: .read))
+            if response.status == 403 { return .expired }
             if response.looksLikeHTML { throw .authGateway }
             guard (200...299).contains(response.status) else { throw .unavailable(.serverError(status: response.status)) }
-            return response
+            return .done(response)
         }
-        throw .unauthorized
     }
 
     // MARK: API
@@ -123,10 +90,4 @@ public actor QBittorrentClient {
             freeSpaceBytes: mainData.serverState.freeSpaceOnDisk, count: items.count, activeCount: active))
     }
 
-    /// Forgets the session (credential rotation, service removal).
-    public func signOut() {
-        cookie = nil
-        credential = nil
-        mainData = QBittorrentMainData()
-    }
 }

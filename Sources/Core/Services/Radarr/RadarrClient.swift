@@ -2,20 +2,24 @@ import Foundation
 
 /// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
 /// shared Servarr endpoints.
-public actor RadarrClient {
+public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
+    ArtworkProviding {
+    /// Radarr v3 and later answer below `/api/v3`.
+    public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.movieId })
+
     public nonisolated let servarr: ServarrClient
     private let serviceID: UUID
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
-        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets)
+        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets, api: Self.api)
         serviceID = connection.config.id
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
 
     /// The whole library in one unpaginated request (large-library class).
-    public func movies() async throws(ServiceError) -> [Resource] {
-        let body = try await servarr.get("/api/v3/movie", class: .largeLibrary)
+    public func library() async throws(ServiceError) -> [Resource] {
+        let body = try await servarr.get("\(Self.api.basePath)/movie", class: .largeLibrary)
         return try Self.decodeMovies(body, serviceID: serviceID)
     }
 
@@ -48,7 +52,7 @@ public actor RadarrClient {
         let query = [URLQueryItem(name: "start", value: ServarrQuery.date(start)),
                      URLQueryItem(name: "end", value: ServarrQuery.date(end)),
                      URLQueryItem(name: "unmonitored", value: "true")]
-        let body = try await servarr.get("/api/v3/calendar", query: query, class: .list)
+        let body = try await servarr.get("\(Self.api.basePath)/calendar", query: query, class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(RadarrMovieDTO.decode) }
         var entries: [CalendarEntry] = []
         for dto in dtos {
@@ -73,7 +77,7 @@ public actor RadarrClient {
         try await servarr.artwork(image, of: resource, thumbnail: thumbnail)
     }
 
-    public func history(of movie: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
-        try await servarr.history(idParameter: "movieIds", itemID: movie.itemID, limit: limit)
+    public func history(of movie: ResourceID) async throws(ServiceError) -> [HistoryEvent] {
+        try await servarr.history(idParameter: "movieIds", itemID: movie.itemID, limit: 50)
     }
 }

@@ -3,37 +3,25 @@ import Foundation
 /// SABnzbd's `/api`. It reads the API key only from request parameters, so the
 /// key travels in a form-encoded POST body — never in the URL query, and never
 /// the same parameter in both (SABnzbd refuses that).
-public actor SABnzbdClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
-    private var credential: Credential?
+public actor SABnzbdClient: TransfersProviding {
+    public nonisolated let connection: ServiceConnection
+    private let http: ServiceHTTP
     private var history: [TransferItem] = []
     private var lastHistoryUpdate: Int?
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .apiKeyFormField("apikey"), transport: transport, secrets: secrets)
     }
 
-    func call(_ fields: [(String, String)], class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
-        let stored: Credential
-        if let credential { stored = credential } else {
-            stored = try await secrets.requiredCredential(connection.config.credential, shape: .apiKey)
-            credential = stored
-        }
-        let body = FormEncoding.encode(fields + [("output", "json"), ("apikey", stored.apiKey ?? "")])
-        var request = HTTPRequest(.post, connection.endpoint, path: "/api", headers: stored.extraHeaders, body: body,
-                                  contentType: "application/x-www-form-urlencoded", requestClass: requestClass,
-                                  schemePolicy: connection.policy, isIdempotent: true) // only reads are sent
-        request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
-        let response: HTTPResponse
-        do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+    func call(_ fields: [(String, String)], class requestClass: RequestClass = .list,
+              effect: RequestEffect) async throws(ServiceError) -> Data {
+        let response = try await http.send(ServiceRequest(.post, "/api", form: fields + [("output", "json")],
+                                                          class: requestClass, effect: effect))
         if response.status == 403 {
             let text = String(decoding: response.body.prefix(200), as: UTF8.self)
             if text.contains("API Key") {
-                credential = nil
+                await http.signOut()
                 throw .unauthorized
             }
             throw .serverMessage(status: 403, message: text)
@@ -54,7 +42,7 @@ public actor SABnzbdClient {
 
     /// `mode=queue&limit=1`: proves the key works (`mode=version` does not need one).
     public func probe() async throws(ServiceError) -> ServiceStatus {
-        let queue = try SABnzbdQueueDTO.decode(try await call([("mode", "queue"), ("limit", "1")], class: .probe))
+        let queue = try SABnzbdQueueDTO.decode(try await call([("mode", "queue"), ("limit", "1")], class: .probe, effect: .read))
         guard let version = queue.version else { throw .wrongServiceKind(expected: .sabnzbd, found: nil) }
         return ServiceStatus(appName: "SABnzbd", version: version)
     }
@@ -63,10 +51,10 @@ public actor SABnzbdClient {
     /// the server's `last_history_update` counter moved.
     public func transfers() async throws(ServiceError) -> TransferSnapshot {
         let serviceID = connection.config.id
-        let queue = try SABnzbdQueueDTO.decode(try await call([("mode", "queue")]))
+        let queue = try SABnzbdQueueDTO.decode(try await call([("mode", "queue")], effect: .read))
         var fields = [("mode", "history"), ("limit", "100")]
         if let lastHistoryUpdate { fields.append(("last_history_update", "\(lastHistoryUpdate)")) }
-        let answer = try SABnzbdHistoryDTO.decode(try await call(fields))
+        let answer = try SABnzbdHistoryDTO.decode(try await call(fields, effect: .read))
         if let answer { // nil: {"history": false}, nothing changed
             history = answer.slots.compactMap { $0.domain(serviceID: serviceID) }
             lastHistoryUpdate = answer.lastUpdate
@@ -78,11 +66,6 @@ public actor SABnzbdClient {
             activeCount: items.filter { $0.state == .downloading }.count))
     }
 
-    public func signOut() {
-        credential = nil
-        history = []
-        lastHistoryUpdate = nil
-    }
 }
 
 /// SABnzbd sends most numbers as strings ("2048.00"); this reads either.

@@ -1,18 +1,37 @@
 import Foundation
 
-/// The part of Sonarr and Radarr that is the same: `/api/v3` with the
-/// `X-Api-Key` header, system status, queue, health, disk space, history and
-/// media covers. `SonarrClient` and `RadarrClient` add their media endpoints.
-public actor ServarrClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
-    private var apiKey: String?
+/// Which Servarr API a kind speaks: data of the kind, so a Servarr on another
+/// API version (Lidarr's `/api/v1`) is one value, not an edit here.
+public struct ServarrAPI: Sendable {
+    /// Below the endpoint's base path: "/api/v3".
+    public var basePath: String
+    /// The major versions of the application this API is known to serve.
+    public var supportedMajors: ClosedRange<Int>
+    /// The library item a queue record belongs to (its series, its movie).
+    var queueResource: @Sendable (ServarrQueueDTO) -> Int?
 
-    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
+    init(basePath: String, supportedMajors: ClosedRange<Int>, queueResource: @escaping @Sendable (ServarrQueueDTO) -> Int?) {
+        self.basePath = basePath
+        self.supportedMajors = supportedMajors
+        self.queueResource = queueResource
+    }
+}
+
+/// The part of every Servarr that is the same: the `X-Api-Key` header, system
+/// status, queue, health, disk space, history and media covers, below the
+/// kind's API base path. `SonarrClient` and `RadarrClient` add their media endpoints.
+public actor ServarrClient {
+    public nonisolated let connection: ServiceConnection
+    public nonisolated let api: ServarrAPI
+    private let http: ServiceHTTP
+    /// Only for artwork from its public source: never credentials to third parties.
+    private let transport: any HTTPTransport
+
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore, api: ServarrAPI) {
         self.connection = connection
+        self.api = api
         self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .apiKeyHeader("X-Api-Key"), transport: transport, secrets: secrets)
     }
 
     nonisolated var kind: ServiceKind { connection.config.kind }
@@ -26,39 +45,18 @@ public actor ServarrClient {
         do {
             return try response.jsonBody()
         } catch .unauthorized {
-            apiKey = nil // re-read from the keyring next time (the user may have updated it)
+            await http.signOut() // re-read from the keyring next time (the user may have updated it)
             throw .unauthorized
         }
     }
 
     func send(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass,
               authenticated: Bool, sensitivePath: Bool = false) async throws(ServiceError) -> HTTPResponse {
-        var headers: [String: String] = ["Accept": "application/json"]
-        var gateway = false
-        if authenticated {
-            let credential = try await credential()
-            headers["X-Api-Key"] = credential.apiKey
-            for (name, value) in credential.extraHeaders { headers[name] = value }
-            gateway = !credential.extraHeaders.isEmpty
-        }
-        var request = HTTPRequest(.get, connection.endpoint, path: path, query: query, headers: headers,
-                                  requestClass: requestClass, schemePolicy: connection.policy)
-        request.hasGatewayHeaders = gateway
+        var request = ServiceRequest(.get, path, query: query, headers: ["Accept": "application/json"],
+                                     class: requestClass, effect: .read)
+        request.anonymous = !authenticated
         request.isSensitivePath = sensitivePath
-        do {
-            return try await transport.send(request)
-        } catch {
-            throw ServiceError(error)
-        }
-    }
-
-    private func credential() async throws(ServiceError) -> Credential {
-        if let apiKey { return Credential(apiKey: apiKey) }
-        let stored: Credential?
-        do { stored = try await secrets.read(connection.config.credential) } catch { throw .keyring(error) }
-        guard let stored, let key = stored.apiKey, !key.isEmpty else { throw .missingCredential }
-        if stored.extraHeaders.isEmpty { apiKey = key }
-        return stored
+        return try await http.send(request)
     }
 
     // MARK: Probe
@@ -77,14 +75,14 @@ public actor ServarrClient {
                 throw .wrongServiceKind(expected: kind, found: nil)
             }
         }
-        let body = try await get("/api/v3/system/status", class: .probe)
+        let body = try await get("\(api.basePath)/system/status", class: .probe)
         let dto = try JSONReader.read(body) { r throws(ServiceError) in try ServarrStatusDTO.decode(&r) }
         guard let appName = dto.appName else { throw .wrongServiceKind(expected: kind, found: nil) }
         guard appName.caseInsensitiveCompare(kind.displayName) == .orderedSame else {
             throw .wrongServiceKind(expected: kind, found: appName)
         }
         let version = dto.version ?? "0"
-        guard let major = Int(version.split(separator: ".").first ?? ""), major >= 3 else {
+        guard let major = Int(version.split(separator: ".").first ?? ""), api.supportedMajors.contains(major) else {
             throw .incompatibleVersion(found: version)
         }
         return ServiceStatus(appName: appName, version: version, instanceName: dto.instanceName,
@@ -105,13 +103,13 @@ public actor ServarrClient {
 
     /// The whole queue, unpaged (`queue/details`): never the silent 10-item page.
     public func queue() async throws(ServiceError) -> [QueueItem] {
-        let body = try await get("/api/v3/queue/details", class: .list)
+        let body = try await get("\(api.basePath)/queue/details", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrQueueDTO.decode) }
         return dtos.compactMap { map($0) }
     }
 
     public func health() async throws(ServiceError) -> [HealthIssue] {
-        let body = try await get("/api/v3/health", class: .list)
+        let body = try await get("\(api.basePath)/health", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrHealthDTO.decode) }
         return dtos.enumerated().map { index, dto in
             HealthIssue(id: "\(serviceID.uuidString)-\(dto.id ?? index)", source: dto.source ?? "",
@@ -121,7 +119,7 @@ public actor ServarrClient {
     }
 
     public func diskSpace() async throws(ServiceError) -> [DiskSpace] {
-        let body = try await get("/api/v3/diskspace", class: .list)
+        let body = try await get("\(api.basePath)/diskspace", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrDiskSpaceDTO.decode) }
         return dtos.map { DiskSpace(path: $0.path ?? "", label: $0.label, freeBytes: $0.freeSpace ?? 0, totalBytes: $0.totalSpace ?? 0) }
     }
@@ -131,7 +129,7 @@ public actor ServarrClient {
         let query = [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "pageSize", value: "\(limit)"),
                      URLQueryItem(name: "sortKey", value: "date"), URLQueryItem(name: "sortDirection", value: "descending"),
                      URLQueryItem(name: idParameter, value: "\(itemID)")]
-        let body = try await get("/api/v3/history", query: query, class: .list)
+        let body = try await get("\(api.basePath)/history", query: query, class: .list)
         let page = try JSONReader.read(body) { r throws(ServiceError) in try r.decodePagedRecords(ServarrHistoryDTO.decode) }
         return page.records.map {
             HistoryEvent(id: $0.id ?? 0, date: $0.date, eventType: $0.eventType ?? "unknown",
@@ -155,7 +153,7 @@ public actor ServarrClient {
                 guard image.localPath != nil else { throw error }
             }
         }
-        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail) else {
+        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail, basePath: api.basePath) else {
             throw .unavailable(.badResponse)
         }
         let response = try await send(path, class: .asset, authenticated: true, sensitivePath: true)
@@ -168,7 +166,7 @@ public actor ServarrClient {
 
     /// `/MediaCover/12/poster.jpg?lastWrite=…` → `/api/v3/mediacover/12/poster-250.jpg`
     /// (thumbnails use the resized file; Servarr falls back to full size when it is missing).
-    static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool) -> String? {
+    static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool, basePath: String) -> String? {
         var file = "\(image.kind.rawValue).jpg"
         if let local = image.localPath, let range = local.range(of: "/MediaCover/") {
             let rest = local[range.upperBound...].split(separator: "?").first.map(String.init) ?? ""
@@ -182,7 +180,7 @@ public actor ServarrClient {
             if size > 0 { file = file.replacingOccurrences(of: ".jpg", with: "-\(size).jpg") }
         }
         guard file.range(of: #"^[A-Za-z0-9_-]+\.(jpg|png|gif)$"#, options: .regularExpression) != nil else { return nil }
-        return "/api/v3/mediacover/\(itemID)/\(file)"
+        return "\(basePath)/mediacover/\(itemID)/\(file)"
     }
 
     private func fetchRemote(_ url: URL) async throws(ServiceError) -> Data {
@@ -203,7 +201,7 @@ public actor ServarrClient {
 
     nonisolated func map(_ dto: ServarrQueueDTO) -> QueueItem? {
         guard let id = dto.id else { return nil } // tolerance: a record without id cannot be tracked; dropped
-        let resourceID = (kind == .sonarr ? dto.seriesId : dto.movieId).map { ResourceID(serviceID: serviceID, itemID: $0) }
+        let resourceID = api.queueResource(dto).map { ResourceID(serviceID: serviceID, itemID: $0) }
         return QueueItem(
             id: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
             status: QueueItem.Status(dto.status),

@@ -5,20 +5,24 @@ import Glibc
 
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
-public actor SonarrClient {
+public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
+    ArtworkProviding, EpisodesProviding {
+    /// Sonarr v3 and later answer below `/api/v3`.
+    public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
+
     public nonisolated let servarr: ServarrClient
     private let serviceID: UUID
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
-        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets)
+        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets, api: Self.api)
         serviceID = connection.config.id
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
 
     /// The whole library in one unpaginated request (large-library class).
-    public func series() async throws(ServiceError) -> [Resource] {
-        let body = try await servarr.get("/api/v3/series", class: .largeLibrary)
+    public func library() async throws(ServiceError) -> [Resource] {
+        let body = try await servarr.get("\(Self.api.basePath)/series", class: .largeLibrary)
         return try Self.decodeSeries(body, serviceID: serviceID)
     }
 
@@ -41,7 +45,7 @@ public actor SonarrClient {
     }
 
     public func episodes(of series: ResourceID) async throws(ServiceError) -> [Episode] {
-        let body = try await servarr.get("/api/v3/episode", query: [URLQueryItem(name: "seriesId", value: "\(series.itemID)")],
+        let body = try await servarr.get("\(Self.api.basePath)/episode", query: [URLQueryItem(name: "seriesId", value: "\(series.itemID)")],
                                          class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
         return dtos.compactMap { dto in
@@ -60,7 +64,7 @@ public actor SonarrClient {
                      URLQueryItem(name: "end", value: ServarrQuery.date(end)),
                      URLQueryItem(name: "unmonitored", value: "true"),
                      URLQueryItem(name: "includeSeries", value: "true")]
-        let body = try await servarr.get("/api/v3/calendar", query: query, class: .list)
+        let body = try await servarr.get("\(Self.api.basePath)/calendar", query: query, class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
         return dtos.compactMap { dto in
             guard let seriesID = dto.seriesId, let date = dto.airDateUtc else { return nil }
@@ -80,8 +84,8 @@ public actor SonarrClient {
         try await servarr.artwork(image, of: resource, thumbnail: thumbnail)
     }
 
-    public func history(of series: ResourceID, limit: Int = 50) async throws(ServiceError) -> [HistoryEvent] {
-        try await servarr.history(idParameter: "seriesIds", itemID: series.itemID, limit: limit)
+    public func history(of series: ResourceID) async throws(ServiceError) -> [HistoryEvent] {
+        try await servarr.history(idParameter: "seriesIds", itemID: series.itemID, limit: 50)
     }
 }
 

@@ -6,12 +6,10 @@ import Foundation
 ///
 /// Lockout safety: a 401 is never retried (3.00 locks everyone out after 100
 /// failures until restart). Refresh is incremental with `recently-active`.
-public actor TransmissionClient {
-    public let connection: ServiceConnection
-    private let transport: any HTTPTransport
-    private let secrets: any SecretStore
+public actor TransmissionClient: TransfersProviding {
+    public nonisolated let connection: ServiceConnection
+    private let http: ServiceHTTP
     private var sessionID = ""
-    private var credential: Credential?
     private var torrents: [Int: TransmissionTorrentDTO] = [:]
     private var primed = false
     /// Requests answered 401 (tests count them).
@@ -19,32 +17,21 @@ public actor TransmissionClient {
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.transport = transport
-        self.secrets = secrets
+        http = ServiceHTTP(connection: connection, scheme: .basic, transport: transport, secrets: secrets)
     }
 
     private var rpcPath: String { "/transmission/rpc" }
 
-    /// One RPC call; resends once after a 409 with the new session id. Public for tools (the wire
+    /// One RPC call; sent again once after a 409 with the new session id (a 409 means the
+    /// daemon did not act on it, so a write is not repeated). Public for tools (the wire
     /// benchmark); the app uses the typed methods.
-    public func call(_ method: String, _ arguments: String, class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
-        let stored: Credential
-        if let credential { stored = credential } else {
-            stored = try await secrets.requiredCredential(connection.config.credential, shape: .usernamePassword)
-            credential = stored
-        }
-        let basic = Data("\(stored.username ?? ""):\(stored.password ?? "")".utf8).base64EncodedString()
+    public func call(_ method: String, _ arguments: String, class requestClass: RequestClass = .list,
+                     effect: RequestEffect) async throws(ServiceError) -> Data {
         let body = Data(#"{"method":"\#(method)","arguments":\#(arguments)}"#.utf8)
         for _ in 0..<2 {
-            var headers = stored.extraHeaders
-            headers["Authorization"] = "Basic \(basic)"
-            headers["X-Transmission-Session-Id"] = sessionID
-            var request = HTTPRequest(.post, connection.endpoint, path: rpcPath, headers: headers, body: body,
-                                      contentType: "application/json", requestClass: requestClass,
-                                      schemePolicy: connection.policy, isIdempotent: method.hasSuffix("-get"))
-            request.hasGatewayHeaders = !stored.extraHeaders.isEmpty
-            let response: HTTPResponse
-            do { response = try await transport.send(request) } catch { throw ServiceError(error) }
+            let request = ServiceRequest(.post, rpcPath, headers: ["X-Transmission-Session-Id": sessionID], body: body,
+                                         contentType: "application/json", class: requestClass, effect: effect)
+            let response = try await http.send(request)
             switch response.status {
             case 409:
                 guard let id = response.header("X-Transmission-Session-Id") else { throw .unavailable(.badResponse) }
@@ -53,7 +40,7 @@ public actor TransmissionClient {
                 continue
             case 401:
                 refusedRequests += 1
-                credential = nil
+                await http.signOut()
                 throw .unauthorized
             case 403:
                 throw .serverMessage(status: 403, message: String(decoding: response.body.prefix(200), as: UTF8.self))
@@ -79,7 +66,7 @@ public actor TransmissionClient {
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
-        let body = try await call("session-get", #"{"fields":["version","rpc-version"]}"#, class: .probe)
+        let body = try await call("session-get", #"{"fields":["version","rpc-version"]}"#, class: .probe, effect: .read)
         let version = try JSONReader.read(body) { r throws(ServiceError) -> String? in
             var version: String?
             try r.readObject { r, key throws(ServiceError) in
@@ -126,7 +113,7 @@ public actor TransmissionClient {
 
     private func torrentGet(ids: String?, fields: [String]) async throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) {
         let list = fields.map { "\"\($0)\"" }.joined(separator: ",")
-        let body = try await call("torrent-get", "{\(ids.map { "\"ids\":\($0)," } ?? "")\"fields\":[\(list)]}")
+        let body = try await call("torrent-get", "{\(ids.map { "\"ids\":\($0)," } ?? "")\"fields\":[\(list)]}", effect: .read)
         return try JSONReader.read(body) { r throws(ServiceError) -> ([TransmissionTorrentDTO], [Int]) in
             var changed: [TransmissionTorrentDTO] = []
             var removed: [Int] = []
@@ -154,10 +141,4 @@ public actor TransmissionClient {
             activeCount: items.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
     }
 
-    public func signOut() {
-        credential = nil
-        sessionID = ""
-        primed = false
-        torrents = [:]
-    }
 }

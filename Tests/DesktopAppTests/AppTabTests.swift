@@ -1,4 +1,5 @@
 import Core
+@testable import DesktopApp
 import XCTest
 
 final class AppTabTests: XCTestCase {

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A client for one service at one resolved endpoint. Every kind's client is
+/// an actor made the same way and answers a probe; everything else it can do
+/// is a capability protocol below, asked for with `Capabilities` — never by
+/// its kind.
+///
+/// The repository keeps one client per service between refreshes, so sessions
+/// (qBittorrent's cookie, Transmission's session id) and incremental sync
+/// state (qBittorrent's `rid`, SABnzbd's history marker) carry over.
+public protocol ServiceClient: Actor {
+    init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore)
+    /// Checks the address answers as the kind the user chose, with a version we support.
+    func probe() async throws(ServiceError) -> ServiceStatus
+}
+
+// MARK: Read capabilities
+
+/// The library: series, movies — whatever the kind's `libraryKind` says.
+public protocol LibraryProviding: ServiceClient {
+    func library() async throws(ServiceError) -> [Resource]
+}
+
+/// The episodes of one library item.
+public protocol EpisodesProviding: ServiceClient {
+    func episodes(of resource: ResourceID) async throws(ServiceError) -> [Episode]
+}
+
+/// Recent history of one library item.
+public protocol HistoryProviding: ServiceClient {
+    func history(of resource: ResourceID) async throws(ServiceError) -> [HistoryEvent]
+}
+
+/// The orchestrator's queue: what it is downloading or importing.
+public protocol QueueProviding: ServiceClient {
+    func queue() async throws(ServiceError) -> [QueueItem]
+}
+
+/// What airs or releases in a window of time.
+public protocol CalendarProviding: ServiceClient {
+    func calendar(from start: Date, to end: Date) async throws(ServiceError) -> [CalendarEntry]
+}
+
+/// The service's own health checks and its disks.
+public protocol HealthProviding: ServiceClient {
+    func health() async throws(ServiceError) -> [HealthIssue]
+    func diskSpace() async throws(ServiceError) -> [DiskSpace]
+}
+
+/// The full list of transfers a transfer client holds.
+public protocol TransfersProviding: ServiceClient {
+    func transfers() async throws(ServiceError) -> TransferSnapshot
+}
+
+/// Posters and other images of library items.
+public protocol ArtworkProviding: ServiceClient {
+    func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data
+}
+
+// MARK: Asking for a capability
+
+/// One thing a client may offer, as a typed key: `offered(by:)` answers for a
+/// kind before any client exists (which tabs to show, which services a feature
+/// includes), `provider(_:)` gives a client's typed answer, or nil for "not
+/// offered". New capabilities (the write phase: transfer actions, monitoring,
+/// commands, search and add, live updates) are one protocol and one key each.
+public struct Capability<Provider: Sendable>: Sendable {
+    public let name: String
+    private let offers: @Sendable (any ServiceClient.Type) -> Bool
+    private let cast: @Sendable (any ServiceClient) -> Provider?
+
+    public init(_ name: String, offers: @escaping @Sendable (any ServiceClient.Type) -> Bool,
+                cast: @escaping @Sendable (any ServiceClient) -> Provider?) {
+        self.name = name
+        self.offers = offers
+        self.cast = cast
+    }
+
+    public func isOffered(by client: any ServiceClient.Type) -> Bool { offers(client) }
+    public func provider(_ client: any ServiceClient) -> Provider? { cast(client) }
+}
+
+/// The keys of every capability.
+public enum Capabilities {
+    public static let library = Capability<any LibraryProviding>(
+        "library", offers: { $0 is any LibraryProviding.Type }, cast: { $0 as? any LibraryProviding })
+    public static let episodes = Capability<any EpisodesProviding>(
+        "episodes", offers: { $0 is any EpisodesProviding.Type }, cast: { $0 as? any EpisodesProviding })
+    public static let history = Capability<any HistoryProviding>(
+        "history", offers: { $0 is any HistoryProviding.Type }, cast: { $0 as? any HistoryProviding })
+    public static let queue = Capability<any QueueProviding>(
+        "queue", offers: { $0 is any QueueProviding.Type }, cast: { $0 as? any QueueProviding })
+    public static let calendar = Capability<any CalendarProviding>(
+        "calendar", offers: { $0 is any CalendarProviding.Type }, cast: { $0 as? any CalendarProviding })
+    public static let health = Capability<any HealthProviding>(
+        "health", offers: { $0 is any HealthProviding.Type }, cast: { $0 as? any HealthProviding })
+    public static let transfers = Capability<any TransfersProviding>(
+        "transfers", offers: { $0 is any TransfersProviding.Type }, cast: { $0 as? any TransfersProviding })
+    public static let artwork = Capability<any ArtworkProviding>(
+        "artwork", offers: { $0 is any ArtworkProviding.Type }, cast: { $0 as? any ArtworkProviding })
+}
