@@ -82,8 +82,17 @@ public actor CredentialLifecycle {
         guard let config = await registry.service(id) else { throw .registry(.notFound(id)) }
         for state in scopedState where !(state is ServiceCache) { await state.purge(serviceID: id) }
         do { try await secrets.delete(config.credential) } catch { throw .keyring(error) }
-        for state in scopedState where state is ServiceCache { await state.purge(serviceID: id) }
+        var kept: (path: String, reason: String)?
+        for case let cache as ServiceCache in scopedState {
+            do { try await cache.remove(serviceID: id) } catch {
+                let path = await cache.directory(for: id).path
+                Log.failure("cache: could not delete \(path) of a removed service", error)
+                kept = (path, Log.describe(error))
+            }
+        }
         do { try await registry.remove(id) } catch { throw .registry(error) }
+        // The service is gone; its cached content is not, and the user relied on that: say so.
+        if let kept { throw .cacheNotRemoved(path: kept.path, reason: kept.reason) }
     }
 
     private func stored(_ config: ServiceConfig) async throws(ServiceError) -> Credential {
@@ -109,4 +118,6 @@ public enum LifecycleError: Error, Equatable, Sendable {
     case service(ServiceError)
     case keyring(SecretStoreError)
     case registry(RegistryError)
+    /// The service was removed, but its cache folder could not be deleted.
+    case cacheNotRemoved(path: String, reason: String)
 }

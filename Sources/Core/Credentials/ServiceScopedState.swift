@@ -84,9 +84,7 @@ public actor ServiceCache: ServiceScopedState {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         // Temporary file, fsync, rename: a crash leaves the old entry or the new one, never a torn one.
-        do { try AtomicFile.write(data, to: directory.appendingPathComponent(name)) } catch {
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try AtomicFile.write(data, to: directory.appendingPathComponent(name)) // its error names the step and errno
     }
 
     public func load(named name: String, for serviceID: UUID) -> Data? {
@@ -97,10 +95,22 @@ public actor ServiceCache: ServiceScopedState {
 
     /// Deletes one entry (a corrupt one is discarded, never shown).
     public func discard(named name: String, for serviceID: UUID) {
-        try? FileManager.default.removeItem(at: directory(for: serviceID).appendingPathComponent(name))
+        let file = directory(for: serviceID).appendingPathComponent(name)
+        do { try FileManager.default.removeItem(at: file) } catch {
+            Log.failure("cache: could not discard \(file.path)", error)
+        }
+    }
+
+    /// Deletes the service's cache folder; nothing there is not an error.
+    public func remove(serviceID: UUID) throws {
+        let folder = directory(for: serviceID)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        try FileManager.default.removeItem(at: folder)
     }
 
     public func purge(serviceID: UUID) {
-        try? FileManager.default.removeItem(at: directory(for: serviceID))
+        do { try remove(serviceID: serviceID) } catch {
+            Log.failure("cache: could not delete \(directory(for: serviceID).path)", error)
+        }
     }
 }

@@ -26,6 +26,10 @@ public enum ErrorText {
             "Cancelled."
         case .keyring(let error):
             sentence(error)
+        case .noEndpoint:
+            "No address is set for this service. Enter its local or remote address in Settings."
+        case .notOffered:
+            "This service does not offer that."
         }
     }
 
@@ -62,6 +66,8 @@ public enum ErrorText {
             "The keyring was not unlocked."
         case .failed(let message):
             "The keyring reported an error: \(message)"
+        case .unreadable:
+            "The gateway headers stored in the keyring for this service cannot be read. Enter them again in Settings."
         }
     }
 }

@@ -40,18 +40,23 @@ public enum ServiceError: Error, Equatable, Sendable {
     case cancelled
     /// The keyring could not be used (see `SecretStoreError`).
     case keyring(SecretStoreError)
+    /// No address to reach the service at: none entered for the endpoint its
+    /// preference allows, or the settings form's address is not valid yet.
+    case noEndpoint
+    /// The service's kind does not offer what was asked of it.
+    case notOffered
 
     /// The one recovery the UI offers for this error.
     public var recovery: Recovery {
         switch self {
         case .unauthorized, .missingCredential: .updateCredentials
-        case .authGateway, .wrongServiceKind: .configureEndpoint
+        case .authGateway, .wrongServiceKind, .noEndpoint: .configureEndpoint
         case .unavailable(let reason):
             switch reason {
             case .nameNotResolved, .certificateUntrusted, .plainHTTPBlocked, .redirectRefused: .configureEndpoint
             default: .retry
             }
-        case .incompatibleVersion, .serverMessage, .decoding, .cancelled, .keyring: .retry
+        case .incompatibleVersion, .serverMessage, .decoding, .cancelled, .keyring, .notOffered: .retry
         }
     }
 

@@ -29,7 +29,7 @@ public enum ConnectionResolver {
 
     public static func resolve<Answer: Sendable>(_ config: ServiceConfig, probe: Probe<Answer>) async throws(ServiceError) -> Resolution<Answer> {
         let roles = candidates(config)
-        guard !roles.isEmpty else { throw .unavailable(.redirectRefused) }
+        guard !roles.isEmpty else { throw .noEndpoint }
         var failure: ServiceError = .unavailable(.unreachable)
         for role in roles {
             let connection = try ServiceConnection(config: config, role: role)

@@ -141,7 +141,7 @@ public actor Repository: ServiceScopedState {
         let data = try await pool.session(config).perform(Capabilities.artwork, force: false) { client throws(ServiceError) in
             try await client.artwork(image, of: resource, thumbnail: thumbnail)
         }
-        guard let data else { throw .unavailable(.badResponse) } // the kind has no artwork
+        guard let data else { throw .notOffered } // the kind has no artwork
         return data
     }
 

@@ -178,7 +178,8 @@ actor ServiceSession {
             case .responseTooLarge, .serverError, .badResponse: true
             default: false
             }
-        case .unauthorized, .missingCredential, .authGateway, .wrongServiceKind, .incompatibleVersion, .cancelled: false
+        case .notOffered: true
+        case .unauthorized, .missingCredential, .authGateway, .wrongServiceKind, .incompatibleVersion, .cancelled, .noEndpoint: false
         }
     }
 

@@ -19,7 +19,11 @@ public final class KeyringSecretStore: SecretStore {
                 credential[field] = try Self.lookup(account: account, field: field.rawValue)
             }
             if let headers = try Self.lookup(account: account, field: SecretItemField.extraHeaders) {
-                credential.extraHeaders = (try? JSONDecoder().decode([String: String].self, from: Data(headers.utf8))) ?? [:]
+                // Corrupt headers are reported, not read as "none": without them a gateway answers with its sign-in page.
+                guard let decoded = try? JSONDecoder().decode([String: String].self, from: Data(headers.utf8)) else {
+                    throw .unreadable(field: SecretItemField.extraHeaders)
+                }
+                credential.extraHeaders = decoded
             }
             return credential.isEmpty ? nil : credential
         }

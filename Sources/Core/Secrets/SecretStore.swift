@@ -26,6 +26,8 @@ public enum SecretStoreError: Error, Equatable, Sendable {
     case dismissed
     /// Any other failure; the text comes from libsecret and never holds a secret.
     case failed(String)
+    /// An item is there but does not read as what Switchyard stored (its field name, never its value).
+    case unreadable(field: String)
 }
 
 /// Keyring items of one account: the keyring attribute `field` of each.

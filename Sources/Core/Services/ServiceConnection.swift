@@ -9,7 +9,7 @@ public struct ServiceConnection: Sendable {
     public var policy: SchemePolicy { config.policy(for: role) }
 
     public init(config: ServiceConfig, role: EndpointRole) throws(ServiceError) {
-        guard let endpoint = config.endpoint(for: role) else { throw .unavailable(.redirectRefused) }
+        guard let endpoint = config.endpoint(for: role) else { throw .noEndpoint }
         self.config = config
         self.role = role
         self.endpoint = endpoint

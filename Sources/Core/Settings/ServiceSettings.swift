@@ -33,6 +33,8 @@ public enum SaveFailure: Error, Equatable, Sendable {
     case rotationRefused(ServiceError)
     case keyring(SecretStoreError)
     case registry(RegistryError)
+    /// Removal only: the service is gone, its cached content is still on disk.
+    case cacheNotRemoved(path: String, reason: String)
 
     public var sentence: String {
         switch self {
@@ -41,6 +43,8 @@ public enum SaveFailure: Error, Equatable, Sendable {
             "The new credentials were not saved: \(ErrorText.sentence(error)) The stored credentials are unchanged."
         case .keyring(let error): "Nothing was saved. \(ErrorText.sentence(error))"
         case .registry(let error): "Nothing was saved. \(Self.sentence(error))"
+        case .cacheNotRemoved(let path, let reason):
+            "The service was removed, but its cached content could not be deleted (\(reason)). You can delete \(path) yourself."
         }
     }
 
@@ -93,7 +97,7 @@ public actor ServiceSettings {
     /// Probes the draft's endpoints with its typed secrets over the stored ones,
     /// held under an ephemeral keyring account removed afterwards.
     public func test(_ draft: ServiceDraft) async -> Result<ConnectionReport, ServiceError> {
-        guard let config = draft.config() else { return .failure(.unavailable(.redirectRefused)) }
+        guard let config = draft.config() else { return .failure(.noEndpoint) }
         let transport = transport
         let secrets = secrets
         do {
@@ -139,6 +143,7 @@ public actor ServiceSettings {
             case .registry(let registry): throw .registry(registry)
             case .service(.keyring(let keyring)): throw .keyring(keyring)
             case .service: throw .invalid(ServiceDraft(editing: config).problems(requireCredential: true))
+            case .cacheNotRemoved(let path, let reason): throw .cacheNotRemoved(path: path, reason: reason) // not from saving
             }
         }
     }
@@ -159,6 +164,7 @@ public actor ServiceSettings {
             case .keyring(let keyring), .service(.keyring(let keyring)): throw .keyring(keyring)
             case .registry(let registry): throw .registry(registry)
             case .service(let service): throw .rotationRefused(service)
+            case .cacheNotRemoved(let path, let reason): throw .cacheNotRemoved(path: path, reason: reason)
             }
         }
     }

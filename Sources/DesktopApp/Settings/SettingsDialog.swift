@@ -467,6 +467,13 @@ final class SettingsDialog {
             } catch {
                 guard let self else { return }
                 self.work = nil
+                if case .cacheNotRemoved = error { // removed; the leftover is the user's to know about
+                    self.listMessage = error.sentence
+                    self.services = await backend.services()
+                    self.onChanged?()
+                    self.showList()
+                    return
+                }
                 self.listMessage = "“\(config.displayName)” was not removed. \(error.sentence)"
                 self.showConfirm(config)
             }
