@@ -12,7 +12,7 @@ final class ActivityJoinTests: XCTestCase {
     private func record(_ service: UUID, id: Int, downloadID: String?, title: String, episode: Int? = nil,
                         size: Double = 100, left: Double = 50) -> QueueItem {
         QueueItem(id: ResourceID(serviceID: service, itemID: id), title: title, status: .downloading, trackedStatus: .ok,
-                  trackedState: "downloading", messages: [], errorMessage: nil, size: size, sizeLeft: left, timeLeft: nil,
+                  trackedState: .downloading, messages: [], errorMessage: nil, size: size, sizeLeft: left, timeLeft: nil,
                   estimatedCompletion: nil, added: nil, downloadProtocol: .torrent, downloadID: downloadID, downloadClient: "Fixture",
                   resource: ResourceID(serviceID: service, itemID: 7), episodeID: episode, seasonNumber: 1)
     }

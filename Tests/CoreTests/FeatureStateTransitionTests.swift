@@ -57,7 +57,6 @@ final class ServiceErrorMappingTests: XCTestCase {
         for (transport, service, recovery) in table {
             XCTAssertEqual(ServiceError(transport), service, "\(transport)")
             XCTAssertEqual(ServiceError(transport).recovery, recovery, "\(transport)")
-            XCTAssertFalse(ErrorText.sentence(service).isEmpty)
         }
         XCTAssertEqual(ServiceError.unauthorized.recovery, .updateCredentials)
         XCTAssertEqual(ServiceError.missingCredential.recovery, .updateCredentials)

@@ -42,7 +42,6 @@ final class KeyringFaultTests: XCTestCase {
             XCTFail("the keyring answered although it should not exist")
         } catch {
             XCTAssertEqual("\(error)", expected)
-            XCTAssertFalse(ErrorText.sentence(error).isEmpty)
         }
     }
 
@@ -139,9 +138,9 @@ final class KeyringFaultTests: XCTestCase {
         await afterLock.reload()
         var rows = await afterLock.overview(force: true).value?.rows ?? []
         let lockedRow = rows.first { $0.service.id == stored.id }
-        XCTAssertEqual(lockedRow?.message, ErrorText.sentence(.keyring(.locked)))
+        XCTAssertEqual(lockedRow?.problem, .keyring(.locked))
         XCTAssertEqual(lockedRow?.recovery, .retry)
-        print("keyring scenario: locked collection → \(lockedRow?.state.rawValue ?? "?"): \(lockedRow?.message ?? "")")
+        print("keyring scenario: locked collection → \(lockedRow?.state.rawValue ?? "?"): \(lockedRow?.problem.map { "\($0)" } ?? "")")
 
         // 3. The Secret Service goes away mid-run.
         let pid = Int32(try String(contentsOf: work.appendingPathComponent("keyring.pid"), encoding: .utf8)
@@ -163,9 +162,9 @@ final class KeyringFaultTests: XCTestCase {
         await afterLoss.reload()
         rows = await afterLoss.overview(force: true).value?.rows ?? []
         let goneRow = rows.first { $0.service.id == stored.id }
-        XCTAssertEqual(goneRow?.message, ErrorText.sentence(.keyring(.noSecretService)), "keyring gone: not said clearly")
+        XCTAssertEqual(goneRow?.problem, .keyring(.noSecretService), "keyring gone: not said clearly")
         XCTAssertEqual(goneRow?.recovery, .retry)
-        print("keyring scenario: keyring gone → \(goneRow?.state.rawValue ?? "?"): \(goneRow?.message ?? "")")
+        print("keyring scenario: keyring gone → \(goneRow?.state.rawValue ?? "?"): \(goneRow?.problem.map { "\($0)" } ?? "")")
         try await registry.upsert(try service("Added"))
         do {
             try await secrets.write(Credential(apiKey: canary), for: CredentialReference(), kind: .sonarr)

@@ -49,6 +49,12 @@ final class NewKindTests: XCTestCase {
             libraryKind: .movie, downloadProtocol: .torrent, client: FixturarrClient.self))
     }
 
+    /// The app's tests share this process: the kind must not outlive these tests.
+    override func tearDown() {
+        ServiceCatalog.unregister(.fixturarr)
+        XCTAssertFalse(ServiceKind.allCases.contains(.fixturarr))
+    }
+
     func testANewKindGetsALibraryAQueueAndTransfersThroughTheRealRepository() async throws {
         let folder = try temporaryDirectory(self)
         let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))

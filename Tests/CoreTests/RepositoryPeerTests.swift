@@ -80,7 +80,7 @@ final class RepositoryPeerTests: XCTestCase {
                                     cache: ServiceCache(root: folder.appendingPathComponent("cache")))
         await repository.reload()
         guard case .content(let activity, _) = await repository.activity() else { return XCTFail("activity has content") }
-        XCTAssertEqual(activity.failures.map(\.message), [])
+        XCTAssertEqual(activity.failures.map(\.error), [])
         XCTAssertEqual(activity.items.count, seeds.count + radarrRecords.count, "the pack's three records are one item")
 
         for seed in seeds {
@@ -102,7 +102,7 @@ final class RepositoryPeerTests: XCTestCase {
         XCTAssertNil(activity.items.first { $0.queue.downloadID?.hasPrefix("ABCDEF") ?? false }?.transfer)
 
         guard case .content(let overview, _) = await repository.overview() else { return XCTFail("overview has content") }
-        XCTAssertEqual(overview.rows.map(\.state), Array(repeating: .ok, count: 6), "\(overview.rows.map(\.message))")
+        XCTAssertEqual(overview.rows.map(\.state), Array(repeating: .ok, count: 6), "\(overview.rows.map(\.problem))")
         XCTAssertEqual(overview.rows.map(\.endpoint), Array(repeating: .local, count: 6))
         XCTAssertEqual(overview.rows[2...].map(\.version),
                        [peers.transmission.version, peers.qbittorrent.version, peers.deluge.version, peers.nzbget.version])
@@ -181,7 +181,7 @@ final class RepositoryPeerTests: XCTestCase {
         XCTAssertEqual(oneDown, 1, afterText)
         XCTAssertEqual(after.map { $0["state"] as? String }, ["ok", "ok", "ok", "unavailable", "ok", "ok", "ok"], afterText)
         XCTAssertEqual(after[3]["recovery"] as? String, "retry")
-        XCTAssertEqual(after[3]["message"] as? String, ErrorText.sentence(.unavailable(.connectionRefused)))
+        XCTAssertEqual(after[3]["message"] as? String, "Nothing is listening at this address and port. Is the service running?")
         XCTAssertTrue(after[3]["endpoint"] is NSNull)
     }
 }

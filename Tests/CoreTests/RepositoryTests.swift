@@ -145,7 +145,7 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(row.state, .degraded)
         XCTAssertEqual(row.recovery, .retry)
         XCTAssertEqual(row.version, "4.0.19.2979", "what the probe said is still shown")
-        XCTAssertTrue(row.message?.contains("could not read") ?? false, row.message ?? "")
+        guard case .decoding? = row.problem else { return XCTFail("expected a decoding problem, got \(String(describing: row.problem))") }
         XCTAssertEqual(overview.details.failures.map(\.service.id), [sonarrConfig.id])
         XCTAssertFalse(row.isOK)
     }

@@ -12,6 +12,8 @@ final class InspectionRoutesTests: XCTestCase {
         switch route.scene {
         case .welcome:
             return ["[push button] 'Add Service…'", "[label] 'Connect Your Services'"]
+        case .networkFailure:
+            return ["[label] 'Switchyard Could Not Start Its Network Layer'"]
         case .allTabs:
             return ["[label] 'Checking your services…'", "[filler] 'Checking your services…'"]
         case .detail(let tab):
@@ -113,7 +115,7 @@ final class InspectionRoutesTests: XCTestCase {
     /// The lines of the selected tab's panel (its stack page), or the whole tree for non-tab scenes.
     private static func panel(_ tree: String, route: InspectionRoute) -> String {
         switch route.scene {
-        case .welcome, .allTabs: tree
+        case .welcome, .networkFailure, .allTabs: tree
         case .tabs, .detail:
             if case .settings? = route.overlay { subtree(tree, "[frame] 'Settings'") }
             else if route.overlay == nil { panel(tree, title: Strings.title(route.tab)) }
@@ -168,8 +170,11 @@ final class InspectionRoutesTests: XCTestCase {
             XCTAssertTrue(tree.contains("[push button] 'Main Menu'"))
 
             switch route.scene {
-            case .welcome:
-                XCTAssertFalse(tree.contains("[page tab]"), "welcome must not offer empty tabs")
+            case .welcome, .networkFailure:
+                XCTAssertFalse(tree.contains("[page tab]"), "\(route) must not offer empty tabs")
+                if route.scene == .networkFailure {
+                    XCTAssertFalse(tree.contains("Connect Your Services"), "a network failure is not the welcome page")
+                }
             case .tabs, .allTabs, .detail:
                 let selected = route.tab
                 XCTAssertTrue(tree.contains("[page tab list]"), "\(route): no tab list")

@@ -35,12 +35,39 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
 
     public enum TrackedStatus: String, Sendable, Equatable, Codable { case ok, warning, error, unknown }
 
+    /// Where the orchestrator's handling of a finished download stands (Servarr's `trackedDownloadState`).
+    public enum TrackedState: Sendable, Equatable, RawCodable {
+        case downloading, importBlocked, importPending, importing, imported, failedPending, failed, ignored
+        case unknown(String)
+
+        public init(_ raw: String?) {
+            switch raw {
+            case "downloading": self = .downloading
+            case "importBlocked": self = .importBlocked
+            case "importPending": self = .importPending
+            case "importing": self = .importing
+            case "imported": self = .imported
+            case "failedPending": self = .failedPending
+            case "failed": self = .failed
+            case "ignored": self = .ignored
+            default: self = .unknown(raw ?? "")
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .unknown(let raw): raw
+            default: "\(self)"
+            }
+        }
+    }
+
     public var id: ResourceID
     public var title: String
     public var status: Status
     public var trackedStatus: TrackedStatus
-    /// downloading, importBlocked, importPending, importing, imported, failedPending, failed, ignored (raw).
-    public var trackedState: String?
+    /// Nil when the service sent none.
+    public var trackedState: TrackedState?
     public var messages: [String]
     public var errorMessage: String?
     public var size: Double
@@ -61,7 +88,7 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
 
     public var progress: Double { size > 0 ? max(0, min(1, (size - sizeLeft) / size)) : 0 }
 
-    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: String?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?) {
+    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: TrackedState?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?) {
         self.id = id
         self.title = title
         self.status = status

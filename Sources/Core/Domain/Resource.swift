@@ -162,16 +162,46 @@ public struct CalendarEntry: Sendable, Equatable, Codable {
 
 /// A history event for one item.
 public struct HistoryEvent: Sendable, Equatable, Codable {
+    /// What happened (Servarr's `eventType`; Sonarr and Radarr name their file events each their way).
+    public enum Kind: Sendable, Equatable, RawCodable {
+        case grabbed, imported, downloadFailed, fileDeleted, fileRenamed, ignored
+        case unknown(String)
+
+        public init(_ raw: String?) {
+            switch raw {
+            case "grabbed": self = .grabbed
+            case "downloadFolderImported", "seriesFolderImported", "movieFolderImported": self = .imported
+            case "downloadFailed": self = .downloadFailed
+            case "episodeFileDeleted", "movieFileDeleted": self = .fileDeleted
+            case "episodeFileRenamed", "movieFileRenamed": self = .fileRenamed
+            case "downloadIgnored": self = .ignored
+            default: self = .unknown(raw ?? "unknown")
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .grabbed: "grabbed"
+            case .imported: "downloadFolderImported"
+            case .downloadFailed: "downloadFailed"
+            case .fileDeleted: "episodeFileDeleted"
+            case .fileRenamed: "episodeFileRenamed"
+            case .ignored: "downloadIgnored"
+            case .unknown(let raw): raw
+            }
+        }
+    }
+
     public var id: Int
     public var date: Date?
-    public var eventType: String
+    public var kind: Kind
     public var sourceTitle: String
     public var downloadID: String?
 
-    public init(id: Int, date: Date?, eventType: String, sourceTitle: String, downloadID: String?) {
+    public init(id: Int, date: Date?, kind: Kind, sourceTitle: String, downloadID: String?) {
         self.id = id
         self.date = date
-        self.eventType = eventType
+        self.kind = kind
         self.sourceTitle = sourceTitle
         self.downloadID = downloadID
     }

@@ -26,7 +26,7 @@ public enum RegistryError: Error, Equatable, Sendable {
 public actor ServiceRegistry {
     public static let schemaVersion = 1
 
-    public let fileURL: URL
+    public nonisolated let fileURL: URL
     private let clock: Clock
     public private(set) var services: [ServiceConfig] = []
     public private(set) var issue: RegistryIssue?

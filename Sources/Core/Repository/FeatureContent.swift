@@ -49,7 +49,6 @@ public struct ServiceFailure: Sendable, Equatable {
     public var service: ServiceRef
     public var error: ServiceError
     public var recovery: Recovery { error.recovery }
-    public var message: String { ErrorText.sentence(error) }
 
     public init(service: ServiceRef, error: ServiceError) {
         self.service = service

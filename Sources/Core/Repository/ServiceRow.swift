@@ -24,15 +24,15 @@ public struct ServiceRow: Sendable, Equatable, Identifiable {
     /// How long the probe took, in milliseconds.
     public var latencyMilliseconds: Int?
     public var recovery: Recovery?
-    /// The failure, as a sentence, when there is one.
-    public var message: String?
+    /// What failed, when something did (the app puts it in words).
+    public var problem: ServiceError?
 
     public var id: UUID { service.id }
     /// Whether the service counts as working (`--status` exits 0 only when every row does).
     public var isOK: Bool { state == .ok || state == .disabled }
 
     public init(service: ServiceRef, state: State, endpoint: EndpointRole? = nil, appName: String? = nil,
-                version: String? = nil, latencyMilliseconds: Int? = nil, recovery: Recovery? = nil, message: String? = nil) {
+                version: String? = nil, latencyMilliseconds: Int? = nil, recovery: Recovery? = nil, problem: ServiceError? = nil) {
         self.service = service
         self.state = state
         self.endpoint = endpoint
@@ -40,7 +40,7 @@ public struct ServiceRow: Sendable, Equatable, Identifiable {
         self.version = version
         self.latencyMilliseconds = latencyMilliseconds
         self.recovery = recovery
-        self.message = message
+        self.problem = problem
     }
 
     static func disabled(_ service: ServiceRef) -> ServiceRow {
@@ -52,7 +52,7 @@ public struct ServiceRow: Sendable, Equatable, Identifiable {
         var row = self
         row.state = .degraded
         row.recovery = error.recovery
-        row.message = ErrorText.sentence(error)
+        row.problem = error
         return row
     }
 
@@ -61,6 +61,6 @@ public struct ServiceRow: Sendable, Equatable, Identifiable {
         case .unauthorized, .missingCredential: .unauthorized
         default: .unavailable
         }
-        return ServiceRow(service: service, state: state, recovery: error.recovery, message: ErrorText.sentence(error))
+        return ServiceRow(service: service, state: state, recovery: error.recovery, problem: error)
     }
 }

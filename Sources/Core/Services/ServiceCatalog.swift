@@ -68,6 +68,15 @@ public enum ServiceCatalog {
         }
     }
 
+    /// Removes a kind `register` added (built-in kinds stay).
+    public static func unregister(_ kind: ServiceKind) {
+        guard !builtIn.contains(where: { $0.kind == kind }) else { return }
+        state.write { table in
+            table.byKind[kind] = nil
+            table.order.removeAll { $0 == kind }
+        }
+    }
+
     private final class Registered: @unchecked Sendable {
         struct Table { var byKind: [ServiceKind: ServiceDescriptor] = [:]; var order: [ServiceKind] = [] }
         private let lock = NSLock()

@@ -49,40 +49,41 @@ public struct ServiceDraft: Sendable, Equatable {
     /// Whether the user typed any secret (a credential field or headers).
     public var changesSecrets: Bool { !secrets.isEmpty || !headersText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
 
-    /// What is wrong with the form, field by field, as sentences shown beside the fields.
+    /// What is wrong with the form, field by field (the app puts each in words beside its field).
     public struct Problems: Sendable, Equatable {
-        public var name: String?
-        public var localAddress: String?
-        public var remoteAddress: String?
-        /// Neither address given.
-        public var addresses: String?
-        public var headers: String?
-        /// A new service needs every field of its kind's credential.
-        public var credential: String?
+        /// Which address the preference needs and the form lacks.
+        public enum Addresses: Sendable, Equatable { case neither, localForLocalOnly, remoteForRemoteOnly }
+
+        public var nameMissing = false
+        public var localAddress: EndpointError?
+        public var remoteAddress: EndpointError?
+        public var addresses: Addresses?
+        public var headers: HeaderProblem?
+        /// A new service needs every field of its kind's credential: the shape still to fill.
+        public var credential: CredentialShape?
 
         public init() {}
-        public var isEmpty: Bool { all.isEmpty }
-        public var all: [String] { [name, localAddress, remoteAddress, addresses, headers, credential].compactMap { $0 } }
+        public var isEmpty: Bool {
+            !nameMissing && localAddress == nil && remoteAddress == nil && addresses == nil && headers == nil && credential == nil
+        }
     }
 
     /// Checks every field. `requireCredential` asks for the whole credential
     /// (saving a new service); a test or an edit may leave fields empty to use the stored ones.
     public func problems(requireCredential: Bool = false) -> Problems {
         var problems = Problems()
-        if displayName.trimmingCharacters(in: .whitespaces).isEmpty { problems.name = "Give the service a name." }
-        if case .failure(let error) = endpoint(.local) { problems.localAddress = Self.sentence(error, role: .local) }
-        if case .failure(let error) = endpoint(.remote) { problems.remoteAddress = Self.sentence(error, role: .remote) }
+        problems.nameMissing = displayName.trimmingCharacters(in: .whitespaces).isEmpty
+        if case .failure(let error) = endpoint(.local) { problems.localAddress = error }
+        if case .failure(let error) = endpoint(.remote) { problems.remoteAddress = error }
         if isBlank(localAddress) && isBlank(remoteAddress) {
-            problems.addresses = "Enter a local or a remote address."
+            problems.addresses = .neither
         } else if preference == .local && isBlank(localAddress) {
-            problems.addresses = "“Local only” needs a local address."
+            problems.addresses = .localForLocalOnly
         } else if preference == .remote && isBlank(remoteAddress) {
-            problems.addresses = "“Remote only” needs a remote address."
+            problems.addresses = .remoteForRemoteOnly
         }
-        if case .failure(let problem) = Self.parseHeaders(headersText) { problems.headers = problem.message }
-        if requireCredential, !candidate.satisfies(kind.credentialShape) {
-            problems.credential = Self.credentialPrompt(kind.credentialShape)
-        }
+        if case .failure(let problem) = Self.parseHeaders(headersText) { problems.headers = problem }
+        if requireCredential, !candidate.satisfies(kind.credentialShape) { problems.credential = kind.credentialShape }
         return problems
     }
 
@@ -127,32 +128,6 @@ public struct ServiceDraft: Sendable, Equatable {
 
     private func isBlank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
 
-    /// The inline sentence for an address the form refuses.
-    public static func sentence(_ error: EndpointError, role: EndpointRole) -> String {
-        switch error {
-        case .empty: "Enter an address."
-        case .malformed: "This is not a valid address. Use a form like https://host:port/path."
-        case .missingHost: "The address needs a host name or IP address."
-        case .badPort: "The port must be a number from 1 to 65535."
-        case .credentialsInURL: "Do not put a user name or password in the address; use the fields below."
-        case .fragment: "Remove the “#…” part from the address."
-        case .query: "Remove the “?…” part from the address."
-        case .unsupportedScheme(let scheme): "“\(scheme)://” is not supported. Use https:// or http://."
-        case .plainHTTPNotAllowed:
-            role == .remote
-                ? "Plain HTTP is never used for the remote address. Use https://."
-                : "Plain HTTP needs “Allow plain HTTP on the local network” below."
-        }
-    }
-
-    static func credentialPrompt(_ shape: CredentialShape) -> String {
-        switch shape {
-        case .apiKey: "Enter the API key."
-        case .usernamePassword: "Enter the user name and password."
-        case .passwordOnly: "Enter the password."
-        }
-    }
-
     /// Parses "Name: value" lines. Names are HTTP tokens; headers the transport
     /// owns (Host, Content-Length, …) are refused.
     public static func parseHeaders(_ text: String) -> Result<[String: String], HeaderProblem> {
@@ -164,26 +139,35 @@ public struct ServiceDraft: Sendable, Equatable {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                return .failure(HeaderProblem("Line \(index + 1): write headers as “Name: value”."))
+                return .failure(HeaderProblem(line: index + 1, kind: .notNameValue))
             }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ token.contains($0) }) else {
-                return .failure(HeaderProblem("Line \(index + 1): “\(name)” is not a valid header name."))
+                return .failure(HeaderProblem(line: index + 1, kind: .invalidName(name)))
             }
             guard !reserved.contains(name.lowercased()) else {
-                return .failure(HeaderProblem("Line \(index + 1): Switchyard sets “\(name)” itself."))
+                return .failure(HeaderProblem(line: index + 1, kind: .reserved(name)))
             }
             guard !value.isEmpty, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                return .failure(HeaderProblem("Line \(index + 1): the header needs a value."))
+                return .failure(HeaderProblem(line: index + 1, kind: .missingValue))
             }
             headers[name] = value
         }
         return .success(headers)
     }
 
+    /// A header line the form refuses (1-based line number).
     public struct HeaderProblem: Error, Equatable, Sendable {
-        public var message: String
-        init(_ message: String) { self.message = message }
+        public enum Kind: Sendable, Equatable {
+            case notNameValue
+            case invalidName(String)
+            /// A header the transport owns (Host, Content-Length, the API key…).
+            case reserved(String)
+            case missingValue
+        }
+
+        public var line: Int
+        public var kind: Kind
     }
 }

@@ -16,13 +16,6 @@ public struct ConnectionReport: Sendable, Equatable {
         self.endpoint = endpoint
         self.latencyMilliseconds = latencyMilliseconds
     }
-
-    /// "Connected to Sonarr 4.0.14 at the local address (127.0.0.1:8989) in 42 ms."
-    public var sentence: String {
-        let place = role == .local ? "the local address" : "the remote address"
-        let version = version.isEmpty ? "" : " \(version)"
-        return "Connected to \(appName)\(version) at \(place) (\(endpoint.urlHost):\(endpoint.port)) in \(latencyMilliseconds) ms."
-    }
 }
 
 /// Why saving did not happen. The stored configuration and secret are unchanged in every case.
@@ -35,28 +28,6 @@ public enum SaveFailure: Error, Equatable, Sendable {
     case registry(RegistryError)
     /// Removal only: the service is gone, its cached content is still on disk.
     case cacheNotRemoved(path: String, reason: String)
-
-    public var sentence: String {
-        switch self {
-        case .invalid(let problems): problems.all.first ?? "Check the highlighted fields."
-        case .rotationRefused(let error):
-            "The new credentials were not saved: \(ErrorText.sentence(error)) The stored credentials are unchanged."
-        case .keyring(let error): "Nothing was saved. \(ErrorText.sentence(error))"
-        case .registry(let error): "Nothing was saved. \(Self.sentence(error))"
-        case .cacheNotRemoved(let path, let reason):
-            "The service was removed, but its cached content could not be deleted (\(reason)). You can delete \(path) yourself."
-        }
-    }
-
-    static func sentence(_ error: RegistryError) -> String {
-        switch error {
-        case .invalid: "The settings are not valid."
-        case .readOnly(.newerSchema): "The settings file was written by a newer Switchyard and is left unchanged."
-        case .readOnly: "The settings file cannot be changed."
-        case .writeFailed(let reason): "The settings file could not be written (\(reason))."
-        case .notFound: "The service no longer exists."
-        }
-    }
 }
 
 /// The settings dialog's one door into Core: lists services, tests drafts,

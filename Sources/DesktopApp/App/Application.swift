@@ -136,7 +136,7 @@ final class SwitchyardApplication {
             startModel(probe: probe)
             window = MainWindow(application: application, clock: .system,
                                 posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
-            if let model { model.bind(window) } else { window.showWelcome() }
+            if let model { model.bind(window) } else { window.showNetworkFailure(networkFailure ?? "") }
             probe?.attach(window)
         }
         mainWindow = window
@@ -181,6 +181,9 @@ final class SwitchyardApplication {
         }
     }
 
+    /// Why the HTTP layer did not start, when it did not (a sentence for the window).
+    private var networkFailure: String?
+
     private func startModel(probe: BenchmarkProbe?) {
         do throws(TransportError) {
             let transport: any HTTPTransport = RetryingTransport(try SoupTransport())
@@ -189,7 +192,8 @@ final class SwitchyardApplication {
             model.watchNetwork()
             self.model = model
         } catch {
-            Log.warning("HTTP could not start: \(ErrorText.sentence(ServiceError(error)))")
+            Log.failure("HTTP could not start", error)
+            networkFailure = ErrorText.sentence(ServiceError(error))
         }
     }
 

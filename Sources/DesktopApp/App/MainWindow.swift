@@ -18,6 +18,7 @@ final class MainWindow {
     let calendar: CalendarPage
     private var refreshAction: OpaquePointer?
     private var welcomePage: Widget?
+    private var placeholderIsWelcome = true
     /// The refresh button and Ctrl+R/F5: force-refresh the visible tab.
     var onRefresh: ((AppTab) -> Void)?
     /// The visible tab changed (the scheduler refreshes only what is on screen).
@@ -191,14 +192,25 @@ final class MainWindow {
 
     /// No services configured: the welcome page instead of empty tabs.
     func showWelcome() {
-        if welcomePage == nil {
-            let page = StatusPage.make(icon: "network-workgroup-symbolic", title: Strings.welcomeTitle,
-                                       detail: Strings.welcomeDetail,
-                                       button: (Strings.addService, "app.preferences"))
-            gtk_widget_set_vexpand(page, 1)
-            welcomePage = page
-            gtk_stack_add_named(rootStack, page, "welcome")
-        }
+        showPlaceholder(StatusPage.make(icon: "network-workgroup-symbolic", title: Strings.welcomeTitle,
+                                        detail: Strings.welcomeDetail, button: (Strings.addService, "app.preferences")),
+                        isWelcome: true)
+    }
+
+    /// The HTTP layer did not start: say so, instead of a welcome page that would read as "nothing configured".
+    func showNetworkFailure(_ reason: String) {
+        showPlaceholder(StatusPage.make(icon: "network-error-symbolic", title: Strings.networkFailureTitle,
+                                        detail: Strings.networkFailureDetail(reason), button: nil),
+                        isWelcome: false)
+    }
+
+    /// One page instead of the tabs; the one shown before is removed (never kept hidden: GTK 4.8 exposes it).
+    private func showPlaceholder(_ page: Widget, isWelcome: Bool) {
+        if let welcomePage { gtk_stack_remove(rootStack, welcomePage) }
+        gtk_widget_set_vexpand(page, 1)
+        welcomePage = page
+        placeholderIsWelcome = isWelcome
+        gtk_stack_add_named(rootStack, page, "welcome")
         gtk_stack_set_visible_child_name(rootStack, "welcome")
         gtk_widget_set_visible(switcher, 0)
         g_simple_action_set_enabled(refreshAction, 0)
@@ -216,5 +228,5 @@ final class MainWindow {
         g_simple_action_set_enabled(refreshAction, 1)
     }
 
-    var isShowingWelcome: Bool { welcomePage != nil && gtk_stack_get_visible_child_name(rootStack).map { String(cString: $0) } == "welcome" }
+    var isShowingWelcome: Bool { welcomePage != nil && placeholderIsWelcome && gtk_stack_get_visible_child_name(rootStack).map { String(cString: $0) } == "welcome" }
 }

@@ -72,6 +72,10 @@ enum Strings {
     }
 
     static let welcomeTitle = "Connect Your Services"
+    static let networkFailureTitle = "Switchyard Could Not Start Its Network Layer"
+    static func networkFailureDetail(_ reason: String) -> String {
+        "\(reason) Restart Switchyard; if this keeps happening, start it from a terminal to read its log."
+    }
     static let welcomeDetail = "Add Sonarr, Radarr and your download clients to see your library, queue and transfers in one window. Keys and passwords stay in your keyring."
     static let addService = "_Add Service…"
 
@@ -125,16 +129,16 @@ enum Strings {
     }
 
     /// The orchestrator's tracked state, in words.
-    static func trackedState(_ raw: String?, status: QueueItem.Status) -> String {
-        switch raw {
-        case "downloading"?: "Downloading"
-        case "importBlocked"?: "Import blocked"
-        case "importPending"?: "Import pending"
-        case "importing"?: "Importing"
-        case "imported"?: "Imported"
-        case "failedPending"?: "Failed, pending"
-        case "failed"?: "Failed"
-        case "ignored"?: "Ignored"
+    static func trackedState(_ state: QueueItem.TrackedState?, status: QueueItem.Status) -> String {
+        switch state {
+        case .downloading?: "Downloading"
+        case .importBlocked?: "Import blocked"
+        case .importPending?: "Import pending"
+        case .importing?: "Importing"
+        case .imported?: "Imported"
+        case .failedPending?: "Failed, pending"
+        case .failed?: "Failed"
+        case .ignored?: "Ignored"
         default:
             switch status {
             case .queued: "Queued"

@@ -24,7 +24,7 @@ enum InspectionData {
             ServiceRow(service: sonarr, state: .ok, endpoint: .local, appName: "Sonarr", version: "4.0.19.2979", latencyMilliseconds: 12),
             ServiceRow(service: sonarr4K, state: .degraded, endpoint: .remote, appName: "Sonarr", version: "4.0.19.2979",
                        latencyMilliseconds: 86, recovery: .retry,
-                       message: ErrorText.sentence(.decoding(path: "$[3].statistics", detail: "fixture"))),
+                       problem: .decoding(path: "$[3].statistics", detail: "fixture")),
             ServiceRow(service: radarr, state: .ok, endpoint: .local, appName: "Radarr", version: "5.26.2.10099", latencyMilliseconds: 15),
             ServiceRow(service: qbittorrent, state: .ok, endpoint: .local, appName: "qBittorrent", version: "5.0.4", latencyMilliseconds: 4),
             ServiceRow(service: nzbget, state: .ok, endpoint: .local, appName: "NZBGet", version: "24.8", latencyMilliseconds: 6),
@@ -32,9 +32,9 @@ enum InspectionData {
         ]
         if partial {
             rows[3] = ServiceRow(service: qbittorrent, state: .unauthorized, recovery: .updateCredentials,
-                                 message: ErrorText.sentence(.unauthorized))
+                                 problem: .unauthorized)
             rows[4] = ServiceRow(service: nzbget, state: .unavailable, recovery: .retry,
-                                 message: ErrorText.sentence(.unavailable(.connectionRefused)))
+                                 problem: .unavailable(.connectionRefused))
         }
         let health = [
             HealthIssue(id: "fixture-1", source: "IndexerStatusCheck", level: .warning,
@@ -121,23 +121,23 @@ enum InspectionData {
                                             monitored: true))
                 }
             }
-            let history = [HistoryEvent(id: 1, date: now.addingTimeInterval(-7200), eventType: "downloadFolderImported",
+            let history = [HistoryEvent(id: 1, date: now.addingTimeInterval(-7200), kind: .imported,
                                         sourceTitle: "Placeholder.Bay.S02E01.1080p.WEB-DL", downloadID: nil),
-                           HistoryEvent(id: 2, date: now.addingTimeInterval(-9000), eventType: "grabbed",
+                           HistoryEvent(id: 2, date: now.addingTimeInterval(-9000), kind: .grabbed,
                                         sourceTitle: "Placeholder.Bay.S02E01.1080p.WEB-DL", downloadID: nil)]
             return ResourceDetail(resource: show, episodes: episodes, history: history,
                                   queue: [queue[0]].map { var item = $0; item.resource = show.id; return item })
         }
         let movie = movies[1]
         return ResourceDetail(resource: movie, episodes: [], history: [
-            HistoryEvent(id: 3, date: now.addingTimeInterval(-86_400 * 3), eventType: "downloadFolderImported",
+            HistoryEvent(id: 3, date: now.addingTimeInterval(-86_400 * 3), kind: .imported,
                          sourceTitle: "Return.of.the.Placeholder.2025.2160p.WEB-DL", downloadID: nil)], queue: [])
     }
 
     // MARK: Activity and downloads
 
     static let queue: [QueueItem] = {
-        func item(_ n: Int, _ service: ServiceRef, _ title: String, _ state: String, _ status: QueueItem.Status,
+        func item(_ n: Int, _ service: ServiceRef, _ title: String, _ state: QueueItem.TrackedState, _ status: QueueItem.Status,
                   tracked: QueueItem.TrackedStatus = .ok, download: String?, proto: DownloadProtocol = .torrent,
                   messages: [String] = [], episode: Int? = nil, left: Double = 0.5) -> QueueItem {
             QueueItem(id: ResourceID(serviceID: service.id, itemID: 1000 + n), title: title, status: status, trackedStatus: tracked,
@@ -147,17 +147,17 @@ enum InspectionData {
                       episodeID: episode, seasonNumber: episode == nil ? nil : 2)
         }
         return [
-            item(1, sonarr, "Placeholder.Bay.S02E02.1080p.WEB-DL", "downloading", .downloading,
+            item(1, sonarr, "Placeholder.Bay.S02E02.1080p.WEB-DL", .downloading, .downloading,
                  download: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1", episode: 2),
-            item(2, sonarr, "Fixture.Street.S06.1080p.WEB-DL", "downloading", .downloading,
+            item(2, sonarr, "Fixture.Street.S06.1080p.WEB-DL", .downloading, .downloading,
                  download: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB2", episode: 11),
-            item(3, sonarr, "Fixture.Street.S06.1080p.WEB-DL", "downloading", .downloading,
+            item(3, sonarr, "Fixture.Street.S06.1080p.WEB-DL", .downloading, .downloading,
                  download: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB2", episode: 12),
-            item(4, radarr, "Return.of.the.Placeholder.2025.2160p.WEB-DL", "importBlocked", .completed, tracked: .warning,
+            item(4, radarr, "Return.of.the.Placeholder.2025.2160p.WEB-DL", .importBlocked, .completed, tracked: .warning,
                  download: "fixturedrone0000000000000000000a", proto: .usenet,
                  messages: ["Found matching movie via grab history, but release was matched to movie by ID. Manual Import required.",
                             "Fixture sample file could not be imported: not a valid video file."], left: 0),
-            item(5, radarr, "Synthetic.Dawn.2026.1080p.WEB-DL", "downloading", .queued, download: nil, left: 1),
+            item(5, radarr, "Synthetic.Dawn.2026.1080p.WEB-DL", .downloading, .queued, download: nil, left: 1),
         ]
     }()
 

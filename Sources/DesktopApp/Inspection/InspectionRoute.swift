@@ -21,6 +21,8 @@ enum InspectionVariant: String, CaseIterable {
 /// What the window shows for a route.
 enum InspectionScene: Equatable {
     case welcome
+    /// The HTTP layer did not start.
+    case networkFailure
     /// The tabs, `selected` showing `variant`; the other tabs show content.
     case tabs(selected: AppTab, variant: InspectionVariant)
     /// A series or movie detail page pushed over its list.
@@ -62,14 +64,15 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
 
     var tab: AppTab {
         switch scene {
-        case .welcome: .overview
+        case .welcome, .networkFailure: .overview
         case .tabs(let tab, _), .detail(let tab): tab
         case .allTabs: .overview
         }
     }
 
     nonisolated(unsafe) static let allCases: [InspectionRoute] = {
-        var routes = [InspectionRoute("welcome", .welcome, "No services configured: the welcome page")]
+        var routes = [InspectionRoute("welcome", .welcome, "No services configured: the welcome page"),
+                      InspectionRoute("network-failure", .networkFailure, "The HTTP layer could not start: a status page, not the welcome page")]
         for tab in AppTab.allCases {
             for variant in InspectionVariant.allCases {
                 let name = variant == .content ? tab.rawValue : "\(tab.rawValue).\(variant.rawValue)"

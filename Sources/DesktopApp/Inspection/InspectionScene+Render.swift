@@ -8,6 +8,8 @@ extension MainWindow {
         switch scene {
         case .welcome:
             showWelcome()
+        case .networkFailure:
+            showNetworkFailure(ErrorText.sentence(ServiceError(TransportError.tlsFailed("cannot read trust anchors"))))
         case .tabs(let selected, let variant):
             for tab in AppTab.allCases { render(tab, tab == selected ? variant : .content) }
             showTabs(selected: selected)

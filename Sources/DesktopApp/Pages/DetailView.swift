@@ -182,21 +182,21 @@ final class DetailView {
             gtk_widget_set_margin_start(row, 12)
             UI.append(row, UI.line(event.sourceTitle))
             let when = event.date.map { Formatting.time($0, now: now) } ?? "—"
-            UI.append(row, UI.line("\(Self.eventName(event.eventType)) · \(when)", classes: ["dim-label", "caption"]))
+            UI.append(row, UI.line("\(Self.eventName(event.kind)) · \(when)", classes: ["dim-label", "caption"]))
             gtk_list_box_append(cast(history), row)
         }
         UI.append(content, history)
     }
 
-    static func eventName(_ raw: String) -> String {
-        switch raw {
-        case "grabbed": "Grabbed"
-        case "downloadFolderImported": "Imported"
-        case "downloadFailed": "Download failed"
-        case "episodeFileDeleted", "movieFileDeleted": "File deleted"
-        case "episodeFileRenamed", "movieFileRenamed": "File renamed"
-        case "downloadIgnored": "Ignored"
-        default: raw
+    static func eventName(_ kind: HistoryEvent.Kind) -> String {
+        switch kind {
+        case .grabbed: "Grabbed"
+        case .imported: "Imported"
+        case .downloadFailed: "Download failed"
+        case .fileDeleted: "File deleted"
+        case .fileRenamed: "File renamed"
+        case .ignored: "Ignored"
+        case .unknown(let raw): raw
         }
     }
 }

@@ -226,16 +226,18 @@ final class ServiceForm {
 
     private func update() {
         let problems = draft.problems(requireCredential: !hasStoredCredential)
-        show(problems.name, in: nameError)
-        show(problems.localAddress, in: localError)
-        show(problems.remoteAddress, in: remoteError)
-        show(problems.headers, in: headersError)
+        let local = problems.localAddress.map { ErrorText.sentence($0, role: .local) }
+        let remote = problems.remoteAddress.map { ErrorText.sentence($0, role: .remote) }
+        show(problems.nameMissing ? ErrorText.nameMissing : nil, in: nameError)
+        show(local, in: localError)
+        show(remote, in: remoteError)
+        show(problems.headers.map(ErrorText.sentence), in: headersError)
         // Missing addresses or credentials are what is left to do, not a mistake: dim hints.
-        show(problems.addresses, in: addressesHint)
-        show(problems.credential, in: credentialHint)
+        show(problems.addresses.map(ErrorText.sentence), in: addressesHint)
+        show(problems.credential.map(ErrorText.credentialPrompt), in: credentialHint)
         // Screen readers hear the field's problem with the field.
-        UI.setAccessibleDescription(localEntry, problems.localAddress ?? "")
-        UI.setAccessibleDescription(remoteEntry, problems.remoteAddress ?? "")
+        UI.setAccessibleDescription(localEntry, local ?? "")
+        UI.setAccessibleDescription(remoteEntry, remote ?? "")
     }
 
     private func show(_ text: String?, in label: Widget) {

@@ -132,7 +132,7 @@ public actor ServarrClient {
         let body = try await get("\(api.basePath)/history", query: query, class: .list)
         let page = try JSONReader.read(body) { r throws(ServiceError) in try r.decodePagedRecords(ServarrHistoryDTO.decode) }
         return page.records.map {
-            HistoryEvent(id: $0.id ?? 0, date: $0.date, eventType: $0.eventType ?? "unknown",
+            HistoryEvent(id: $0.id ?? 0, date: $0.date, kind: HistoryEvent.Kind($0.eventType),
                          sourceTitle: $0.sourceTitle ?? "", downloadID: $0.downloadId)
         }
     }
@@ -206,7 +206,7 @@ public actor ServarrClient {
             id: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
             status: QueueItem.Status(dto.status),
             trackedStatus: QueueItem.TrackedStatus(rawValue: dto.trackedDownloadStatus ?? "") ?? .unknown,
-            trackedState: dto.trackedDownloadState, messages: dto.statusMessages, errorMessage: dto.errorMessage,
+            trackedState: dto.trackedDownloadState.map { QueueItem.TrackedState($0) }, messages: dto.statusMessages, errorMessage: dto.errorMessage,
             size: dto.size ?? 0, sizeLeft: dto.sizeleft ?? 0,
             timeLeft: dto.timeleft.flatMap(ISODate.timeSpan), // tolerance: "d.hh:mm:ss" and "hh:mm:ss"
             estimatedCompletion: dto.estimatedCompletionTime, added: dto.added,

@@ -1,9 +1,9 @@
 import Foundation
 
 /// How sizes, speeds, durations and times read in the window (one place, tested).
-public enum Formatting {
+enum Formatting {
     /// "0 B", "512 B", "1.5 KB", "23 MB", "4.20 GB" — decimal units, as the services show them.
-    public static func bytes(_ value: Int64) -> String {
+    static func bytes(_ value: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB", "PB"]
         var amount = Double(max(0, value))
         var unit = 0
@@ -16,12 +16,12 @@ public enum Formatting {
         return String(format: "%.\(digits)f %@", amount, units[unit])
     }
 
-    public static func speed(_ bytesPerSecond: Int64) -> String {
+    static func speed(_ bytesPerSecond: Int64) -> String {
         bytesPerSecond <= 0 ? "—" : bytes(bytesPerSecond) + "/s"
     }
 
     /// "45 s", "12 min", "3 h 5 min", "2 d 4 h"; nil (unknown, infinite) reads "—".
-    public static func duration(_ seconds: TimeInterval?) -> String {
+    static func duration(_ seconds: TimeInterval?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "—" }
         let total = Int(seconds.rounded())
         if total < 60 { return "\(total) s" }
@@ -30,16 +30,16 @@ public enum Formatting {
         return total % 86_400 / 3600 == 0 ? "\(total / 86_400) d" : "\(total / 86_400) d \(total % 86_400 / 3600) h"
     }
 
-    public static func percent(_ fraction: Double) -> String {
+    static func percent(_ fraction: Double) -> String {
         "\(Int((max(0, min(1, fraction)) * 100).rounded(.down))) %"
     }
 
     /// "14:02" today, "Mon 14:02" within a week, else "15 Jan 14:02".
-    public static func time(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
+    static func time(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_GB")
+        formatter.locale = .autoupdatingCurrent // the user's language for day and month names
         if calendar.isDate(date, inSameDayAs: now) {
             formatter.dateFormat = "HH:mm"
         } else if abs(date.timeIntervalSince(now)) < 6 * 86_400 {
@@ -51,7 +51,7 @@ public enum Formatting {
     }
 
     /// "Today", "Tomorrow", else "Thursday 15 January".
-    public static func day(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
+    static func day(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
         if calendar.isDate(date, inSameDayAs: now) { return "Today" }
         if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(date, inSameDayAs: tomorrow) {
             return "Tomorrow"
@@ -59,7 +59,7 @@ public enum Formatting {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_GB")
+        formatter.locale = .autoupdatingCurrent // the user's language for day and month names
         formatter.dateFormat = "EEEE d MMMM"
         return formatter.string(from: date)
     }

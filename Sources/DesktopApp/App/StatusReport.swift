@@ -1,32 +1,33 @@
+import Core
 import Foundation
 
 /// `switchyard --status [--json]`: the Overview's rows, once, for scripts and
 /// status bars. The rows are the ones the window shows (one per configured
 /// service, from the same repository fan-out); the JSON shape is documented in
 /// Documentation/StatusCommand.md and only ever grows.
-public struct StatusReport: Sendable {
-    public static let jsonSchemaVersion = 1
+struct StatusReport: Sendable {
+    static let jsonSchemaVersion = 1
 
-    public var configurationPath: String
-    public var rows: [ServiceRow]
+    var configurationPath: String
+    var rows: [ServiceRow]
     /// The configuration could not be used (corrupt, newer schema, unreadable, HTTP could not start).
-    public var problem: String?
+    var problem: String?
 
-    public init(configurationPath: String, rows: [ServiceRow] = [], problem: String? = nil) {
+    init(configurationPath: String, rows: [ServiceRow] = [], problem: String? = nil) {
         self.configurationPath = configurationPath
         self.rows = rows
         self.problem = problem
     }
 
     /// 0 when every enabled service is OK, 1 when any is not, 2 when the configuration could not be used.
-    public var exitStatus: Int32 {
+    var exitStatus: Int32 {
         if problem != nil { return 2 }
         return rows.allSatisfy(\.isOK) ? 0 : 1
     }
 
     // MARK: Text
 
-    public var text: String {
+    var text: String {
         var output = ["\(AppInfo.name) \(AppInfo.version): \(rows.count) service(s) in \(configurationPath)"]
         if let problem { output.append("  \(problem)") }
         let width = max(12, rows.map(\.service.name.count).max() ?? 0)
@@ -69,7 +70,7 @@ public struct StatusReport: Sendable {
     // MARK: JSON
 
     /// The documented shape: every key always present (null when unknown), keys sorted.
-    public var json: String {
+    var json: String {
         let services: [[String: Any]] = rows.map { row in
             [
                 "id": row.service.id.uuidString.lowercased(),
@@ -104,7 +105,7 @@ public struct StatusReport: Sendable {
 
     /// Loads the registry and runs the Overview fan-out once (no cache: a
     /// status check neither reads nor writes the window's cached content).
-    public static func make(registry: ServiceRegistry, transport: any HTTPTransport,
+    static func make(registry: ServiceRegistry, transport: any HTTPTransport,
                             secrets: any SecretStore) async -> StatusReport {
         await registry.load()
         var report = StatusReport(configurationPath: registry.fileURL.path)
