@@ -48,14 +48,22 @@ let package = Package(
             path: "Tools/DemoSetup",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // What both test targets and the fuzz drivers share: stub transports, the decoder
+        // fuzzing driver, test-server process helpers. Public Core API only (built in release too).
+        .target(
+            name: "SwitchyardTestSupport",
+            dependencies: ["Core"],
+            path: "Tests/Support",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["Core"],
+            dependencies: ["Core", "SwitchyardTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "DesktopAppTests",
-            dependencies: ["DesktopApp", "Core", "CGtk"],
+            dependencies: ["DesktopApp", "Core", "CGtk", "SwitchyardTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -21,7 +21,14 @@ export SWIFT_BACKTRACE=enable=no   # a trap goes straight to libFuzzer, which sa
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0:detect_leaks=0}
 mkdir -p "$out"
 
-mapfile -t sources < <(find Sources/Core Tools/Fuzz -name '*.swift' | sort)
+# The decoder fuzzing driver lives in the test-support target; here it is compiled into Core itself
+# (one module, for the sanitizers), so its `import Core` goes.
+mkdir -p "$out/support"
+sed '/^import Core$/d' Tests/Support/DecoderFuzzing.swift > "$out/support/DecoderFuzzing.swift.tmp"
+cmp -s "$out/support/DecoderFuzzing.swift.tmp" "$out/support/DecoderFuzzing.swift" 2>/dev/null \
+  || mv "$out/support/DecoderFuzzing.swift.tmp" "$out/support/DecoderFuzzing.swift"
+rm -f "$out/support/DecoderFuzzing.swift.tmp"
+mapfile -t sources < <( (find Sources/Core Tools/Fuzz -name '*.swift'; echo "$out/support/DecoderFuzzing.swift") | sort)
 if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" -newer "$bin" | head -1)" ]; then
   echo "fuzz: building $bin (Core + entry point, -sanitize=$sanitizers)" >&2
   mapfile -t cflags < <(pkg-config --cflags-only-I libsoup-3.0 libsecret-1 | tr ' ' '\n' | grep -v '^$')

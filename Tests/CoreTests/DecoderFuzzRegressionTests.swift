@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Every input the fuzzers (`make fuzz`) ever crashed on, replayed through the

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Runs Tools/fixture-server.py on 127.0.0.1 with a self-signed certificate
@@ -60,7 +61,7 @@ final class FixtureServer: @unchecked Sendable {
 
         let ports = try readyPorts(output)
         guard let http = ports["http"], let https = ports["https"], let other = ports["other"] else {
-            throw FixtureServerError.didNotStart
+            throw TestServerError.didNotStart("missing ports in \(ports)")
         }
         httpPort = http
         httpsPort = https
@@ -95,5 +96,4 @@ final class FixtureServer: @unchecked Sendable {
 
 enum FixtureServerError: Error {
     case certificate
-    case didNotStart
 }

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The hostile-server matrix: one Sonarr that misbehaves in one way per case

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Lockout safety against the real daemons, through a counting loopback proxy
@@ -20,7 +21,7 @@ final class LockoutSafetyTests: XCTestCase {
             server = try ServerProcess(URL(fileURLWithPath: "/usr/bin/python3"),
                                        [fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tools/counting-proxy.py").path,
                                         String(target)])
-            guard let port = server.ports["port"] else { throw FixtureServerError.didNotStart }
+            guard let port = server.port else { throw TestServerError.didNotStart("no port in \(server.ports)") }
             self.port = port
         }
 

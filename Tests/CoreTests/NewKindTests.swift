@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 // A kind Core has never heard of, defined in this file only: a Servarr on another API

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// SABnzbd has no Debian package: its client runs over real libsoup against the

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The secrets skim (scripts/check-secrets.py) passes on the project and fails

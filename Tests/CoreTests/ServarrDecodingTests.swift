@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Each tolerance of Servarr payloads has its own test (ServarrDTOs names them).

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The real Sonarr/Radarr clients through real libsoup against the project's
@@ -21,7 +22,7 @@ final class ServarrIntegrationTests: XCTestCase {
             // The server exits when its stdin closes, with this object.
             server = try ServerProcess(binary, ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", key,
                                                 "--url-base", urlBase] + extra)
-            guard let port = server.ports["port"] else { throw FixtureServerError.didNotStart }
+            guard let port = server.port else { throw TestServerError.didNotStart("no port in \(server.ports)") }
             self.port = port
         }
 

@@ -1,6 +1,7 @@
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The command line through the real binary: --status against a real fixture
@@ -52,24 +53,10 @@ final class CommandLineTests: XCTestCase {
 
     func testStatusProbesConfiguredServices() async throws {
         try requireSession()
-        let server = Process()
-        server.executableURL = binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures")
-        server.arguments = ["--kind", "sonarr", "--fixtures", fixtures.path, "--api-key", "fixture-status-key"]
-        let serverOut = Pipe(), serverIn = Pipe()
-        server.standardOutput = serverOut
-        server.standardInput = serverIn
-        try server.run()
-        defer { try? serverIn.fileHandleForWriting.close(); server.waitUntilExit() }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = serverOut.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { return XCTFail("fixture server did not start") }
-            line.append(chunk)
-        }
-        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "READY port=", with: "")
+        let server = try ServerProcess(binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", fixturesDirectory.path, "--api-key", "fixture-status-key"])
+        defer { server.stop() }
+        let port = try XCTUnwrap(server.port)
 
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-status-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }

@@ -1,6 +1,7 @@
 @testable import DesktopApp
 import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Runs the real binary for every route in the route table, under the test

@@ -1,6 +1,7 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// GIO's network monitor → the repository: a burst of changes becomes one

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The settings dialog end to end, as a user drives it: the real window under
@@ -111,37 +112,17 @@ final class SettingsDialogUITests: XCTestCase {
 /// The fixture Sonarr (`switchyard-fixture-server`) on 127.0.0.1, built next to the app.
 private final class FixtureSonarr {
     let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: ServerProcess
 
     init(root: URL, binary: URL, key: String) throws {
-        let server = binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
-        guard FileManager.default.isExecutableFile(atPath: server.path) else {
-            throw XCTSkip("switchyard-fixture-server is not built; run through `make test`")
-        }
-        process.executableURL = server
-        process.arguments = ["--kind", "sonarr", "--fixtures", root.appendingPathComponent("Fixtures").path, "--api-key", key]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw XCTSkip("the fixture server did not start") }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text.replacingOccurrences(of: "READY port=", with: "")) else {
-            throw XCTSkip("the fixture server said \(text)")
-        }
+        let executable = binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
+        server = try ServerProcess(executable, ["--kind", "sonarr", "--fixtures", root.appendingPathComponent("Fixtures").path,
+                                                "--api-key", key])
+        guard let port = server.port else { throw TestServerError.didNotStart("no port in \(server.ports)") }
         self.port = port
     }
 
-    func stop() {
-        try? input.fileHandleForWriting.close() // it exits when its stdin closes
-        process.waitUntilExit()
-    }
+    func stop() { server.stop() } // it exits when its stdin closes
 }
 
 /// A qBittorrent daemon of its own (Tests/Peers/peers.py solo), so wrong passwords here never touch the shared one.

@@ -89,7 +89,8 @@ public actor ServarrClient {
                              startTime: dto.startTime, urlBase: dto.urlBase)
     }
 
-    static func isServarrPing(_ body: Data) -> Bool {
+    /// Whether an anonymous `/ping` answer reads like a Servarr (public for the fuzz drivers).
+    public static func isServarrPing(_ body: Data) -> Bool {
         (try? JSONReader.read(body) { r throws(ServiceError) -> Bool in
             var ok = false
             try r.readObject { r, key throws(ServiceError) in

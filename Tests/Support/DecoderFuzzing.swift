@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The service families whose answers Switchyard decodes, as fuzz targets.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A path-routing transport for tests and inspection routes: answers only the

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Sends each request to the transport registered for its endpoint's host, so
