@@ -116,15 +116,11 @@ final class SettingsDialog {
         UI.margins(column, 24)
         gtk_widget_set_margin_top(column, 12)
         if let problem = self.keyringProblem {
-            UI.append(column, banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
+            UI.append(column, SettingsRows.banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
         }
-        if let listMessage { UI.append(column, banner(listMessage)) }
+        if let listMessage { UI.append(column, SettingsRows.banner(listMessage)) }
         if self.services.isEmpty {
-            let empty = StatusPage.make(icon: "network-workgroup-symbolic", title: "No Services Yet",
-                                        detail: "Add Sonarr, Radarr or a download client. Its address is saved in a settings file; its key or password only in your keyring.",
-                                        button: ("_Add Service…", "settings.add"))
-            gtk_widget_set_vexpand(empty, 1)
-            UI.append(column, empty)
+            UI.append(column, SettingsRows.noServices())
         } else {
             UI.append(column, UI.heading("Services"))
             let list = UI.boxedList(name: "Services")
@@ -146,24 +142,7 @@ final class SettingsDialog {
         gtk_widget_set_margin_top(column, 12)
         UI.append(column, UI.heading("Which service?"))
         let list = UI.boxedList(name: "Kinds of service")
-        for kind in ServiceKind.allCases {
-            let button = gtk_button_new()!
-            UI.addClasses(button, ["flat"])
-            let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-            UI.margins(box, 6)
-            let icon = gtk_image_new_from_icon_name(Strings.kindIcon(kind))!
-            gtk_image_set_icon_size(cast(icon), GTK_ICON_SIZE_LARGE)
-            UI.hideFromAccessibility(icon)
-            let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-            UI.append(text, UI.line(kind.displayName, classes: ["heading"]),
-                      UI.line(Self.kindSummary(kind), classes: ["dim-label", "caption"]))
-            UI.append(box, icon, text)
-            gtk_button_set_child(cast(button), box)
-            gtk_actionable_set_detailed_action_name(cast(button), "settings.add-kind::\(kind.rawValue)")
-            UI.setAccessibleLabel(button, kind.displayName)
-            UI.setAccessibleDescription(button, Self.kindSummary(kind))
-            gtk_list_box_append(cast(list), button)
-        }
+        for kind in ServiceKind.allCases { gtk_list_box_append(cast(list), SettingsRows.kindButton(kind)) }
         UI.append(column, list)
         form = nil
         switchTo(.kinds, UI.scrolled(column), title: "Add Service")
@@ -184,22 +163,8 @@ final class SettingsDialog {
     /// Asks before removing `config`.
     func showConfirm(_ config: ServiceConfig) {
         confirming = config
-        let secretWords = switch config.kind.credentialShape {
-        case .apiKey: "API key"
-        case .usernamePassword: "user name and password"
-        case .passwordOnly: "password"
-        }
-        let page = StatusPage.make(
-            icon: "user-trash-symbolic", title: "Remove “\(config.displayName)”?",
-            detail: "Its \(secretWords) is deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
-        let buttons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        let keep = UI.button("_Cancel", action: "settings.cancel", classes: ["pill"])
-        let remove = UI.button("_Remove", action: "settings.confirm-remove", classes: ["destructive-action", "pill"])
-        UI.setAccessibleLabel(remove, "Remove \(config.displayName)")
-        UI.append(buttons, keep, remove)
-        UI.append(page, buttons)
-        if let listMessage { UI.append(page, banner(listMessage)) }
+        let (page, keep) = SettingsRows.confirmRemoval(config)
+        if let listMessage { UI.append(page, SettingsRows.banner(listMessage)) }
         gtk_widget_set_vexpand(page, 1)
         switchTo(.confirm, page, title: "Remove Service")
         gtk_widget_grab_focus(keep)
@@ -229,21 +194,6 @@ final class SettingsDialog {
     }
 
     private func serviceRow(_ config: ServiceConfig) -> Widget {
-        let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        UI.margins(box, 10)
-        gtk_widget_set_margin_start(box, 12)
-        let icon = gtk_image_new_from_icon_name(Strings.kindIcon(config.kind))!
-        gtk_image_set_icon_size(cast(icon), GTK_ICON_SIZE_LARGE)
-        UI.hideFromAccessibility(icon)
-
-        let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-        gtk_widget_set_hexpand(text, 1)
-        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-        UI.append(text, UI.line(config.displayName, classes: ["heading"]))
-        var facts = [config.kind.displayName]
-        if let local = config.localEndpoint { facts.append("local \(local.displayString)") }
-        if let remote = config.remoteEndpoint { facts.append("remote \(remote.displayString)") }
-        UI.append(text, UI.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
         let status: (icon: String, text: String)
         if keyringProblem != nil {
             status = ("dialog-password-symbolic", "Keyring unavailable")
@@ -254,65 +204,8 @@ final class SettingsDialog {
         } else {
             status = ("content-loading-symbolic", "Not checked yet")
         }
-        let statusBox = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        let statusIcon = gtk_image_new_from_icon_name(status.icon)!
-        UI.hideFromAccessibility(statusIcon)
-        UI.append(statusBox, statusIcon, UI.line(status.text, classes: ["caption"]))
-        UI.append(text, statusBox)
-
-        let toggle = gtk_switch_new()!
-        gtk_switch_set_active(cast(toggle), config.enabled ? 1 : 0)
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        UI.setAccessibleLabel(toggle, "Enable \(config.displayName)")
-        gtk_widget_set_tooltip_text(toggle, config.enabled ? "Enabled" : "Disabled")
         let id = config.id
-        onSignal(toggle, "notify::active", withArgument: { [weak self] _ in
-            self?.setServiceEnabled(id, gtk_switch_get_active(cast(toggle)) != 0)
-        })
-
-        let edit = UI.iconButton(icon: "document-edit-symbolic", name: "Edit \(config.displayName)",
-                                 tooltip: "Edit", action: "settings.edit::\(id.uuidString.lowercased())")
-        let remove = UI.iconButton(icon: "user-trash-symbolic", name: "Remove \(config.displayName)",
-                                   tooltip: "Remove", action: "settings.remove::\(id.uuidString.lowercased())")
-        for button in [edit, remove] {
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            UI.addClasses(button, ["flat"])
-        }
-        UI.append(box, icon, text, toggle, edit, remove)
-        return box
-    }
-
-    private func banner(_ text: String) -> Widget {
-        let box = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["card", "stale-bar"])
-        gtk_widget_set_margin_bottom(box, 6)
-        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        UI.hideFromAccessibility(icon)
-        gtk_widget_set_margin_start(icon, 12)
-        let label = UI.label(text, wrap: true)
-        gtk_label_set_xalign(cast(label), 0)
-        gtk_widget_set_hexpand(label, 1)
-        UI.margins(label, 10)
-        gtk_widget_set_margin_start(label, 0)
-        UI.append(box, icon, label)
-        return box
-    }
-
-    /// "Series library, queue and calendar", "Torrent client · user name and password": from what the kind is.
-    static func kindSummary(_ kind: ServiceKind) -> String {
-        if let library = kind.libraryKind {
-            return (library == .series ? "Series" : "Movie") + " library, queue and calendar"
-        }
-        let client = switch kind.downloadProtocol {
-        case .torrent: "Torrent client"
-        case .usenet: "Usenet client"
-        case .unknown: "Download client"
-        }
-        let credential = switch kind.credentialShape {
-        case .apiKey: "API key"
-        case .usernamePassword: "user name and password"
-        case .passwordOnly: "web UI password"
-        }
-        return "\(client) · \(credential)"
+        return SettingsRows.service(config, status: status) { [weak self] enabled in self?.setServiceEnabled(id, enabled) }
     }
 
     // MARK: Actions
