@@ -22,7 +22,7 @@ public enum Feature: String, Sendable, CaseIterable, Codable {
     public func isShown(for kinds: some Sequence<ServiceKind>) -> Bool {
         switch self {
         case .activity: kinds.contains { $0.offers(Capabilities.queue) }
-        default: kinds.contains { includes($0) }
+        case .overview, .series, .movies, .downloads, .calendar: kinds.contains { includes($0) }
         }
     }
 }
