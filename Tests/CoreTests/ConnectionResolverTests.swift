@@ -44,6 +44,20 @@ final class ConnectionResolverTests: XCTestCase {
         XCTAssertEqual(ConnectionResolver.candidates(try config(.automatic, local: false)), [.remote])
     }
 
+    /// "Local only" without a local address: nothing is sent, and the error says there is no address.
+    func testNoAddressForThePreferenceIsNoEndpoint() async throws {
+        let log = LineCollector()
+        let localOnly = try config(.local, local: false)
+        do {
+            _ = try await ConnectionResolver.resolve(localOnly, probe: probe(answering: [.remote], log: log))
+            XCTFail("resolved without an endpoint")
+        } catch {
+            XCTAssertEqual(error, .noEndpoint)
+            XCTAssertEqual(error.recovery, .configureEndpoint)
+        }
+        XCTAssertEqual(log.values, [], "nothing was probed")
+    }
+
     func testUnauthorizedIsReportedOverUnreachable() async throws {
         let log = LineCollector()
         let probe: ConnectionResolver.Probe<ServiceStatus> = { connection throws(ServiceError) in

@@ -26,6 +26,22 @@ final class FeatureCacheTests: XCTestCase {
         XCTAssertEqual(cached.state(), .stale(movies, refreshedAt: refreshed, recovery: .retry), "cache is never shown as fresh")
     }
 
+    /// A write that fails keeps the system's own reason (it was CocoaError.fileWriteUnknown).
+    func testAFailedWriteSaysWhy() async throws {
+        let root = try temporaryDirectory(self)
+        let cache = ServiceCache(root: root)
+        let blocking = await cache.directory(for: service).appendingPathComponent("library.json/occupied")
+        try FileManager.default.createDirectory(at: blocking, withIntermediateDirectories: true) // a folder where the file goes
+        do {
+            try await cache.storeFeature(try library(), feature: "library", serviceID: service, refreshedAt: refreshed)
+            XCTFail("wrote over a folder")
+        } catch let error as RegistryError {
+            guard case .writeFailed(let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.hasPrefix("rename failed: "), reason)
+            XCTAssertTrue(reason.contains("directory"), "the errno text is kept: \(reason)")
+        }
+    }
+
     func testExpiryIsHonoured() async throws {
         let cache = ServiceCache(root: try temporaryDirectory(self))
         let queue = [TransferItem(serviceID: service, joinKey: "fixture", name: "Fixture", state: .downloading,

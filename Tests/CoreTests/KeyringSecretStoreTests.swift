@@ -68,6 +68,23 @@ final class KeyringSecretStoreTests: XCTestCase {
         try await store.delete(provisioned)
     }
 
+    /// Gateway headers that do not read back (edited by hand, another program's item) are reported,
+    /// never read as "no headers" — without them the gateway answers with its sign-in page.
+    func testUnreadableGatewayHeadersAreReportedNotDropped() async throws {
+        let account = CredentialReference()
+        try await store.write(Credential(apiKey: "fixture-key"), for: account, kind: .sonarr)
+        _ = try secretTool(["store", "--label=Corrupted by hand", "xdg:schema", "app.switchyard.Switchyard.Credential",
+                            "account", account.description, "kind", "sonarr", "field", "extra-headers",
+                            "schema-version", "1"], input: "not json at all")
+        do {
+            _ = try await store.read(account)
+            XCTFail("corrupt gateway headers were read as a credential")
+        } catch {
+            XCTAssertEqual(error, .unreadable(field: "extra-headers"))
+        }
+        try await store.delete(account)
+    }
+
     private func secretTool(_ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")

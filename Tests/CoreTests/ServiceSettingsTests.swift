@@ -146,6 +146,15 @@ final class ServiceSettingsTests: XCTestCase {
         XCTAssertTrue(after.isEmpty)
     }
 
+    /// A form without a usable address is "no endpoint", not a refused redirect.
+    func testAFormWithoutAnAddressTestsAsNoEndpoint() async {
+        var incomplete = draft(key: "fixture-good-key")
+        incomplete.remoteAddress = ""
+        let result = await settings.test(incomplete)
+        XCTAssertEqual(result.failure, .noEndpoint)
+        XCTAssertEqual(result.failure?.recovery, .configureEndpoint)
+    }
+
     func testANewServiceNeedsItsCredentialToSave() async throws {
         do {
             try await settings.save(draft(key: ""))
