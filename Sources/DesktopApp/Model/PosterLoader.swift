@@ -9,7 +9,9 @@ import Foundation
 /// - fetches only for rows on screen: a row asks when bound and cancels when
 ///   unbound (scrolled away), so fast scrolling costs no requests;
 /// - decoding and scaling happen off the main thread; the main thread only
-///   swaps a finished texture in. Until then, and on failure, the row shows a placeholder.
+///   swaps a finished texture in. Until then, and on failure, the row shows a placeholder;
+/// - a load refers to its picture by a weak reference, never by address, and a picture
+///   that is finalized cancels its load: a poster arriving late never touches a freed widget.
 @MainActor
 final class PosterLoader {
     typealias Fetch = @Sendable (Resource, MediaImage) async throws(ServiceError) -> Data
@@ -19,10 +21,22 @@ final class PosterLoader {
     private let capacity: Int
     private var textures: [String: OpaquePointer] = [:] // GdkTexture, one reference each
     private var order: [String] = []
-    private var tasks: [UInt: Task<Void, Never>] = [:] // by GtkPicture address
+    /// The load of each picture, by its address: only for finding it again, valid while the picture lives
+    /// (its finalization removes the entry before the address can be reused).
+    private var tasks: [UInt: (token: Int, task: Task<Void, Never>)] = [:]
+    private var nextToken = 0
+    /// Pictures whose finalization is watched (one watch per picture, however often rows are recycled).
+    private var watched: Set<UInt> = []
     /// Requests started and textures decoded (diagnostics, benchmarks).
     private(set) var started = 0
     private(set) var decoded = 0
+    /// Posters set on a picture, and finished posters whose picture was gone (tests).
+    private(set) var landed = 0
+    private(set) var dropped = 0
+    /// Loads still running (tests).
+    var inFlight: Int { tasks.count }
+    /// Called with the picture, alive and held, just before a poster is set on it (tests).
+    var willSet: ((UnsafeMutableRawPointer) -> Void)?
 
     init(fetch: Fetch?, cache: ServiceCache?, capacity: Int = 400) {
         self.fetch = fetch
@@ -49,8 +63,13 @@ final class PosterLoader {
         let fileName = "poster-\(resource.id.itemID)-\(width)x\(height).img"
         let serviceID = resource.id.serviceID
         started += 1
-        let pictureAddress = UInt(bitPattern: picture)
-        tasks[Self.id(picture)] = Task { [weak self] in
+        watchFinalization(of: picture)
+        let target = WeakObject(UnsafeMutableRawPointer(picture))
+        let id = Self.id(picture)
+        nextToken += 1
+        let token = nextToken
+        let task = Task { [weak self] in
+            defer { self?.finished(id, token: token) }
             var bytes = await cache?.load(named: fileName, for: serviceID)
             if bytes == nil {
                 do throws(ServiceError) {
@@ -69,15 +88,33 @@ final class PosterLoader {
                 return
             }
             self.store(decoded.texture, key: key)
-            let picture = Widget(bitPattern: pictureAddress)!
-            gtk_picture_set_paintable(cast(picture), decoded.texture)
-            self.tasks[Self.id(picture)] = nil
+            let set = target.withObject { picture in
+                self.willSet?(picture)
+                gtk_picture_set_paintable(cast(picture), decoded.texture)
+            }
+            if set == nil { self.dropped += 1 } else { self.landed += 1 }
+        }
+        tasks[id] = (token, task)
+    }
+
+    /// A load ended: forget it, unless its picture has started a newer one.
+    private func finished(_ id: UInt, token: Int) {
+        if tasks[id]?.token == token { tasks[id] = nil }
+    }
+
+    /// A finalized picture cancels its load; the watch is set once per picture.
+    private func watchFinalization(of picture: Widget) {
+        let id = Self.id(picture)
+        guard watched.insert(id).inserted else { return }
+        onFinalize(UnsafeMutableRawPointer(picture)) { [weak self] in
+            self?.watched.remove(id)
+            self?.tasks.removeValue(forKey: id)?.task.cancel()
         }
     }
 
     /// The row scrolled away: stop fetching for it.
     func cancel(_ picture: Widget) {
-        tasks.removeValue(forKey: Self.id(picture))?.cancel()
+        tasks.removeValue(forKey: Self.id(picture))?.task.cancel()
     }
 
     private static func id(_ picture: Widget) -> UInt { UInt(bitPattern: picture) }
