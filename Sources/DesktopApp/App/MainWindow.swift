@@ -10,6 +10,9 @@ final class MainWindow {
     private let rootStack: OpaquePointer
     private let tabStack: OpaquePointer
     private let switcher: Widget
+    /// The header's title while no tabs are shown (welcome, network failure): the app's name.
+    private let appTitle: Widget
+    private var headerBar: Widget?
     let overview: OverviewPage
     let series: LibraryPage
     let movies: LibraryPage
@@ -50,6 +53,10 @@ final class MainWindow {
 
         switcher = gtk_stack_switcher_new()
         gtk_stack_switcher_set_stack(cast(switcher), tabStack)
+        // The header shows one of these at a time; the window keeps both (swapped, never hidden).
+        g_object_ref_sink(UnsafeMutableRawPointer(switcher))
+        appTitle = UI.label(AppInfo.name, classes: ["title"])
+        g_object_ref_sink(UnsafeMutableRawPointer(appTitle))
 
         let rootWidget = gtk_stack_new()!
         rootStack = cast(rootWidget)
@@ -88,6 +95,7 @@ final class MainWindow {
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(cast(header), switcher)
+        headerBar = header
 
         let refresh = UI.iconButton(icon: "view-refresh-symbolic", name: "Refresh",
                                     tooltip: "Refresh (Ctrl+R)", action: "win.refresh")
@@ -212,7 +220,7 @@ final class MainWindow {
         placeholderIsWelcome = isWelcome
         gtk_stack_add_named(rootStack, page, "welcome")
         gtk_stack_set_visible_child_name(rootStack, "welcome")
-        gtk_widget_set_visible(switcher, 0)
+        if let headerBar { gtk_header_bar_set_title_widget(cast(headerBar), appTitle) }
         g_simple_action_set_enabled(refreshAction, 0)
     }
 
@@ -224,7 +232,7 @@ final class MainWindow {
             gtk_stack_remove(rootStack, welcomePage)
             self.welcomePage = nil
         }
-        gtk_widget_set_visible(switcher, 1)
+        if let headerBar { gtk_header_bar_set_title_widget(cast(headerBar), switcher) }
         g_simple_action_set_enabled(refreshAction, 1)
     }
 
