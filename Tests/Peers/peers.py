@@ -25,6 +25,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -436,8 +437,38 @@ def start_nzbget(run, credentials):
 
 # -------------------------------------------------------------------------------------------
 
+def settle_ports():
+    """Keeps each fixed port when it is free and picks a free one when not (make demo runs outside the
+    tests' private network namespace, beside whatever the machine already runs). Everyone reads the
+    ports from peers.json."""
+    taken = set()
+    for key, port in PORTS.items():
+        if port not in taken and port_is_free(port):
+            taken.add(port)
+            continue
+        while True:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                candidate = probe.getsockname()[1]
+            if candidate not in taken:
+                break
+        PORTS[key] = candidate
+        taken.add(candidate)
+
+
+def port_is_free(port):
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 def start(run):
     started = time.monotonic()
+    settle_ports()
     os.makedirs(run, exist_ok=True)
     data, torrents = make_data(run)
     state = {"data": data, "torrents": [{k: v for k, v in t.items() if k != "torrent"} | {"file": t["torrent"]} for t in torrents]}
@@ -543,6 +574,7 @@ def synthetic_torrents(run, count):
 def bulk(count, run):
     for key in PORTS:
         PORTS[key] += 200
+    settle_ports()
     os.makedirs(run, exist_ok=True)
     data = os.path.join(run, "data")
     os.makedirs(data, exist_ok=True)
@@ -590,6 +622,7 @@ def solo(kind, run):
     """One daemon on shifted ports: tests may kill it without disturbing the shared peers."""
     for key in PORTS:
         PORTS[key] += 100
+    settle_ports()
     os.makedirs(run, exist_ok=True)
     credentials = {"username": "fixture-solo", "password": "fixture-peer-" + secrets.token_hex(8)}
     try:
