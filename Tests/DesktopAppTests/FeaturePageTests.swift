@@ -23,6 +23,15 @@ final class FeaturePageTests: XCTestCase {
             XCTAssertTrue(page.failureTexts.first?.hasPrefix("Fixture Two: ") == true, "\(page.failureTexts)")
             page.show(.content, failures: [])
             XCTAssertEqual(page.failureTexts, [])
+
+            // One service failing while the others have nothing: the failure row, then the empty state.
+            page.show(.content, failures: [ServiceFailure(service: one, error: .unauthorized)], isEmpty: true)
+            XCTAssertEqual(page.failureTexts.count, 1)
+            XCTAssertTrue(page.emptyNoteShown, "a failure row above a blank page")
+            XCTAssertEqual(gtk_widget_get_visible(content), 0)
+            page.show(.content, failures: [ServiceFailure(service: one, error: .unauthorized)], isEmpty: false)
+            XCTAssertFalse(page.emptyNoteShown, "the empty state stayed after content arrived")
+            XCTAssertEqual(gtk_widget_get_visible(content), 1)
             g_object_unref(g_object_ref_sink(UnsafeMutableRawPointer(page.widget)))
         }
     }

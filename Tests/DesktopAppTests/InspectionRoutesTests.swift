@@ -32,6 +32,9 @@ final class InspectionRoutesTests: XCTestCase {
             switch variant {
             case .content: return content(tab)
             case .partial: return content(tab, partial: true) + [partialButton(tab)]
+            case .partialEmpty:
+                // The failure row, then the tab's empty state — never a blank page.
+                return tab == .overview ? [partialButton(tab)] : [partialButton(tab), "[label] '\(Strings.empty(tab).title)'"]
             case .loading: return ["[label] '\(Strings.loading(tab))'"]
             case .empty: return ["[label] '\(Strings.empty(tab).title)'"]
             case .stale:

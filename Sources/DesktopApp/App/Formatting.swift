@@ -16,6 +16,11 @@ enum Formatting {
         return String(format: "%.\(digits)f %@", amount, units[unit])
     }
 
+    /// "20,000" / "20 000" / "20.000": a count grouped the way the user's language writes it.
+    static func count(_ value: Int, locale: Locale = .autoupdatingCurrent) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
     static func speed(_ bytesPerSecond: Int64) -> String {
         bytesPerSecond <= 0 ? "—" : bytes(bytesPerSecond) + "/s"
     }

@@ -3,6 +3,7 @@ import Core
 /// Which state of a tab a route shows.
 enum InspectionVariant: String, CaseIterable {
     case content, loading, empty, stale, unavailable, unauthorized, disabled, partial
+    case partialEmpty = "partial-empty"
 
     var summary: String {
         switch self {
@@ -14,6 +15,7 @@ enum InspectionVariant: String, CaseIterable {
         case .unauthorized: "with every service refusing its credentials"
         case .disabled: "with its services disabled"
         case .partial: "with one service failing beside working ones"
+        case .partialEmpty: "with one service failing and the others having nothing to show"
         }
     }
 }

@@ -29,7 +29,7 @@ extension MainWindow {
         let now = InspectionData.now
         func state<Value: Sendable>(_ value: Value, failures: [ServiceFailure] = []) -> FeatureState<Value> {
             switch variant {
-            case .content, .partial: .content(value, refreshedAt: now)
+            case .content, .partial, .partialEmpty: .content(value, refreshedAt: now)
             case .loading: .loading
             case .empty: .empty
             case .stale: .stale(value, refreshedAt: InspectionData.staleSince, recovery: .retry)
@@ -39,20 +39,24 @@ extension MainWindow {
             }
         }
         let stale = variant == .stale
+        let partial = variant == .partial || variant == .partialEmpty
+        let nothing = variant == .partialEmpty // the services that answered have nothing
         switch tab {
         case .overview:
-            overview.render(state(InspectionData.overview(partial: variant == .partial)))
+            overview.render(state(InspectionData.overview(partial: partial)))
         case .series, .movies:
             let feature: Feature = tab == .series ? .series : .movies
             var content = InspectionData.library(feature, stale: stale)
-            if variant == .partial {
+            if partial {
                 content.failures = [InspectionData.partialFailure(feature)]
                 if feature == .series { content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id } }
             }
+            if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
             (tab == .series ? series : movies).render(state(content))
         case .activity:
             var content = InspectionData.activity(stale: stale)
-            if variant == .partial {
+            if nothing { for index in content.queues.parts.indices { content.queues.parts[index].value = [] } }
+            if partial {
                 content.transfers.parts.removeAll { $0.service.id == InspectionData.nzbget.id }
                 content.transfers.failures = [ServiceFailure(service: InspectionData.nzbget, error: .unavailable(.timedOut))]
                 content = ActivityContent(joining: content.queues, transfers: content.transfers)
@@ -60,14 +64,21 @@ extension MainWindow {
             activity.render(state(content))
         case .downloads:
             var content = InspectionData.downloads(stale: stale)
-            if variant == .partial { content.failures = [InspectionData.partialFailure(.downloads)] }
+            if partial { content.failures = [InspectionData.partialFailure(.downloads)] }
+            if nothing {
+                for index in content.parts.indices {
+                    content.parts[index].value = TransferSnapshot(items: [], stats: TransferStats(
+                        downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0))
+                }
+            }
             downloads.render(state(content))
         case .calendar:
             var content = InspectionData.calendar(stale: stale)
-            if variant == .partial {
+            if partial {
                 content.failures = [InspectionData.partialFailure(.calendar)]
                 content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id }
             }
+            if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
             calendar.render(state(content))
         }
     }

@@ -32,7 +32,7 @@ final class ActivityPage {
 
     func render(_ state: FeatureState<ActivityContent>) {
         if let content = state.value { apply(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [])
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
     }
 
     private func apply(_ content: ActivityContent) {

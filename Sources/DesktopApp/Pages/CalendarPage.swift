@@ -19,7 +19,7 @@ final class CalendarPage {
 
     func render(_ state: FeatureState<CalendarContent>) {
         if let content = state.value { fill(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [])
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.isEmpty ?? false)
     }
 
     private func fill(_ content: CalendarContent) {

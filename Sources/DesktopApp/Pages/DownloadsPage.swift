@@ -194,7 +194,7 @@ final class DownloadsPage {
 
     func render(_ state: FeatureState<DownloadsContent>) {
         if let content = state.value { apply(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [])
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
     }
 
     private func apply(_ content: DownloadsContent) {
@@ -275,7 +275,8 @@ final class DownloadsPage {
     private func updateCount() {
         let shown = slots.compactMap { $0 }.filter(query.includes).count
         let total = slotOf.count
-        UI.setText(countLabel, shown == total ? "\(total) transfers" : "\(shown) of \(total)")
+        UI.setText(countLabel, shown == total ? "\(Formatting.count(total)) \(total == 1 ? "transfer" : "transfers")"
+                                              : "\(Formatting.count(shown)) of \(Formatting.count(total))")
     }
 
     static func key(_ item: TransferItem) -> String { "\(item.serviceID.uuidString)/\(item.joinKey)" }

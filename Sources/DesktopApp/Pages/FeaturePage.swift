@@ -22,10 +22,16 @@ final class FeaturePage {
     private let clock: Clock
     private(set) var presentation: PagePresentation?
     private var failures: [ServiceFailure] = []
+    private var contentIsEmpty = false
+    private let column: Widget
+    private let content: Widget
+    /// The tab's empty state below the failure rows, when the services that answered have nothing.
+    private var emptyNote: Widget?
 
     init(tab: AppTab, content: Widget, clock: Clock) {
         self.tab = tab
         self.clock = clock
+        self.content = content
         widget = gtk_stack_new()
         stack = cast(widget)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -56,16 +62,19 @@ final class FeaturePage {
         UI.setAccessibleLabel(failureList, "Services with problems")
         gtk_widget_set_visible(failureList, 0)
 
-        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         gtk_widget_set_vexpand(content, 1)
         UI.append(column, staleBar, failureList, content)
         gtk_stack_add_named(stack, column, "content")
     }
 
-    func show(_ presentation: PagePresentation, failures: [ServiceFailure] = []) {
-        if presentation == self.presentation, failures == self.failures { return }
+    /// `isEmpty`: the services that answered have nothing to show — with others failing, the
+    /// failure rows and then the tab's empty state, never a blank page.
+    func show(_ presentation: PagePresentation, failures: [ServiceFailure] = [], isEmpty: Bool = false) {
+        if presentation == self.presentation, failures == self.failures, isEmpty == contentIsEmpty { return }
         self.presentation = presentation
         self.failures = failures
+        contentIsEmpty = isEmpty
         switch presentation {
         case .loading:
             showLoading()
@@ -77,6 +86,7 @@ final class FeaturePage {
                 gtk_widget_set_visible(staleBar, 0)
             }
             showFailures(failures)
+            showEmptyNote(isEmpty)
             gtk_stack_set_visible_child_name(stack, "content")
             removeTransient()
         case .empty:
@@ -93,6 +103,24 @@ final class FeaturePage {
                        detail: Strings.disabledDetail, recovery: .enableService)
         }
     }
+
+    /// Made when needed and removed after: only the state on screen exists (GTK 4.8 rule).
+    private func showEmptyNote(_ isEmpty: Bool) {
+        gtk_widget_set_visible(content, isEmpty ? 0 : 1)
+        if isEmpty, emptyNote == nil {
+            let copy = Strings.empty(tab)
+            let note = StatusPage.make(icon: Strings.icon(tab), title: copy.title, detail: copy.detail)
+            gtk_widget_set_vexpand(note, 1)
+            UI.append(column, note)
+            emptyNote = note
+        } else if !isEmpty, let emptyNote {
+            gtk_box_remove(cast(column), emptyNote)
+            self.emptyNote = nil
+        }
+    }
+
+    /// The empty state's title below the failure rows, when it is shown (tests).
+    var emptyNoteShown: Bool { emptyNote != nil }
 
     private func showFailures(_ failures: [ServiceFailure]) {
         // The list box wraps each appended widget in a GtkListBoxRow: remove the rows, not what they hold.

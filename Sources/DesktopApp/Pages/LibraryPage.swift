@@ -128,7 +128,7 @@ final class LibraryPage {
 
     func render(_ state: FeatureState<LibraryContent>) {
         if let content = state.value { apply(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [])
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
     }
 
     /// Shows a detail page's state (pushed over the list, with a Back button).
@@ -210,7 +210,8 @@ final class LibraryPage {
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
                 let noun = self.feature == .series ? "series" : (keys.count == 1 ? "movie" : "movies")
-                UI.setText(self.countLabel, keys.count == all.count ? "\(all.count) \(noun)" : "\(keys.count) of \(all.count)")
+                UI.setText(self.countLabel, keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
+                                                                  : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))")
             }
         }
     }
@@ -304,7 +305,8 @@ final class LibraryRow {
         }
         UI.setText(subtitle, facts.joined(separator: " · "))
         UI.setText(monitored, item.monitored ? "Monitored" : "Not monitored")
-        gtk_image_set_from_icon_name(cast(monitoredIcon), item.monitored ? "alarm-symbolic" : "action-unavailable-symbolic")
+        // An open eye: Sonarr/Radarr watch for it; closed: they do not. The words stay beside it.
+        gtk_image_set_from_icon_name(cast(monitoredIcon), item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
         UI.setText(size, item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—")
         UI.setText(instance, name ?? "")
         gtk_widget_set_visible(instance, name == nil ? 0 : 1)
