@@ -59,7 +59,7 @@ inspect: test-deps
 	done
 
 bench: test-deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release -Xswiftc -DSWITCHYARD_BENCHMARK_PROBE   # the probe is left out of shipped builds
 	mkdir -p $(BUILD)/bench
 	cc -O2 -o $(BUILD)/bench/bare-window Tools/bench/bare-window.c $$(pkg-config --cflags --libs gtk4)
 	@echo "== start-up: process start to first frame (median of $(BENCH_RUNS))"

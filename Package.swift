@@ -21,7 +21,9 @@ let package = Package(
         .executableTarget(
             name: "DesktopApp",
             dependencies: ["Core", "CGtk"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            // The benchmark probe: in debug builds, and in `make bench`'s release build
+            // (-DSWITCHYARD_BENCHMARK_PROBE); never in what `make release` ships.
+            swiftSettings: [.swiftLanguageMode(.v6), .define("SWITCHYARD_BENCHMARK_PROBE", .when(configuration: .debug))]
         ),
         // Benchmarks and test servers: tools of the project, not part of the app.
         .executableTarget(

@@ -132,12 +132,18 @@ final class SwitchyardApplication {
             gtk_window_set_resizable(cast(window.window), 0)
             window.show(route.scene)
         } else {
+            #if SWITCHYARD_BENCHMARK_PROBE
             let probe = BenchmarkProbe.fromEnvironment()
-            startModel(probe: probe)
+            startModel(observer: probe, wrap: probe.map { probe in { probe.wrap($0) } })
+            #else
+            startModel(observer: nil, wrap: nil)
+            #endif
             window = MainWindow(application: application, clock: .system,
                                 posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
             if let model { model.bind(window) } else { window.showNetworkFailure(networkFailure ?? "") }
+            #if SWITCHYARD_BENCHMARK_PROBE
             probe?.attach(window)
+            #endif
         }
         mainWindow = window
         // Observe before presenting: the first frame of a window must not slip past the hook.
@@ -184,11 +190,11 @@ final class SwitchyardApplication {
     /// Why the HTTP layer did not start, when it did not (a sentence for the window).
     private var networkFailure: String?
 
-    private func startModel(probe: BenchmarkProbe?) {
+    private func startModel(observer: (any ContentObserver)?, wrap: ((any HTTPTransport) -> any HTTPTransport)?) {
         do throws(TransportError) {
             let transport: any HTTPTransport = RetryingTransport(try SoupTransport())
-            let model = AppModel(transport: probe?.wrap(transport) ?? transport)
-            model.probe = probe
+            let model = AppModel(transport: wrap?(transport) ?? transport)
+            model.contentObserver = observer
             model.watchNetwork()
             self.model = model
         } catch {

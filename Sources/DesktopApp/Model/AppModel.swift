@@ -16,8 +16,8 @@ final class AppModel {
     let settings: ServiceSettings
     private var watcher: NetworkWatcher?
     private weak var window: MainWindow?
-    /// Benchmarks only (`make bench`): told when content reaches the main thread.
-    var probe: BenchmarkProbe?
+    /// Told when content reaches the main thread (the benchmark probe of `make bench`).
+    var contentObserver: (any ContentObserver)?
     /// How many network changes reached the repository (diagnostics and tests).
     private(set) var networkChanges = 0
 
@@ -114,7 +114,7 @@ final class AppModel {
     private func registerRefreshes() {
         let repository = repository
         let scheduler = scheduler
-        let target = WindowRef(window, probe: probe)
+        let target = WindowRef(window, observer: contentObserver)
         Task {
             await scheduler.register(.overview) { force in
                 let show = target.presenter(.overview) { $0.overview.render($1) }
@@ -181,10 +181,10 @@ final class AppModel {
 /// loop and are dropped if the window is gone.
 private final class WindowRef: @unchecked Sendable {
     @MainActor weak var window: MainWindow?
-    @MainActor let probe: BenchmarkProbe?
-    @MainActor init(_ window: MainWindow?, probe: BenchmarkProbe?) {
+    @MainActor let observer: (any ContentObserver)?
+    @MainActor init(_ window: MainWindow?, observer: (any ContentObserver)?) {
         self.window = window
-        self.probe = probe
+        self.observer = observer
     }
 
     func presenter<Value: Sendable>(_ feature: Feature, _ render: @escaping @MainActor @Sendable (MainWindow, FeatureState<Value>) -> Void)
@@ -192,9 +192,15 @@ private final class WindowRef: @unchecked Sendable {
         { state in
             let arrived = ContinuousClock.now
             MainLoop.hop { [self] in
-                if state.value != nil { self.probe?.contentArrived(feature, at: arrived) }
+                if state.value != nil { self.observer?.contentArrived(feature, at: arrived) }
                 if let window = self.window { render(window, state) }
             }
         }
     }
+}
+
+/// Hears when a feature's content reached the main thread (benchmarks measure from there).
+@MainActor
+protocol ContentObserver: AnyObject {
+    func contentArrived(_ feature: Feature, at instant: ContinuousClock.Instant)
 }

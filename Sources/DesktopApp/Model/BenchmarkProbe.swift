@@ -1,3 +1,6 @@
+#if SWITCHYARD_BENCHMARK_PROBE
+// Compiled into debug builds and `make bench`'s release build only (Package.swift, Makefile):
+// the binary `make release` ships has none of it.
 import CGtk
 import Core
 import Foundation
@@ -15,7 +18,7 @@ import Foundation
 ///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
 ///   per refresh, CPU seconds and resident memory at the end.
 @MainActor
-final class BenchmarkProbe {
+final class BenchmarkProbe: ContentObserver {
     enum Scenario: String { case library, downloads }
 
     let scenario: Scenario
@@ -294,3 +297,4 @@ struct CountingTransport: HTTPTransport {
         return response
     }
 }
+#endif

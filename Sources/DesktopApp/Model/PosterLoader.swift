@@ -88,7 +88,7 @@ final class PosterLoader {
                 return
             }
             self.store(decoded.texture, key: key)
-            let set = target.withObject { picture in
+            let set: Void? = target.withObject { picture in
                 self.willSet?(picture)
                 gtk_picture_set_paintable(cast(picture), decoded.texture)
             }
