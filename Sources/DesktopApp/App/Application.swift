@@ -244,9 +244,8 @@ final class SwitchyardApplication {
             return
         }
         guard options.route == nil else { return } // inspection routes open their own
-        let overview = mainWindow?.overview
         let dialog = SettingsDialog(parent: mainWindow?.window, backend: model?.settings,
-                                    statusOf: { overview?.lastRows[$0] })
+                                    statusOf: { [weak model] in model?.serviceStatus[$0] })
         dialog.onChanged = { [weak self] in self?.model?.settingsChanged() }
         dialog.onClosed = { [weak self] in self?.settingsDialog = nil }
         settingsDialog = dialog

@@ -18,6 +18,8 @@ final class AppModel {
     private weak var window: MainWindow?
     /// Told when content reaches the main thread (the benchmark probe of `make bench`).
     var contentObserver: (any ContentObserver)?
+    /// Each service's last status row, from the latest Overview state (the settings dialog shows it).
+    private(set) var serviceStatus: [UUID: ServiceRow] = [:]
     /// How many network changes reached the repository (diagnostics and tests).
     private(set) var networkChanges = 0
 
@@ -111,13 +113,21 @@ final class AppModel {
         }
     }
 
+    private func noteStatus(_ state: FeatureState<OverviewContent>) {
+        guard let rows = state.value?.rows else { return }
+        serviceStatus = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+    }
+
     private func registerRefreshes() {
         let repository = repository
         let scheduler = scheduler
         let target = WindowRef(window, observer: contentObserver)
         Task {
             await scheduler.register(.overview) { force in
-                let show = target.presenter(.overview) { $0.overview.render($1) }
+                let show = target.presenter(.overview) { [weak self] window, state in
+                    self?.noteStatus(state)
+                    window.overview.render(state)
+                }
                 show(await repository.overview(force: force, progress: show))
             }
             await scheduler.register(.series) { force in

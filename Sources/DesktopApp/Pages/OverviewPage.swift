@@ -12,8 +12,6 @@ final class OverviewPage {
     private let health: Widget
     private let disksHeading: Widget
     private let disks: Widget
-    /// The rows last shown, by service: the settings dialog shows each service's last status.
-    private(set) var lastRows: [UUID: ServiceRow] = [:]
 
     init(clock: Clock) {
         let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
@@ -37,7 +35,6 @@ final class OverviewPage {
 
     private func fill(_ content: OverviewContent) {
         UI.removeAllRows(services)
-        lastRows = Dictionary(content.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for row in content.rows { gtk_list_box_append(cast(services), serviceRow(row)) }
 
         UI.removeAllRows(health)
