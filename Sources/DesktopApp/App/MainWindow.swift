@@ -29,8 +29,8 @@ final class MainWindow {
 
     init(application: UnsafeMutablePointer<GtkApplication>, clock: Clock, posters: PosterLoader) {
         overview = OverviewPage(clock: clock)
-        series = LibraryPage(feature: .series, clock: clock, posters: posters)
-        movies = LibraryPage(feature: .movies, clock: clock, posters: posters)
+        series = LibraryPage(media: .series, clock: clock, posters: posters)
+        movies = LibraryPage(media: .movies, clock: clock, posters: posters)
         activity = ActivityPage(clock: clock)
         downloads = DownloadsPage(clock: clock)
         calendar = CalendarPage(clock: clock)

@@ -8,7 +8,7 @@ import Foundation
 @MainActor
 final class LibraryPage {
     let page: FeaturePage
-    let feature: Feature
+    let media: LibraryMedia
     private let stack: OpaquePointer
     private let search: Widget
     private let sortDropDown: Widget
@@ -35,11 +35,11 @@ final class LibraryPage {
     static let posterWidth: Int32 = 46
     static let posterHeight: Int32 = 68
 
-    init(feature: Feature, clock: Clock, posters: PosterLoader) {
-        self.feature = feature
+    init(media: LibraryMedia, clock: Clock, posters: PosterLoader) {
+        self.media = media
         self.posters = posters
-        let noun = feature == .series ? "series" : "movies"
-        let tab: AppTab = feature == .series ? .series : .movies
+        let noun = media.plural
+        let tab = media.tab
 
         // Toolbar: search, sort, filter.
         search = gtk_search_entry_new()
@@ -92,7 +92,7 @@ final class LibraryPage {
         gtk_list_view_set_factory(cast(listView), factory.factory)
         gtk_list_view_set_single_click_activate(cast(listView), 1)
         UI.addClasses(listView, ["library-list"])
-        UI.setAccessibleLabel(listView, feature == .series ? "Series" : "Movies")
+        UI.setAccessibleLabel(listView, media.title)
         onSignal(listView, "activate", withArgument: { [weak self] position in
             self?.activate(position: guint(UInt(bitPattern: position)))
         })
@@ -209,7 +209,7 @@ final class LibraryPage {
                 self.list.update(keys)
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
-                let noun = self.feature == .series ? "series" : (keys.count == 1 ? "movie" : "movies")
+                let noun = self.media.noun(all.count)
                 UI.setText(self.countLabel, keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
                                                                   : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))")
             }
@@ -311,4 +311,19 @@ final class LibraryRow {
         UI.setText(instance, name ?? "")
         gtk_widget_set_visible(instance, name == nil ? 0 : 1)
     }
+}
+
+/// What a library page holds, as data: its kind of media, its tab and its words. A new
+/// kind of library (music, books) is one more value, not an edit of the page.
+struct LibraryMedia: Sendable {
+    let kind: Resource.Kind
+    let tab: AppTab
+    let title: String
+    let singular: String
+    let plural: String
+
+    static let series = LibraryMedia(kind: .series, tab: .series, title: "Series", singular: "series", plural: "series")
+    static let movies = LibraryMedia(kind: .movie, tab: .movies, title: "Movies", singular: "movie", plural: "movies")
+
+    func noun(_ count: Int) -> String { count == 1 ? singular : plural }
 }
