@@ -66,31 +66,53 @@ final class DownloadsPage {
 
     // MARK: Columns
 
+    /// Column widths come from the widest text each column shows, measured in the view's font, so numbers
+    /// and states stay whole at every text scale; the Name column takes what is left and ellipsizes first.
     private func addColumns() {
-        addColumn("Name", expand: true, width: 280, compare: { _, _ in .orderedSame }) { cell, item, _ in
+        addColumn("Name", expand: true, width: width(["A short name"]), compare: { _, _ in .orderedSame }) { cell, item, _ in
             cell.text(item.name)
         }
-        addColumn("State", width: 110, compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { cell, item, _ in
+        addColumn("State", width: width(["State"] + TransferItem.State.allCases.map(Strings.transferState)),
+                  compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { cell, item, _ in
             cell.text(Strings.transferState(item.state))
         }
-        addColumn("Progress", width: 150, progress: true, compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
+        addColumn("Progress", width: max(120, width(["Progress", "100 %"]) + 40), progress: true,
+                  compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
             cell.progress(item.progress, name: "Progress of \(item.name)")
         }
-        addColumn("Size", width: 90, numeric: true, compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
+        addColumn("Size", width: width(["Size", "888 MB", "88.8 GB"]), numeric: true,
+                  compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
             cell.text(Formatting.bytes(item.sizeBytes))
         }
-        addColumn("Down", width: 95, numeric: true, compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
+        addColumn("Down", width: width(["Down", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+                  compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.downloadSpeed))
         }
-        addColumn("Up", width: 95, numeric: true, compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
+        addColumn("Up", width: width(["Up", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+                  compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.uploadSpeed))
         }
-        addColumn("ETA", width: 80, numeric: true, compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
+        addColumn("ETA", width: width(["ETA", "8 h 88 min", "8 d 88 h"]), numeric: true,
+                  compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
             cell.text(item.state == .downloading ? Formatting.duration(item.eta) : "—")
         }
-        addColumn("Client", width: 120, compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
+        addColumn("Client", width: width(["Client", "Transmission"]), compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
             cell.text(names[item.serviceID] ?? "")
         }
+    }
+
+    /// The width of the widest sample in the column view's font (so at the current text scale), plus the
+    /// cell's padding and the header's sort arrow.
+    private func width(_ samples: [String]) -> Int32 {
+        var widest: Int32 = 0
+        for text in samples {
+            guard let layout = gtk_widget_create_pango_layout(view, text) else { continue }
+            var width: Int32 = 0, height: Int32 = 0
+            pango_layout_get_pixel_size(layout, &width, &height)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            widest = max(widest, width)
+        }
+        return widest + 28
     }
 
     private static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
