@@ -9,22 +9,6 @@ private struct FunctionTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { try await answer(request) }
 }
 
-/// Holds requests until the test opens it, then fails them as timed out:
-/// a service that only answers when its deadline has already passed.
-private actor Gate {
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var isOpen = false
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-    func open() {
-        isOpen = true
-        waiters.forEach { $0.resume() }
-        waiters = []
-    }
-}
-
 /// A clock the test moves by hand.
 private final class ManualClock: @unchecked Sendable {
     private let lock = NSLock()

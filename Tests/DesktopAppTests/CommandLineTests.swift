@@ -20,17 +20,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try runTool(binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(extra) { $1 })
     }
 
     func testUnknownOptionsSayWhatToDo() throws {

@@ -2,6 +2,7 @@ import CGtk
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Posters arrive after the page that asked for them may be gone. The loader refers to each
@@ -96,18 +97,3 @@ final class PosterLifetimeTests: XCTestCase {
 }
 
 private enum PNGError: Error { case notWritten(String) }
-
-/// Holds every caller until the test opens it.
-private actor Gate {
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var isOpen = false
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-    func open() {
-        isOpen = true
-        waiters.forEach { $0.resume() }
-        waiters = []
-    }
-}

@@ -136,16 +136,8 @@ private struct SoloQBittorrent {
     init(root: URL) throws {
         script = root.appendingPathComponent("Tests/Peers/peers.py")
         run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, "solo", "qbittorrent", run.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw SoloFailure(output: text) }
+        let (status, text) = try runTool("/usr/bin/python3", [script.path, "solo", "qbittorrent", run.path])
+        guard status == 0 else { throw SoloFailure(output: text) }
         struct Daemon: Decodable { let port: Int; let username: String; let password: String }
         struct File: Decodable { let qbittorrent: Daemon }
         let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))

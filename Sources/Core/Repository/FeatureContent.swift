@@ -17,6 +17,14 @@ public enum Feature: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The tab of a library of this kind.
+    public static func library(_ kind: Resource.Kind) -> Feature {
+        switch kind {
+        case .series: .series
+        case .movie: .movies
+        }
+    }
+
     /// Whether a window with services of these kinds shows this feature's tab
     /// (Activity needs a queue: transfer lists alone have nothing to join).
     public func isShown(for kinds: some Sequence<ServiceKind>) -> Bool {

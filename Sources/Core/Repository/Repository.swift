@@ -51,7 +51,7 @@ public actor Repository: ServiceScopedState {
     /// Series or Movies: every instance's library of that kind, each item tagged with its instance by its id.
     public func library(_ kind: Resource.Kind, force: Bool = false,
                         progress: Progress<LibraryContent>? = nil) async -> FeatureState<LibraryContent> {
-        let feature: Feature = kind == .series ? .series : .movies
+        let feature = Feature.library(kind)
         let configs = services.filter { feature.includes($0.kind) }
         let started = ContinuousClock.now
         defer { Log.debug("timing: \(feature.rawValue) refresh \(ContinuousClock.now - started)") }
@@ -148,8 +148,7 @@ public actor Repository: ServiceScopedState {
     // MARK: Cached states (start-up): stale with the time really fetched, or loading
 
     public func cachedLibrary(_ kind: Resource.Kind) async -> FeatureState<LibraryContent> {
-        let feature: Feature = kind == .series ? .series : .movies
-        return await store.state(services.filter { feature.includes($0.kind) }, .library, now: clock.now)
+        await store.state(services.filter { Feature.library(kind).includes($0.kind) }, .library, now: clock.now)
     }
 
     public func cachedDownloads() async -> FeatureState<DownloadsContent> {
