@@ -36,20 +36,61 @@ enum MainLoop {
         once(g_timeout_source_new(milliseconds), priority: G_PRIORITY_DEFAULT, body)
     }
 
+    /// Runs `body` on the main loop once it is idle, from main-actor code (no Sendable needed).
+    @MainActor static func later(_ body: @escaping @MainActor () -> Void) {
+        once(g_idle_source_new(), priority: G_PRIORITY_DEFAULT_IDLE, body)
+    }
+
     /// Attaches `source` to the default context to run `body` once; the closure box is released by
     /// the source's destroy notify.
     private static func once(_ source: UnsafeMutablePointer<GSource>, priority: Int32,
-                             _ body: @escaping @MainActor @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(SignalBox<@MainActor @Sendable () -> Void>(body)).toOpaque()
+                             _ body: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalBox<@MainActor () -> Void>(body)).toOpaque()
         g_source_set_priority(source, priority)
         g_source_set_callback(source, { data in
-            let box = Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue()
+            let box = Unmanaged<SignalBox<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { box.handler() }
             return gboolean(0) // G_SOURCE_REMOVE
         }, box, { data in
-            Unmanaged<SignalBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
+            Unmanaged<SignalBox<@MainActor () -> Void>>.fromOpaque(data!).release()
         })
         g_source_attach(source, nil)
         g_source_unref(source)
     }
+}
+
+/// A repeating main-loop timer: `body` runs every `milliseconds` (or whenever idle, with
+/// `idle: true`) until it returns false or the timer is cancelled or released.
+@MainActor
+final class Timer {
+    private var source: guint = 0
+
+    init(milliseconds: UInt32, priority: Int32 = G_PRIORITY_DEFAULT, _ body: @escaping @MainActor () -> Bool) {
+        let step = TimerStep(body)
+        let box = Unmanaged.passRetained(step).toOpaque()
+        source = g_timeout_add_full(priority, milliseconds, { data in
+            let step = Unmanaged<TimerStep>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                let keep = step.body()
+                if !keep { step.onEnd?() } // GLib removes the source: the timer must not remove it again
+                return keep
+            } ? 1 : 0
+        }, box, { data in Unmanaged<TimerStep>.fromOpaque(data!).release() })
+        step.onEnd = { [weak self] in self?.source = 0 }
+    }
+
+    var isRunning: Bool { source != 0 }
+
+    func cancel() {
+        if source != 0 { g_source_remove(source) }
+        source = 0
+    }
+
+    isolated deinit { cancel() }
+}
+
+private final class TimerStep {
+    let body: @MainActor () -> Bool
+    var onEnd: (@MainActor () -> Void)?
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
 }

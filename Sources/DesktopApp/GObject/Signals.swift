@@ -68,3 +68,33 @@ func onSignal<T>(_ instance: T, _ signal: String, withArgument handler: @escapin
 func onSignal<T>(_ instance: T, _ signal: String, returning handler: @escaping ArgIntHandler) -> gulong {
     connect(cast(instance), signal, handler, thunk: unsafeBitCast(argIntThunk, to: UnsafeRawPointer.self))
 }
+
+typealias PositionHandler = @MainActor (Int) -> Void
+typealias TwoNumberHandler = @MainActor (Int, Int) -> Void
+
+private let positionThunk: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+    let box = Unmanaged<SignalBox<PositionHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(Int(position)) }
+}
+
+private let twoNumberThunk: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, first, second, data in
+    let box = Unmanaged<SignalBox<TwoNumberHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(Int(first), Int(second)) }
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, guint, gpointer)` (GtkListView::activate).
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withPosition handler: @escaping PositionHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(positionThunk, to: UnsafeRawPointer.self))
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, guint, guint, gpointer)`
+/// (GtkSelectionModel::selection-changed: position, count).
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withTwoNumbers handler: @escaping TwoNumberHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(twoNumberThunk, to: UnsafeRawPointer.self))
+}
+
+/// Disconnects a handler `onSignal` returned.
+@MainActor
+func disconnect<T>(_ instance: T, _ handler: gulong) { g_signal_handler_disconnect(cast(instance) as gpointer?, handler) }

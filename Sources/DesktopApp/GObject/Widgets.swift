@@ -1,7 +1,5 @@
 import CGtk
 
-typealias Widget = UnsafeMutablePointer<GtkWidget>
-
 /// Small typed helpers for the few widget kinds and properties we use.
 /// Everything here runs on the GLib main loop.
 @MainActor
