@@ -1,11 +1,30 @@
 import CGtk
 @testable import DesktopApp
 import Dispatch
+import SwitchyardTestSupport
 import XCTest
 
 /// The GObject boundary: signal closure boxes are owned, and Swift concurrency
 /// runs inside a blocking GLib main loop.
 final class GObjectBoundaryTests: XCTestCase {
+    /// Pages, dialogs and the model speak typed wrappers: pointer casts, C callbacks and manual
+    /// retain/release live in `GObject/` only (Documentation/Architecture.md, "The GObject boundary").
+    func testCInteropStaysInsideTheGObjectFolder() throws {
+        let root = projectDirectory.appendingPathComponent("Sources/DesktopApp")
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        XCTAssertGreaterThan(files.count, 20, "the sources were found")
+        var outside: [String] = []
+        for file in files where !file.path.contains("/GObject/") {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated()
+            where line.contains("cast(") || line.contains("@convention(c)") || line.contains("Unmanaged") {
+                outside.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertEqual(outside, [], "C interop outside GObject/")
+    }
+
     func testHandlerRunsOnEmission() {
         MainActor.assumeIsolated {
             let action = newAction()

@@ -22,7 +22,7 @@ final class IdleTests: XCTestCase {
             let stack = gtk_stack_new()!
             gtk_stack_add_named(cast(stack), gtk_label_new("shown")!, "shown")
             gtk_stack_add_named(cast(stack), loading.widget, "loading")
-            gtk_stack_add_named(cast(stack), detail.widget, "detail")
+            gtk_stack_add_named(cast(stack), detail.widget.widget, "detail")
             gtk_stack_set_visible_child_name(cast(stack), "shown")
             let window = gtk_window_new()!
             gtk_window_set_child(cast(window), stack)

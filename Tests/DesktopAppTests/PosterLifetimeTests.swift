@@ -29,16 +29,16 @@ final class PosterLifetimeTests: XCTestCase {
 
             // A detail page shows one item, then another (its first picture is removed), then goes away.
             let detail = DetailView(clock: .inspection, posters: loader)
-            g_object_ref_sink(UnsafeMutableRawPointer(detail.widget))
+            g_object_ref_sink(UnsafeMutableRawPointer(detail.widget.widget))
             var pictures: [UInt] = []
             for number in 1...2 {
                 detail.render(.content(Self.detail(number), refreshedAt: Clock.inspection.now), title: "Fixture \(number)")
-                let picture = try XCTUnwrap(Self.firstPicture(in: detail.widget))
+                let picture = try XCTUnwrap(Self.firstPicture(in: detail.widget.widget))
                 pictures.append(UInt(bitPattern: picture))
                 onFinalize(picture) { finalized.insert(UInt(bitPattern: picture)) }
             }
             XCTAssertEqual(loader.started, 2)
-            g_object_unref(UnsafeMutableRawPointer(detail.widget)) // the user left the page
+            g_object_unref(UnsafeMutableRawPointer(detail.widget.widget)) // the user left the page
             XCTAssertEqual(finalized, Set(pictures), "both pictures were finalized while their posters were loading")
             XCTAssertEqual(loader.inFlight, 0, "a finalized picture's load is cancelled")
 
@@ -47,7 +47,7 @@ final class PosterLifetimeTests: XCTestCase {
             defer { gtk_window_destroy(cast(window)) }
             let live = gtk_picture_new()!
             gtk_window_set_child(cast(window), live)
-            loader.show(Self.detail(3).resource, in: live, width: 40, height: 60)
+            loader.show(Self.detail(3).resource, in: Picture(unchecked: live), width: 40, height: 60)
 
             Task { await gate.open() } // the posters arrive now
             XCTAssertTrue(iterate(until: { loader.inFlight == 0 }), "the loads never ended")

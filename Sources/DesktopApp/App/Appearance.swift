@@ -4,21 +4,20 @@ extension Appearance {
     /// Applies appearance, text scale and determinism settings to GtkSettings.
     @MainActor
     static func apply(_ options: LaunchOptions, inspection: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        let object = UnsafeMutableRawPointer(settings)
+        guard let settings = ToolkitSettings.default else { return }
         if inspection {
             // Deterministic pixels: the built-in theme, no animations.
-            UI.setProperty(object, "gtk-theme-name", "Default")
-            UI.setProperty(object, "gtk-enable-animations", false)
+            settings.set("gtk-theme-name", "Default")
+            settings.set("gtk-enable-animations", false)
         }
         switch options.appearance {
         case .system: break
-        case .light: UI.setProperty(object, "gtk-application-prefer-dark-theme", false)
-        case .dark: UI.setProperty(object, "gtk-application-prefer-dark-theme", true)
+        case .light: settings.set("gtk-application-prefer-dark-theme", false)
+        case .dark: settings.set("gtk-application-prefer-dark-theme", true)
         }
         if options.textScale != 1.0 || inspection {
             // Text size follows Xft DPI (1024ths of a dot per inch), as GNOME's text scaling does.
-            UI.setProperty(object, "gtk-xft-dpi", Int32((96.0 * options.textScale * 1024.0).rounded()))
+            settings.set("gtk-xft-dpi", Int32((96.0 * options.textScale * 1024.0).rounded()))
         }
         installStyles()
     }
@@ -38,10 +37,6 @@ extension Appearance {
         .instance-badge { border: 1px solid alpha(currentColor, 0.3); border-radius: 4px; padding: 1px 6px; }
         label.field-error { color: mix(@error_color, @theme_fg_color, 0.35); }
         """
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(provider))
+        StyleSheet.addToDisplay(css)
     }
 }

@@ -6,21 +6,21 @@ import Foundation
 /// and the one main window.
 @MainActor
 final class SwitchyardApplication {
-    let application: UnsafeMutablePointer<GtkApplication>
+    let application: Application
     private(set) var options = LaunchOptions()
     private(set) var mainWindow: MainWindow?
     /// The repository and what drives it; not made for inspection runs (no network, no keyring).
     private(set) var model: AppModel?
 
     init() {
-        application = gtk_application_new(AppInfo.applicationID, G_APPLICATION_DEFAULT_FLAGS)
+        application = Application(id: AppInfo.applicationID, flags: G_APPLICATION_DEFAULT_FLAGS)
         addOptions()
-        onSignal(application, "handle-local-options", returning: { [weak self] dict in
-            self?.handleLocalOptions(dict?.assumingMemoryBound(to: GVariantDict.self)) ?? 1
-        })
-        onSignal(application, "startup") { [weak self] in self?.startup() }
-        onSignal(application, "activate") { [weak self] in self?.activate() }
-        onSignal(application, "shutdown") { [weak self] in self?.model?.stop() }
+        application.onHandleLocalOptions { [weak self] dict in
+            self?.handleLocalOptions(dict) ?? 1
+        }
+        application.onStartup { [weak self] in self?.startup() }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onShutdown { [weak self] in self?.model?.stop() }
     }
 
     /// Runs the GLib main loop until the application quits; returns the exit status.
@@ -30,17 +30,16 @@ final class SwitchyardApplication {
             return 2
         }
         MainLoop.installDispatchBridge()
-        return g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
+        return application.run()
     }
 
     // MARK: Command line
 
     private func addOptions() {
-        let app: UnsafeMutablePointer<GApplication> = cast(application)
         for option in CommandLineOptions.table {
-            g_application_add_main_option(app, option.name, 0, G_OPTION_FLAG_NONE, option.kind, option.description, option.argument)
+            application.addOption(name: option.name, kind: option.kind, description: option.description, argument: option.argument)
         }
-        g_application_set_option_context_summary(app, AppInfo.summary)
+        application.setOptionSummary(AppInfo.summary)
     }
 
     /// Validates options before the application registers. Returns -1 to go on,
@@ -77,8 +76,7 @@ final class SwitchyardApplication {
                 return 2
             }
             stressCycles = count
-            let flags = g_application_get_flags(cast(application))
-            g_application_set_flags(cast(application), GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue))
+            application.makeNonUnique()
             return -1
         }
         #endif
@@ -93,8 +91,7 @@ final class SwitchyardApplication {
         }
         if options.route != nil {
             // An inspection run is independent of any running instance.
-            let flags = g_application_get_flags(cast(application))
-            g_application_set_flags(cast(application), GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue))
+            application.makeNonUnique()
         }
         return -1
     }
@@ -108,7 +105,7 @@ final class SwitchyardApplication {
 
     private func activate() {
         if let mainWindow {
-            gtk_window_present(cast(mainWindow.window))
+            mainWindow.toplevel.present()
             return
         }
         let window: MainWindow
@@ -117,9 +114,9 @@ final class SwitchyardApplication {
             window = MainWindow(application: application, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
             mainWindow = window
             window.show(.tabs(selected: .overview, variant: .content))
-            gtk_window_present(cast(window.window))
+            window.toplevel.present()
             let driver = StressDriver(window: window, cycles: stressCycles) { [weak self] in
-                g_application_quit(cast(self?.application))
+                self?.application.quit()
             }
             stressDriver = driver
             driver.start()
@@ -128,8 +125,8 @@ final class SwitchyardApplication {
         #endif
         if let route = options.route {
             window = MainWindow(application: application, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
-            gtk_window_set_default_size(cast(window.window), 1100, 720)
-            gtk_window_set_resizable(cast(window.window), 0)
+            window.toplevel.setDefaultSize(width: 1100, height: 720)
+            window.toplevel.resizable = false
             window.show(route.scene)
         } else {
             #if SWITCHYARD_BENCHMARK_PROBE
@@ -155,18 +152,18 @@ final class SwitchyardApplication {
         FirstFrame.observe(window.window) { _ in
             ResourcePaths.registerIcons()
             gtk_window_set_default_icon_name(AppInfo.applicationID)
-            gtk_window_set_icon_name(cast(window.window), AppInfo.applicationID)
+            window.toplevel.setIcon(AppInfo.applicationID)
             return true
         }
-        gtk_window_present(cast(window.window))
+        window.toplevel.present()
         switch overlay {
-        case .about?: quitAfterFirstFrame(of: AboutDialog.present(over: window.window))
+        case .about?: quitAfterFirstFrame(of: AboutDialog.present(over: window.toplevel))
         case .shortcuts?: quitAfterFirstFrame(of: window.presentShortcuts() ?? window.window)
         case .settings(let scene)?:
             let rows = InspectionData.statusRows
             let dialog = SettingsDialog(parent: window.window, backend: nil, statusOf: { rows[$0] })
             settingsDialog = dialog
-            gtk_window_present(cast(dialog.window))
+            Window(found: dialog.window.widget)?.present()
             dialog.show(scene)
             quitAfterFirstFrame(of: dialog.window)
         case nil: break
@@ -182,7 +179,7 @@ final class SwitchyardApplication {
                 guard lastAttempt else { return false } // nothing rendered yet: next frame
                 self?.exitStatus = 1
             }
-            g_application_quit(cast(self?.application))
+            self?.application.quit()
             return true
         }
     }
@@ -211,26 +208,24 @@ final class SwitchyardApplication {
     /// Non-zero when a requested screenshot could not be written.
     var failed: Bool { exitStatus != 0 }
 
+    /// The application's actions (`app.quit`, `app.about`, `app.preferences`, `app.edit-service`).
+    private var actions: Actions?
+
     private func installActions() {
-        addAction("quit") { [weak self] in
-            if let window = self?.mainWindow?.window { gtk_window_destroy(cast(window)) }
-            g_application_quit(cast(self?.application))
+        let actions = Actions(on: application.gtkApplication)
+        self.actions = actions
+        actions.add("quit") { [weak self] in
+            self?.mainWindow?.toplevel.destroy()
+            self?.application.quit()
         }
-        addAction("about") { [weak self] in AboutDialog.present(over: self?.mainWindow?.window) }
-        addAction("preferences") { [weak self] in self?.openSettings(on: nil) }
-        let edit = g_simple_action_new("edit-service", sy_variant_type_string())!
-        onSignal(edit, "activate", withArgument: { [weak self] value in
-            let text = value.map { String(cString: g_variant_get_string(cast($0), nil)) }
-            self?.openSettings(on: text.flatMap(UUID.init(uuidString:)))
+        actions.add("about") { [weak self] in AboutDialog.present(over: self?.mainWindow?.toplevel) }
+        actions.add("preferences") { [weak self] in self?.openSettings(on: nil) }
+        actions.add("edit-service", string: { [weak self] text in
+            self?.openSettings(on: UUID(uuidString: text))
         })
-        g_action_map_add_action(cast(application), cast(edit))
-        g_object_unref(cast(edit))
 
         for entry in ShortcutsWindow.accelerators {
-            let copies = entry.accels.map { strdup($0) }
-            var pointers = copies.map { UnsafePointer($0) } + [nil]
-            gtk_application_set_accels_for_action(application, entry.action, &pointers)
-            copies.forEach { free($0) }
+            application.setAccels(entry.accels, for: entry.action)
         }
     }
 
@@ -240,7 +235,7 @@ final class SwitchyardApplication {
     /// raises the open window.
     private func openSettings(on service: UUID?) {
         if let dialog = settingsDialog {
-            gtk_window_present(cast(dialog.window))
+            Window(found: dialog.window.widget)?.present()
             return
         }
         guard options.route == nil else { return } // inspection routes open their own
@@ -250,13 +245,5 @@ final class SwitchyardApplication {
         dialog.onClosed = { [weak self] in self?.settingsDialog = nil }
         settingsDialog = dialog
         if let service { dialog.presentEditor(for: service) } else { dialog.presentList() }
-    }
-
-    private func addAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        onSignal(action, "activate", withArgument: { _ in handler() })
-        g_simple_action_set_enabled(action, enabled ? 1 : 0)
-        g_action_map_add_action(cast(application), cast(action))
-        g_object_unref(cast(action))
     }
 }

@@ -16,7 +16,7 @@ enum ShortcutsWindow {
         ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "Go to \(Strings.title(tab))")
     }
 
-    static func make() -> OpaquePointer? {
+    static func make() -> Window? {
         let shortcuts = accelerators.map { entry in
             """
             <child>
@@ -46,10 +46,7 @@ enum ShortcutsWindow {
           </object>
         </interface>
         """
-        let builder = gtk_builder_new_from_string(xml, -1)
-        defer { g_object_unref(cast(builder)) }
-        let window = gtk_builder_get_object(builder, "help_overlay")
-        return cast(window)
+        return Builder.window("help_overlay", in: xml)
     }
 
     private static func escape(_ text: String) -> String {

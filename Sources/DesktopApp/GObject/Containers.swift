@@ -166,10 +166,12 @@ struct HeaderBar: WidgetRef {
 struct ListView: WidgetRef {
     let widget: Widget
 
-    init(_ selection: SelectionModel, factory: OpaquePointer, name: String) {
-        widget = gtk_list_view_new(cast(ref(selection.model)), cast(ref(factory)))
+    init(_ selection: SelectionModel, factory: OpaquePointer? = nil, name: String) {
+        widget = gtk_list_view_new(cast(ref(selection.model)), factory.map { ref($0) })
         setAccessibleLabel(name)
     }
+
+    func setFactory(_ factory: OpaquePointer) { gtk_list_view_set_factory(cast(widget), factory) }
 
     var singleClickActivate: Bool {
         get { gtk_list_view_get_single_click_activate(cast(widget)) != 0 }

@@ -89,6 +89,8 @@ struct Image: WidgetRef {
     let widget: Widget
 
     init(icon: String) { widget = gtk_image_new_from_icon_name(icon) }
+    /// An empty image (no icon until `setIcon`).
+    init() { widget = gtk_image_new() }
 
     func setIcon(_ name: String) { gtk_image_set_from_icon_name(cast(widget), name) }
     func setIconSize(_ size: GtkIconSize) { gtk_image_set_icon_size(cast(widget), size) }

@@ -90,14 +90,14 @@ final class RowFactory<Row: AnyObject> {
     private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
     private(set) var bound: [String: Row] = [:]
 
-    init(make: @escaping @MainActor () -> (widget: Widget, row: Row),
+    init(make: @escaping @MainActor () -> (widget: any WidgetRef, row: Row),
          bind: @escaping @MainActor (Row, String) -> Void,
          unbind: @escaping @MainActor (Row) -> Void = { _ in }) {
         factory = gtk_signal_list_item_factory_new()
         onSignal(factory, "setup", withArgument: { [weak self] item in
             guard let item else { return }
             let made = make()
-            gtk_list_item_set_child(OpaquePointer(item), made.widget)
+            gtk_list_item_set_child(OpaquePointer(item), made.widget.widget)
             self?.rows[item] = made.row
         })
         onSignal(factory, "bind", withArgument: { [weak self] item in

@@ -13,6 +13,9 @@ final class WeakObject: @unchecked Sendable {
         g_weak_ref_init(reference, object)
     }
 
+    /// A weak reference to a widget.
+    @MainActor convenience init(_ widget: some WidgetRef) { self.init(UnsafeMutableRawPointer(widget.widget)) }
+
     deinit {
         g_weak_ref_clear(reference)
         reference.deallocate()
@@ -46,4 +49,10 @@ private let finalizeThunk: GWeakNotify = { data, _ in
 func onFinalize(_ object: UnsafeMutableRawPointer, _ body: @escaping @MainActor () -> Void) {
     let box = Unmanaged.passRetained(FinalizeBox(body)).toOpaque()
     g_object_weak_ref(cast(object), finalizeThunk, box)
+}
+
+/// Calls `body` once, while `widget` is being finalized.
+@MainActor
+func onFinalize(_ widget: some WidgetRef, _ body: @escaping @MainActor () -> Void) {
+    onFinalize(UnsafeMutableRawPointer(widget.widget), body)
 }

@@ -4,43 +4,6 @@ import CGtk
 /// Everything here runs on the GLib main loop.
 @MainActor
 enum UI {
-    static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
-                      justify: GtkJustification = GTK_JUSTIFY_LEFT) -> Widget {
-        let label = gtk_label_new(text)!
-        if wrap {
-            gtk_label_set_wrap(cast(label), 1)
-            gtk_label_set_max_width_chars(cast(label), 60)
-        }
-        gtk_label_set_justify(cast(label), justify)
-        addClasses(label, classes)
-        return label
-    }
-
-    static func box(_ orientation: GtkOrientation, spacing: Int32, classes: [String] = []) -> Widget {
-        let box = gtk_box_new(orientation, spacing)!
-        addClasses(box, classes)
-        return box
-    }
-
-    static func append(_ box: Widget, _ children: Widget...) {
-        for child in children { gtk_box_append(cast(box), child) }
-    }
-
-    static func addClasses(_ widget: Widget, _ classes: [String]) {
-        for name in classes { gtk_widget_add_css_class(widget, name) }
-    }
-
-    static func margins(_ widget: Widget, _ all: Int32) {
-        gtk_widget_set_margin_top(widget, all)
-        gtk_widget_set_margin_bottom(widget, all)
-        gtk_widget_set_margin_start(widget, all)
-        gtk_widget_set_margin_end(widget, all)
-    }
-
-    static func center(_ widget: Widget) {
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-    }
 
     /// A text button bound to an action (`app.preferences`, `win.refresh`, …).
     /// The label is a child widget so the accessible name is exactly its text
@@ -51,16 +14,7 @@ enum UI {
         gtk_label_set_mnemonic_widget(cast(label), button)
         gtk_button_set_child(cast(button), label)
         gtk_actionable_set_detailed_action_name(cast(button), action) // "app.edit-service::<id>" carries its target
-        addClasses(button, classes)
-        return button
-    }
-
-    /// An icon-only button: always with an accessible name and a tooltip.
-    static func iconButton(icon: String, name: String, tooltip: String, action: String) -> Widget {
-        let button = gtk_button_new_from_icon_name(icon)!
-        gtk_actionable_set_detailed_action_name(cast(button), action)
-        setAccessibleLabel(button, name)
-        gtk_widget_set_tooltip_text(button, tooltip)
+        button.addClasses(classes)
         return button
     }
 
@@ -119,48 +73,6 @@ enum UI {
         g_value_unset(&value)
     }
 
-    /// A label that starts at the leading edge and ellipsizes when too long.
-    static func line(_ text: String, classes: [String] = [], ellipsize: Bool = true) -> Widget {
-        let label = gtk_label_new(text)!
-        gtk_label_set_xalign(cast(label), 0)
-        if ellipsize { gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END) }
-        addClasses(label, classes)
-        return label
-    }
-
-    static func setText(_ label: Widget, _ text: String) {
-        gtk_label_set_text(cast(label), text)
-    }
-
-    /// A vertically scrolling window around `child`.
-    static func scrolled(_ child: Widget) -> Widget {
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), child)
-        gtk_widget_set_vexpand(scroller, 1)
-        return scroller
-    }
-
-    /// A section heading above a boxed list.
-    static func heading(_ text: String) -> Widget {
-        let label = line(text, classes: ["heading"])
-        gtk_widget_set_margin_top(label, 18)
-        gtk_widget_set_margin_bottom(label, 6)
-        return label
-    }
-
-    static func boxedList(name: String) -> Widget {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        addClasses(list, ["boxed-list"])
-        setAccessibleLabel(list, name)
-        return list
-    }
-
-    static func removeAllRows(_ list: Widget) {
-        while let row = gtk_widget_get_first_child(list) { gtk_list_box_remove(cast(list), row) }
-    }
-
     /// A spinner that spins only while it is on screen. A started GtkSpinner animates its style on
     /// every frame for as long as it is visible, even inside a stack page or tab nobody is shown —
     /// which kept the frame clock ticking 60 times a second in an idle window.
@@ -186,25 +98,6 @@ enum UI {
             child = gtk_widget_get_next_sibling(current)
         }
         return found
-    }
-
-    /// A progress bar with its text shown and an accessible name.
-    static func progress(_ fraction: Double, text: String, name: String) -> Widget {
-        let bar = gtk_progress_bar_new()!
-        gtk_progress_bar_set_fraction(cast(bar), fraction)
-        gtk_progress_bar_set_show_text(cast(bar), 1)
-        gtk_progress_bar_set_text(cast(bar), text)
-        setAccessibleLabel(bar, name)
-        return bar
-    }
-
-    /// A drop-down over fixed strings, with an accessible name.
-    static func dropDown(_ names: [String], name: String) -> Widget {
-        let list = gtk_string_list_new(nil)!
-        splice(list, at: 0, removing: 0, names)
-        let dropDown = gtk_drop_down_new(list, nil)! // takes the list
-        nameDropDown(dropDown, name)
-        return dropDown
     }
 
     /// Names a drop-down and the toggle button inside it (GTK 4.8 exposes that button unnamed).

@@ -121,7 +121,7 @@ final class StressDriver {
                 let rows = InspectionData.statusRows
                 let dialog = SettingsDialog(parent: window.window, backend: nil, statusOf: { rows[$0] })
                 settings = dialog
-                gtk_window_present(cast(dialog.window))
+                Window(found: dialog.window)?.present()
                 dialog.show(.list)
             }))
             let scenes: [SettingsScene] = [.kinds, .add(.qbittorrent), .add(.sonarr), .edit, .testSuccess,
@@ -131,7 +131,7 @@ final class StressDriver {
                 steps.append(("settings \(scene)", { [self] in settings?.show(scene) }))
             }
             steps.append(("settings closed", { [self] in
-                if let dialog = settings { gtk_window_destroy(cast(dialog.window)) }
+                if let dialog = settings { Window(found: dialog.window)?.destroy() }
                 settings = nil
             }))
         }
@@ -140,18 +140,11 @@ final class StressDriver {
 
     /// Windows in GTK's list of toplevels that are not shown.
     static func hiddenToplevels() -> Int {
-        let toplevels = gtk_window_get_toplevels()
-        var hidden = 0
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
-            if gtk_widget_get_visible(cast(item)) == 0 { hidden += 1 }
-            g_object_unref(item)
-        }
-        return hidden
+        Window.toplevels.filter { !$0.visible }.count
     }
 
     private func closeOverlay() {
-        if let overlay { gtk_window_close(cast(overlay)) }
+        if let overlay { Window(found: overlay)?.close() }
         overlay = nil
     }
 

@@ -175,14 +175,12 @@ final class AppModel {
     /// Hidden or minimized: nothing refreshes; shown again: the visible tab refreshes at once.
     private func watchVisibility(_ window: MainWindow) {
         let scheduler = scheduler
-        onSignal(window.window, "map") { Task { await scheduler.setWindowVisible(true) } }
-        onSignal(window.window, "unmap") { Task { await scheduler.setWindowVisible(false) } }
-        onSignal(window.window, "realize") { [weak window] in
-            guard let window, let surface = gtk_native_get_surface(cast(window.window)) else { return }
-            onSignal(surface, "notify::state", withArgument: { _ in
-                let minimized = gdk_toplevel_get_state(cast(surface)).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
-                Task { await scheduler.setWindowVisible(!minimized) }
-            })
+        guard let toplevel = Window(found: window.window) else { return }
+        onSignal(toplevel.widget, "map") { Task { await scheduler.setWindowVisible(true) } }
+        onSignal(toplevel.widget, "unmap") { Task { await scheduler.setWindowVisible(false) } }
+        toplevel.onSurfaceStateChanged {
+            let minimized = toplevel.isMinimized // the handler lives on the window's own surface
+            Task { await scheduler.setWindowVisible(!minimized) }
         }
     }
 }

@@ -34,6 +34,8 @@ final class BenchmarkProbe: ContentObserver {
     private var paintedAt: Double?
     private var cpuAtPaint = 0.0
     private static let tick: Duration = .milliseconds(2)
+    /// The probe's main-loop timers; released with the probe (the model holds it as its observer).
+    private var timers: [Timer] = []
 
     static func fromEnvironment() -> BenchmarkProbe? {
         let environment = ProcessInfo.processInfo.environment
@@ -73,34 +75,26 @@ final class BenchmarkProbe: ContentObserver {
     }
 
     private func selectWhenShown() {
-        g_timeout_add_full(G_PRIORITY_DEFAULT, 50, { data in
-            let address = UInt(bitPattern: data)
-            return MainActor.assumeIsolated {
-                guard let probe = BenchmarkProbe.live, let window = probe.window, address != 0 else { return 0 }
-                guard !window.isShowingWelcome, gtk_widget_get_mapped(window.window) != 0 else { return 1 }
-                window.select(probe.scenario == .library ? .movies : .downloads)
-                return 0
-            }
-        }, UnsafeMutableRawPointer(bitPattern: 1), nil)
-        Self.live = self
+        timers.append(Timer(milliseconds: 50) { [weak self] in
+            guard let self, let window = self.window else { return false }
+            guard !window.isShowingWelcome, window.window.isMapped else { return true }
+            window.select(self.scenario == .library ? .movies : .downloads)
+            return false
+        })
     }
-
-    private static var live: BenchmarkProbe?
 
     // MARK: Stalls
 
     private func startStallProbe() {
         lastTick = .now
-        g_timeout_add_full(G_PRIORITY_HIGH, 2, { _ in
-            MainActor.assumeIsolated {
-                guard let probe = BenchmarkProbe.live else { return 1 }
-                let now = ContinuousClock.now
-                let late = now - probe.lastTick - BenchmarkProbe.tick
-                if late > probe.maxLateness { probe.maxLateness = late }
-                probe.lastTick = now
-                return 1
-            }
-        }, nil, nil)
+        timers.append(Timer(milliseconds: 2, priority: G_PRIORITY_HIGH) { [weak self] in
+            guard let self else { return false }
+            let now = ContinuousClock.now
+            let late = now - self.lastTick - Self.tick
+            if late > self.maxLateness { self.maxLateness = late }
+            self.lastTick = now
+            return true
+        })
     }
 
     private func takeMaxStall() -> Double {
@@ -122,31 +116,28 @@ final class BenchmarkProbe: ContentObserver {
         }
     }
 
-    private func scrollThrough(_ list: Widget) {
-        guard let adjustment = gtk_scrollable_get_vadjustment(cast(list)) else { return finish() }
-        let box = Unmanaged.passRetained(ScrollBox(adjustment: adjustment)).toOpaque()
-        g_timeout_add_full(G_PRIORITY_DEFAULT, 16, { data in
-            let box = Unmanaged<ScrollBox>.fromOpaque(data!).takeUnretainedValue()
-            let value = gtk_adjustment_get_value(box.adjustment), page = gtk_adjustment_get_page_size(box.adjustment)
-            let upper = gtk_adjustment_get_upper(box.adjustment)
-            if value + page >= upper - 1 { return 0 }
-            gtk_adjustment_set_value(box.adjustment, min(upper - page, value + page))
-            box.pages += 1
-            return 1
-        }, box, { data in
-            let box = Unmanaged<ScrollBox>.fromOpaque(data!).takeRetainedValue()
-            let pages = box.pages, started = box.started
-            MainActor.assumeIsolated {
-                guard let probe = BenchmarkProbe.live else { return }
-                probe.report["scrolledPages"] = pages
-                probe.report["scrollSeconds"] = BenchmarkProbe.milliseconds(ContinuousClock.now - started) / 1000
-                probe.report["stallWhileScrollingMs"] = probe.takeMaxStall()
-                // Let the last posters arrive, then read memory.
-                g_timeout_add_full(G_PRIORITY_DEFAULT, 2000, { _ in
-                    MainActor.assumeIsolated { BenchmarkProbe.live?.finishLibrary() }
-                    return 0
-                }, nil, nil)
+    private func scrollThrough(_ list: ListView) {
+        guard let adjustment = list.vadjustment else { return finish() }
+        var pages = 0
+        let started = ContinuousClock.now
+        timers.append(Timer(milliseconds: 16) { [weak self] in
+            guard let self else { return false }
+            let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+            let upper = gtk_adjustment_get_upper(adjustment)
+            if value + page < upper - 1 {
+                gtk_adjustment_set_value(adjustment, min(upper - page, value + page))
+                pages += 1
+                return true
             }
+            self.report["scrolledPages"] = pages
+            self.report["scrollSeconds"] = Self.milliseconds(ContinuousClock.now - started) / 1000
+            self.report["stallWhileScrollingMs"] = self.takeMaxStall()
+            // Let the last posters arrive, then read memory.
+            self.timers.append(Timer(milliseconds: 2000) { [weak self] in
+                self?.finishLibrary()
+                return false
+            })
+            return false
         })
     }
 
@@ -176,10 +167,10 @@ final class BenchmarkProbe: ContentObserver {
                 self.report["firstRefreshBytes"] = bytes
                 self.bytesAtLastRefresh = bytes
                 _ = self.takeMaxStall()
-                g_timeout_add_full(G_PRIORITY_DEFAULT, 60_000, { _ in
-                    MainActor.assumeIsolated { BenchmarkProbe.live?.finishDownloads() }
-                    return 0
-                }, nil, nil)
+                self.timers.append(Timer(milliseconds: 60_000) { [weak self] in
+                    self?.finishDownloads()
+                    return false
+                })
                 return
             }
             self.refreshes.append(["bytes": bytes - self.bytesAtLastRefresh, "stallMs": self.takeMaxStall()])
@@ -209,28 +200,17 @@ final class BenchmarkProbe: ContentObserver {
         if let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) {
             FileManager.default.createFile(atPath: reportPath, contents: data)
         }
-        if let window { gtk_window_destroy(cast(window.window)) }
+        if let window { Window(found: window.window)?.destroy() }
         g_application_quit(g_application_get_default())
     }
 
     /// Runs `body` once the next frame has been painted.
     private func afterNextPaint(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
-        guard let clock = gtk_widget_get_frame_clock(widget) else { return body() }
-        var handler: gulong = 0
-        let once = OnceBox()
-        handler = onSignal(clock, "after-paint") {
-            guard !once.done else { return }
-            once.done = true
+        let attached = FrameClock.afterEachPaint(of: widget) {
             body()
+            return false
         }
-        once.disconnect = { g_signal_handler_disconnect(cast(clock), handler) }
-        gtk_widget_queue_draw(widget)
-        // Disconnect after the call (not inside the emission).
-        g_idle_add_full(G_PRIORITY_LOW, { data in
-            let box = Unmanaged<OnceBox>.fromOpaque(data!).takeUnretainedValue()
-            if box.done { MainActor.assumeIsolated { box.disconnect?() }; return 0 }
-            return 1
-        }, Unmanaged.passRetained(once).toOpaque(), { data in Unmanaged<OnceBox>.fromOpaque(data!).release() })
+        if attached { gtk_widget_queue_draw(widget) } else { body() }
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
@@ -261,18 +241,6 @@ final class BenchmarkProbe: ContentObserver {
               let now = Double(uptime) else { return 0 }
         return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
-}
-
-private final class ScrollBox {
-    let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    var pages = 0
-    let started = ContinuousClock.now
-    init(adjustment: UnsafeMutablePointer<GtkAdjustment>) { self.adjustment = adjustment }
-}
-
-private final class OnceBox {
-    var done = false
-    var disconnect: (@MainActor () -> Void)?
 }
 
 /// Bytes received over the wire (headers and body as sent), for the benchmark.

@@ -45,16 +45,16 @@ final class PosterLoader {
     }
 
     isolated deinit {
-        for texture in textures.values { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        for texture in textures.values { unref(texture) }
     }
 
     /// Shows `resource`'s poster in `picture` (a GtkPicture), at `width`×`height` pixels.
-    func show(_ resource: Resource, in picture: Widget, width: Int32, height: Int32) {
+    func show(_ resource: Resource, in picture: Picture, width: Int32, height: Int32) {
         cancel(picture)
         let key = "\(resource.id.serviceID.uuidString)/\(resource.id.itemID)/\(width)x\(height)"
         if let texture = textures[key] {
             touch(key)
-            gtk_picture_set_paintable(cast(picture), texture)
+            picture.setTexture(texture)
             return
         }
         setPlaceholder(picture)
@@ -64,7 +64,7 @@ final class PosterLoader {
         let serviceID = resource.id.serviceID
         started += 1
         watchFinalization(of: picture)
-        let target = WeakObject(UnsafeMutableRawPointer(picture))
+        let target = WeakObject(picture)
         let id = Self.id(picture)
         nextToken += 1
         let token = nextToken
@@ -88,9 +88,9 @@ final class PosterLoader {
                 return
             }
             self.store(decoded.texture, key: key)
-            let set: Void? = target.withObject { picture in
-                self.willSet?(picture)
-                gtk_picture_set_paintable(cast(picture), decoded.texture)
+            let set: Void? = target.withObject { object in
+                self.willSet?(object)
+                Picture(unchecked: object).setTexture(decoded.texture)
             }
             if set == nil { self.dropped += 1 } else { self.landed += 1 }
         }
@@ -103,29 +103,29 @@ final class PosterLoader {
     }
 
     /// A finalized picture cancels its load; the watch is set once per picture.
-    private func watchFinalization(of picture: Widget) {
+    private func watchFinalization(of picture: Picture) {
         let id = Self.id(picture)
         guard watched.insert(id).inserted else { return }
-        onFinalize(UnsafeMutableRawPointer(picture)) { [weak self] in
+        onFinalize(picture) { [weak self] in
             self?.watched.remove(id)
             self?.tasks.removeValue(forKey: id)?.task.cancel()
         }
     }
 
     /// The row scrolled away: stop fetching for it.
-    func cancel(_ picture: Widget) {
+    func cancel(_ picture: Picture) {
         tasks.removeValue(forKey: Self.id(picture))?.task.cancel()
     }
 
-    private static func id(_ picture: Widget) -> UInt { UInt(bitPattern: picture) }
+    private static func id(_ picture: Picture) -> UInt { UInt(bitPattern: picture.widget) }
 
-    private func setPlaceholder(_ picture: Widget) {
-        gtk_picture_set_paintable(cast(picture), nil)
+    private func setPlaceholder(_ picture: Picture) {
+        picture.setTexture(nil)
     }
 
     private func store(_ texture: OpaquePointer, key: String) {
         decoded += 1
-        if let old = textures[key] { g_object_unref(UnsafeMutableRawPointer(old)) }
+        if let old = textures[key] { unref(old) }
         textures[key] = texture
         touch(key)
         while order.count > capacity {

@@ -14,12 +14,8 @@ final class ActivityPage {
     private var names: [UUID: String] = [:]
 
     init(clock: Clock) {
-        let view = gtk_list_view_new(nil, nil)!
-        let selection = gtk_no_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(list.model))))!
-        gtk_list_view_set_model(cast(view), cast(selection))
-        g_object_unref(UnsafeMutableRawPointer(selection))
-        UI.setAccessibleLabel(view, "Activity")
-        page = FeaturePage(tab: .activity, content: UI.scrolled(view), clock: clock)
+        let view = ListView(SelectionModel(.none, over: list.model), name: "Activity")
+        page = FeaturePage(tab: .activity, content: ScrolledWindow(view), clock: clock)
         factory = RowFactory(make: {
             let row = ActivityRow()
             return (row.widget, row)
@@ -27,7 +23,7 @@ final class ActivityPage {
             guard let self, let item = self.items[key] else { return }
             row.show(item, names: self.names)
         })
-        gtk_list_view_set_factory(cast(view), factory.factory)
+        view.setFactory(factory.factory)
     }
 
     func render(_ state: FeatureState<ActivityContent>) {
@@ -55,56 +51,51 @@ final class ActivityPage {
 
 @MainActor
 final class ActivityRow {
-    let widget: Widget
-    private let title: Widget
-    private let facts: Widget
-    private let messages: Widget
-    private let progress: Widget
-    private let holder: Widget
+    let widget: Box
+    private let title: Label
+    private let facts: Label
+    private let messages: Label
+    private let progress: ProgressBar
+    private let holder: Label
 
     init() {
-        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.margins(widget, 10)
-        gtk_widget_set_margin_start(widget, 16)
-        gtk_widget_set_margin_end(widget, 16)
-        title = UI.line("", classes: ["heading"])
-        facts = UI.line("", classes: ["dim-label"])
-        messages = UI.label("", classes: ["caption"], wrap: true)
-        gtk_label_set_xalign(cast(messages), 0)
-        gtk_label_set_max_width_chars(cast(messages), 120)
-        gtk_label_set_selectable(cast(messages), 0)
-        progress = UI.progress(0, text: "", name: "Progress")
-        holder = UI.line("", classes: ["dim-label", "caption"])
-        UI.append(widget, title, facts, progress, holder, messages)
+        widget = Box.vertical(spacing: 6)
+        widget.margins(10, start: 16, end: 16)
+        title = Label.line("", classes: ["heading"])
+        facts = Label.line("", classes: ["dim-label"])
+        messages = Label.wrapping("", classes: ["caption"], maxWidth: 120)
+        progress = ProgressBar(0, text: "", name: "Progress")
+        holder = Label.line("", classes: ["dim-label", "caption"])
+        widget.append(title, facts, progress, holder, messages)
     }
 
     func show(_ item: ActivityItem, names: [UUID: String]) {
-        UI.setText(title, item.title)
+        title.text = item.title
         var words = [names[item.id.orchestrator] ?? "Orchestrator",
                      Strings.trackedState(item.queue.trackedState, status: item.queue.status)]
         if item.episodeIDs.count > 1 { words.append("\(item.episodeIDs.count) episodes") }
         if item.queue.trackedStatus == .warning || item.queue.trackedStatus == .error {
             words.append(item.queue.trackedStatus == .error ? "Error" : "Warning")
         }
-        UI.setText(facts, words.joined(separator: " · "))
+        facts.text = words.joined(separator: " · ")
 
         var progressWords = [Formatting.percent(item.progress)]
         if let transfer = item.transfer {
             if transfer.downloadSpeed > 0 { progressWords.append(Formatting.speed(transfer.downloadSpeed)) }
             if let eta = transfer.eta, transfer.state == .downloading { progressWords.append("\(Formatting.duration(eta)) left") }
-            UI.setText(holder, "In \(names[transfer.serviceID] ?? "a download client") · \(Strings.transferState(transfer.state))")
+            holder.text = "In \(names[transfer.serviceID] ?? "a download client") · \(Strings.transferState(transfer.state))"
         } else {
             if let left = item.queue.timeLeft, item.progress < 1 { progressWords.append("\(Formatting.duration(left)) left") }
-            UI.setText(holder, item.queue.downloadClient.map { "Not found in a configured download client (\($0) in the orchestrator)" }
-                ?? "Not found in a configured download client")
+            holder.text = item.queue.downloadClient.map { "Not found in a configured download client (\($0) in the orchestrator)" }
+                ?? "Not found in a configured download client"
         }
         let text = progressWords.joined(separator: " · ")
-        gtk_progress_bar_set_fraction(cast(progress), item.progress)
-        gtk_progress_bar_set_text(cast(progress), text)
-        UI.setAccessibleLabel(progress, "Progress of \(item.title)")
+        progress.fraction = item.progress
+        progress.text = text
+        progress.setAccessibleLabel("Progress of \(item.title)")
 
         let lines = item.queue.messages + (item.queue.errorMessage.map { [$0] } ?? [])
-        UI.setText(messages, lines.joined(separator: "\n"))
-        gtk_widget_set_visible(messages, lines.isEmpty ? 0 : 1)
+        messages.text = lines.joined(separator: "\n")
+        messages.visible = !lines.isEmpty
     }
 }

@@ -12,60 +12,50 @@ import Foundation
 @MainActor
 final class FeaturePage {
     let tab: AppTab
-    let widget: Widget
-    private let stack: OpaquePointer
-    private let staleBar: Widget
-    private let staleLabel: Widget
-    private let failureList: Widget
-    private var statusChild: Widget?
-    private var loadingChild: Widget?
+    private let stack: Stack
+    var widget: Widget { stack.widget }
+    private let staleBar: Box
+    private let staleLabel: Label
+    private let failureList: ListBox
+    private var statusChild: Box?
+    private var loadingChild: Box?
     private let clock: Clock
     private(set) var presentation: PagePresentation?
     private var failures: [ServiceFailure] = []
     private var contentIsEmpty = false
-    private let column: Widget
-    private let content: Widget
+    private let column: Box
+    private let content: any WidgetRef
     /// The tab's empty state below the failure rows, when the services that answered have nothing.
-    private var emptyNote: Widget?
+    private var emptyNote: Box?
 
-    init(tab: AppTab, content: Widget, clock: Clock) {
+    init(tab: AppTab, content: any WidgetRef, clock: Clock) {
         self.tab = tab
         self.clock = clock
         self.content = content
-        widget = gtk_stack_new()
-        stack = cast(widget)
-        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        UI.addClasses(widget, ["view"]) // opaque content plane
+        stack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        stack.addClasses(["view"]) // opaque content plane
 
-        staleBar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["card", "stale-bar"])
-        UI.margins(staleBar, 12)
-        gtk_widget_set_margin_bottom(staleBar, 0)
-        let staleIcon = gtk_image_new_from_icon_name("document-open-recent-symbolic")!
-        UI.hideFromAccessibility(staleIcon)
-        gtk_widget_set_margin_start(staleIcon, 12)
-        staleLabel = UI.label("", wrap: true)
-        gtk_widget_set_hexpand(staleLabel, 1)
-        gtk_label_set_xalign(cast(staleLabel), 0)
-        gtk_widget_set_margin_top(staleLabel, 8)
-        gtk_widget_set_margin_bottom(staleLabel, 8)
-        let retry = UI.button(Strings.recoveryButton(.retry), action: "win.refresh")
-        gtk_widget_set_valign(retry, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_end(retry, 8)
-        UI.append(staleBar, staleIcon, staleLabel, retry)
-        gtk_widget_set_visible(staleBar, 0)
+        staleBar = Box.horizontal(spacing: 12, classes: ["card", "stale-bar"])
+        staleBar.margins(12, bottom: 0)
+        let staleIcon = Image.decorative("document-open-recent-symbolic")
+        staleIcon.margin(start: 12)
+        staleLabel = Label.wrapping("")
+        staleLabel.hexpand = true
+        staleLabel.margin(top: 8, bottom: 8)
+        let retry = Button(Strings.recoveryButton(.retry), action: "win.refresh")
+        retry.valign = GTK_ALIGN_CENTER
+        retry.margin(end: 8)
+        staleBar.append(staleIcon, staleLabel, retry)
+        staleBar.visible = false
 
-        failureList = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(cast(failureList), GTK_SELECTION_NONE)
-        UI.addClasses(failureList, ["boxed-list"])
-        UI.margins(failureList, 12)
-        gtk_widget_set_margin_bottom(failureList, 0)
-        UI.setAccessibleLabel(failureList, "Services with problems")
-        gtk_widget_set_visible(failureList, 0)
+        failureList = ListBox(name: "Services with problems")
+        failureList.margins(12, bottom: 0)
+        failureList.visible = false
 
-        column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        gtk_widget_set_vexpand(content, 1)
-        UI.append(column, staleBar, failureList, content)
-        gtk_stack_add_named(stack, column, "content")
+        column = Box.vertical()
+        content.vexpand = true
+        column.append(staleBar, failureList, content)
+        stack.add(column, name: "content")
     }
 
     /// `isEmpty`: the services that answered have nothing to show — with others failing, the
@@ -80,14 +70,14 @@ final class FeaturePage {
             showLoading()
         case .content, .stale:
             if case .stale(let since, _) = presentation {
-                gtk_label_set_text(cast(staleLabel), Strings.staleBar(since: Formatting.time(since, now: clock.now)))
-                gtk_widget_set_visible(staleBar, 1)
+                staleLabel.text = Strings.staleBar(since: Formatting.time(since, now: clock.now))
+                staleBar.visible = true
             } else {
-                gtk_widget_set_visible(staleBar, 0)
+                staleBar.visible = false
             }
             showFailures(failures)
             showEmptyNote(isEmpty)
-            gtk_stack_set_visible_child_name(stack, "content")
+            stack.visibleChildName = "content"
             removeTransient()
         case .empty:
             let copy = Strings.empty(tab)
@@ -106,15 +96,15 @@ final class FeaturePage {
 
     /// Made when needed and removed after: only the state on screen exists (GTK 4.8 rule).
     private func showEmptyNote(_ isEmpty: Bool) {
-        gtk_widget_set_visible(content, isEmpty ? 0 : 1)
+        content.visible = !isEmpty
         if isEmpty, emptyNote == nil {
             let copy = Strings.empty(tab)
             let note = StatusPage.make(icon: Strings.icon(tab), title: copy.title, detail: copy.detail)
-            gtk_widget_set_vexpand(note, 1)
-            UI.append(column, note)
+            note.vexpand = true
+            column.append(note)
             emptyNote = note
         } else if !isEmpty, let emptyNote {
-            gtk_box_remove(cast(column), emptyNote)
+            column.remove(emptyNote)
             self.emptyNote = nil
         }
     }
@@ -124,59 +114,48 @@ final class FeaturePage {
 
     private func showFailures(_ failures: [ServiceFailure]) {
         // The list box wraps each appended widget in a GtkListBoxRow: remove the rows, not what they hold.
-        UI.removeAllRows(failureList)
+        failureList.removeAll()
         for failure in failures {
-            let row = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-            UI.margins(row, 8)
-            gtk_widget_set_margin_start(row, 12)
-            let icon = gtk_image_new_from_icon_name(failure.error == .unauthorized || failure.error == .missingCredential
-                                                    ? "dialog-password-symbolic" : "dialog-warning-symbolic")!
-            UI.hideFromAccessibility(icon)
-            let text = UI.label("\(failure.service.name): \(failure.message)", wrap: true)
-            gtk_label_set_xalign(cast(text), 0)
-            gtk_widget_set_hexpand(text, 1)
-            let button = UI.button(Strings.recoveryButton(failure.recovery), action: failure.recovery.actionName(for: failure.service.id))
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            UI.setAccessibleLabel(button, Strings.recoveryName(failure.recovery, service: failure.service.name))
-            UI.append(row, icon, text, button)
-            gtk_list_box_append(cast(failureList), row)
+            let row = Box.horizontal(spacing: 12)
+            row.margins(8, start: 12)
+            let icon = Image.decorative(failure.error == .unauthorized || failure.error == .missingCredential
+                                        ? "dialog-password-symbolic" : "dialog-warning-symbolic")
+            let text = Label.wrapping("\(failure.service.name): \(failure.message)")
+            text.hexpand = true
+            let button = Button(Strings.recoveryButton(failure.recovery), action: failure.recovery.actionName(for: failure.service.id))
+            button.valign = GTK_ALIGN_CENTER
+            button.setAccessibleLabel(Strings.recoveryName(failure.recovery, service: failure.service.name))
+            row.append(icon, text, button)
+            failureList.append(row)
         }
-        gtk_widget_set_visible(failureList, failures.isEmpty ? 0 : 1)
+        failureList.visible = !failures.isEmpty
     }
 
     /// The failure rows' texts as the widget tree holds them (tests).
     var failureTexts: [String] {
-        var texts: [String] = []
-        var row = gtk_widget_get_first_child(failureList)
-        while let current = row {
-            if let box = gtk_list_box_row_get_child(cast(current)), let icon = gtk_widget_get_first_child(box),
-               let label = gtk_widget_get_next_sibling(icon) {
-                texts.append(String(cString: gtk_label_get_text(cast(label))))
-            }
-            row = gtk_widget_get_next_sibling(current)
-        }
-        return texts
+        failureList.rowChildren.compactMap { row in Box(found: row)?.children.compactMap { Label(found: $0)?.text }.first }
     }
 
     /// Only the child on screen exists besides the content: GTK 4.8 exposes
     /// hidden stack children to screen readers, which would read every state at once.
     private func removeTransient(keepLoading: Bool = false) {
-        if let statusChild { gtk_stack_remove(stack, statusChild) }
+        if let statusChild { stack.remove(statusChild) }
         statusChild = nil
-        if !keepLoading, let loadingChild { gtk_stack_remove(stack, loadingChild) }
+        if !keepLoading, let loadingChild { stack.remove(loadingChild) }
         if !keepLoading { loadingChild = nil }
     }
 
     private func showLoading() {
         if loadingChild == nil {
-            let loading = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-            UI.center(loading)
-            let spinner = UI.spinner(name: Strings.loading(tab))
-            UI.append(loading, spinner, UI.label(Strings.loading(tab), classes: ["dim-label"]))
-            gtk_stack_add_named(stack, loading, "loading")
+            let loading = Box.vertical(spacing: 12)
+            loading.center()
+            let label = Label(Strings.loading(tab))
+            label.addClasses(["dim-label"])
+            loading.append(Spinner(name: Strings.loading(tab)), label)
+            stack.add(loading, name: "loading")
             loadingChild = loading
         }
-        gtk_stack_set_visible_child_name(stack, "loading")
+        stack.visibleChildName = "loading"
         removeTransient(keepLoading: true)
     }
 
@@ -186,11 +165,11 @@ final class FeaturePage {
         let target = failures.count == 1 ? failures.first?.service.id : nil
         let button = recovery.map { (title: Strings.recoveryButton($0), action: $0.actionName(for: target)) }
         let page = StatusPage.make(icon: icon, title: title, detail: detail, button: button)
-        if let previous { gtk_stack_remove(stack, previous) }
+        if let previous { stack.remove(previous) }
         statusChild = page
-        gtk_stack_add_named(stack, page, "status")
-        gtk_stack_set_visible_child_name(stack, "status")
-        if let loadingChild { gtk_stack_remove(stack, loadingChild) }
+        stack.add(page, name: "status")
+        stack.visibleChildName = "status"
+        if let loadingChild { stack.remove(loadingChild) }
         loadingChild = nil
     }
 }

@@ -9,16 +9,16 @@ import Foundation
 final class LibraryPage {
     let page: FeaturePage
     let media: LibraryMedia
-    private let stack: OpaquePointer
-    private let search: Widget
-    private let sortDropDown: Widget
-    private let filterDropDown: Widget
-    private let filterNames: OpaquePointer // GtkStringList
-    private let countLabel: Widget
+    private let stack: Stack
+    private let search: Entry
+    private let sortDropDown: DropDown
+    private let filterDropDown: DropDown
+    private let filterNames = StringList()
+    private let countLabel: Label
     private let list = KeyedList()
     private var factory: RowFactory<LibraryRow>!
     /// The list view (benchmarks scroll it).
-    let listView: Widget
+    let listView: ListView
     private let detail: DetailView
     private let posters: PosterLoader
     private var items: [String: Resource] = [:]
@@ -42,31 +42,26 @@ final class LibraryPage {
         let tab = media.tab
 
         // Toolbar: search, sort, filter.
-        search = gtk_search_entry_new()
-        gtk_widget_set_hexpand(search, 1)
-        UI.setProperty(search, "placeholder-text", "Search \(noun)")
-        UI.setAccessibleLabel(search, "Search \(noun)")
+        search = Entry(search: "Search \(noun)")
+        search.hexpand = true
+        search.setAccessibleLabel("Search \(noun)")
         let sortNames = ["Title", "Year", "Date Added", "Size on Disk"]
-        sortDropDown = UI.dropDown(sortNames, name: "Sort \(noun) by")
-        filterNames = gtk_string_list_new(nil)
-        filterDropDown = gtk_drop_down_new(filterNames, nil)
-        UI.nameDropDown(filterDropDown, "Show \(noun)")
-        countLabel = UI.line("", classes: ["dim-label"], ellipsize: false)
-        let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        UI.margins(toolbar, 12)
-        UI.append(toolbar, search, sortDropDown, filterDropDown, countLabel)
+        sortDropDown = DropDown(sortNames, name: "Sort \(noun) by")
+        filterDropDown = DropDown(filterNames, name: "Show \(noun)")
+        countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
+        let toolbar = Box.horizontal(spacing: 8)
+        toolbar.margins(12)
+        toolbar.append(search, sortDropDown, filterDropDown, countLabel)
 
-        listView = gtk_list_view_new(nil, nil)
+        listView = ListView(SelectionModel(.single, over: list.model), name: media.title)
         detail = DetailView(clock: clock, posters: posters)
-        let listColumn = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        UI.append(listColumn, toolbar, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), UI.scrolled(listView))
+        let listColumn = Box.vertical()
+        listColumn.append(toolbar, Separator(), ScrolledWindow(listView))
 
-        let stackWidget = gtk_stack_new()!
-        stack = cast(stackWidget)
-        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
-        gtk_stack_add_named(stack, listColumn, "list")
-        gtk_stack_add_named(stack, detail.widget, "detail")
-        page = FeaturePage(tab: tab, content: stackWidget, clock: clock)
+        stack = Stack(transition: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
+        stack.add(listColumn, name: "list")
+        stack.add(detail.widget, name: "detail")
+        page = FeaturePage(tab: tab, content: stack, clock: clock)
 
         factory = RowFactory(make: {
             let row = LibraryRow()
@@ -84,22 +79,14 @@ final class LibraryPage {
         }, unbind: { [weak self] row in
             self?.posters.cancel(row.picture)
         })
-        let selection = gtk_single_selection_new(cast(g_object_ref(UnsafeMutableRawPointer(list.model))))!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
-        gtk_list_view_set_model(cast(listView), cast(selection))
-        g_object_unref(UnsafeMutableRawPointer(selection))
-        gtk_list_view_set_factory(cast(listView), factory.factory)
-        gtk_list_view_set_single_click_activate(cast(listView), 1)
-        UI.addClasses(listView, ["library-list"])
-        UI.setAccessibleLabel(listView, media.title)
-        onSignal(listView, "activate", withArgument: { [weak self] position in
-            self?.activate(position: guint(UInt(bitPattern: position)))
-        })
+        listView.setFactory(factory.factory)
+        listView.singleClickActivate = true
+        listView.addClasses(["library-list"])
+        listView.onActivate { [weak self] position in self?.activate(position: position) }
 
-        onSignal(search, "search-changed") { [weak self] in self?.queryChanged() }
-        onSignal(sortDropDown, "notify::selected", withArgument: { [weak self] _ in self?.queryChanged() })
-        onSignal(filterDropDown, "notify::selected", withArgument: { [weak self] _ in self?.queryChanged() })
+        search.onSearchChanged { [weak self] in self?.queryChanged() }
+        sortDropDown.onSelected { [weak self] in self?.queryChanged() }
+        filterDropDown.onSelected { [weak self] in self?.queryChanged() }
         detail.onBack = { [weak self] in self?.showList() }
     }
 
@@ -108,22 +95,22 @@ final class LibraryPage {
     /// Focuses the search field (Ctrl+F).
     func focusSearch() {
         showList()
-        gtk_widget_grab_focus(search)
+        search.grabFocus()
     }
 
     /// Types into the search field (as a user would; tests and the stress driver).
     func setSearchText(_ text: String) {
-        gtk_editable_set_text(cast(search), text)
+        search.text = text
     }
 
     /// Picks the filter at `index` (0 is "All"), if there is one.
     func selectFilter(_ index: Int) {
-        guard index < Int(g_list_model_get_n_items(cast(filterNames))) else { return }
-        gtk_drop_down_set_selected(cast(filterDropDown), guint(index))
+        guard index < filterNames.count else { return }
+        filterDropDown.selected = index
     }
 
     var isShowingDetail: Bool {
-        gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == "detail"
+        stack.visibleChildName == "detail"
     }
 
     func render(_ state: FeatureState<LibraryContent>) {
@@ -134,12 +121,12 @@ final class LibraryPage {
     /// Shows a detail page's state (pushed over the list, with a Back button).
     func showDetail(_ state: FeatureState<ResourceDetail>, title: String) {
         detail.render(state, title: title)
-        gtk_stack_set_visible_child_name(stack, "detail")
+        stack.visibleChildName = "detail"
         detail.focusBack()
     }
 
     func showList() {
-        gtk_stack_set_visible_child_name(stack, "list")
+        stack.visibleChildName = "list"
     }
 
     private func apply(_ content: LibraryContent) {
@@ -163,14 +150,14 @@ final class LibraryPage {
                 filters.append(.instance(instance.id))
             }
         }
-        UI.replaceAll(filterNames, with: names)
+        filterNames.replaceAll(with: names)
     }
 
     private func queryChanged() {
-        let text = gtk_editable_get_text(cast(search)).map { String(cString: $0) } ?? ""
+        let text = search.text
         let sorts = LibraryQuery.Sort.allCases
-        let sort = sorts[min(Int(gtk_drop_down_get_selected(cast(sortDropDown))), sorts.count - 1)]
-        let selected = Int(gtk_drop_down_get_selected(cast(filterDropDown)))
+        let sort = sorts[min(sortDropDown.selected, sorts.count - 1)]
+        let selected = filterDropDown.selected
         let filter = selected < filters.count ? filters[selected] : .all
         query = LibraryQuery(search: text, sort: sort, filter: filter)
         requery()
@@ -210,13 +197,13 @@ final class LibraryPage {
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
                 let noun = self.media.noun(all.count)
-                UI.setText(self.countLabel, keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
-                                                                  : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))")
+                self.countLabel.text = keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
+                                                               : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))"
             }
         }
     }
 
-    private func activate(position: guint) {
+    private func activate(position: Int) {
         guard Int(position) < list.keys.count, let item = items[list.keys[Int(position)]] else { return }
         openDetail?(item)
     }
@@ -240,60 +227,55 @@ final class LibraryPage {
 /// One recycled row: a poster in a fixed frame that clips, title, facts, monitored, size, instance.
 @MainActor
 final class LibraryRow {
-    let widget: Widget
-    let picture: Widget
-    private let title: Widget
-    private let subtitle: Widget
-    private let monitored: Widget
-    private let monitoredIcon: Widget
-    private let size: Widget
-    private let instance: Widget
+    let widget: Box
+    let picture: Picture
+    private let title: Label
+    private let subtitle: Label
+    private let monitored: Label
+    private let monitoredIcon: Image
+    private let size: Label
+    private let instance: Label
 
     init() {
-        widget = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        UI.margins(widget, 6)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_end(widget, 12)
+        widget = Box.horizontal(spacing: 12)
+        widget.margins(6, start: 12, end: 12)
 
         // Fixed compact frame; posters of any aspect are scaled to cover it and clipped.
-        let frame = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, classes: ["poster-frame"])
-        gtk_widget_set_size_request(frame, LibraryPage.posterWidth, LibraryPage.posterHeight)
-        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_valign(frame, GTK_ALIGN_CENTER)
-        picture = gtk_picture_new()
-        gtk_picture_set_can_shrink(cast(picture), 1)
-        gtk_picture_set_content_fit(cast(picture), GTK_CONTENT_FIT_COVER)
-        gtk_widget_set_size_request(picture, LibraryPage.posterWidth, LibraryPage.posterHeight)
-        UI.hideFromAccessibility(picture)
-        UI.append(frame, picture)
+        let frame = Box.vertical(classes: ["poster-frame"])
+        frame.sizeRequest(width: LibraryPage.posterWidth, height: LibraryPage.posterHeight)
+        frame.clipsChildren = true
+        frame.valign = GTK_ALIGN_CENTER
+        picture = Picture()
+        picture.sizeRequest(width: LibraryPage.posterWidth, height: LibraryPage.posterHeight)
+        picture.hideFromAccessibility()
+        frame.append(picture)
 
-        let text = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-        gtk_widget_set_hexpand(text, 1)
-        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-        title = UI.line("", classes: ["heading"])
-        subtitle = UI.line("", classes: ["dim-label"])
-        UI.append(text, title, subtitle)
+        let text = Box.vertical(spacing: 2)
+        text.hexpand = true
+        text.valign = GTK_ALIGN_CENTER
+        title = Label.line("", classes: ["heading"])
+        subtitle = Label.line("", classes: ["dim-label"])
+        text.append(title, subtitle)
 
-        instance = UI.line("", classes: ["caption", "instance-badge"], ellipsize: false)
-        gtk_widget_set_valign(instance, GTK_ALIGN_CENTER)
-        let monitoredBox = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
-        gtk_widget_set_valign(monitoredBox, GTK_ALIGN_CENTER)
-        monitoredIcon = gtk_image_new()
-        UI.hideFromAccessibility(monitoredIcon)
-        monitored = UI.line("", ellipsize: false)
-        gtk_widget_set_size_request(monitored, 110, -1)
-        UI.append(monitoredBox, monitoredIcon, monitored)
-        size = UI.line("", classes: ["dim-label", "numeric"], ellipsize: false)
-        gtk_label_set_xalign(cast(size), 1)
-        gtk_widget_set_size_request(size, 80, -1)
-        gtk_widget_set_valign(size, GTK_ALIGN_CENTER)
-        UI.append(widget, frame, text, instance, monitoredBox, size)
+        instance = Label.line("", classes: ["caption", "instance-badge"], ellipsize: false)
+        instance.valign = GTK_ALIGN_CENTER
+        let monitoredBox = Box.horizontal(spacing: 4)
+        monitoredBox.valign = GTK_ALIGN_CENTER
+        monitoredIcon = Image.decorative("view-reveal-symbolic")
+        monitored = Label.line("", ellipsize: false)
+        monitored.sizeRequest(width: 110, height: -1)
+        monitoredBox.append(monitoredIcon, monitored)
+        size = Label.line("", classes: ["dim-label", "numeric"], ellipsize: false)
+        size.xalign = 1
+        size.sizeRequest(width: 80, height: -1)
+        size.valign = GTK_ALIGN_CENTER
+        widget.append(frame, text, instance, monitoredBox, size)
     }
 
-    func clearPoster() { gtk_picture_set_paintable(cast(picture), nil) }
+    func clearPoster() { picture.setTexture(nil) }
 
     func show(_ item: Resource, instance name: String?) {
-        UI.setText(title, item.title)
+        title.text = item.title
         var facts: [String] = []
         if let year = item.year { facts.append(String(year)) }
         facts.append(Strings.resourceStatus(item.status))
@@ -303,13 +285,13 @@ final class LibraryRow {
         } else {
             facts.append(item.hasFile ? "On disk" : "Missing")
         }
-        UI.setText(subtitle, facts.joined(separator: " · "))
-        UI.setText(monitored, item.monitored ? "Monitored" : "Not monitored")
+        subtitle.text = facts.joined(separator: " · ")
+        monitored.text = item.monitored ? "Monitored" : "Not monitored"
         // An open eye: Sonarr/Radarr watch for it; closed: they do not. The words stay beside it.
-        gtk_image_set_from_icon_name(cast(monitoredIcon), item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
-        UI.setText(size, item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—")
-        UI.setText(instance, name ?? "")
-        gtk_widget_set_visible(instance, name == nil ? 0 : 1)
+        monitoredIcon.setIcon(item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
+        size.text = item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"
+        instance.text = name ?? ""
+        instance.visible = name != nil
     }
 }
 

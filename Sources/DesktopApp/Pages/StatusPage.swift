@@ -5,28 +5,26 @@ import CGtk
 @MainActor
 enum StatusPage {
     static func make(icon: String, title: String, detail: String,
-                     button: (title: String, action: String)? = nil) -> Widget {
-        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        UI.center(column)
-        UI.margins(column, 36)
+                     button: (title: String, action: String)? = nil) -> Box {
+        let column = Box.vertical(spacing: 12)
+        column.center()
+        column.margins(36)
 
-        let image = gtk_image_new_from_icon_name(icon)!
-        gtk_image_set_pixel_size(cast(image), 96)
-        UI.addClasses(image, ["dim-label"])
-        UI.hideFromAccessibility(image)
+        let image = Image.decorative(icon)
+        image.setPixelSize(96)
+        image.addClasses(["dim-label"])
 
-        let heading = UI.label(title, classes: ["title-1"], wrap: true, justify: GTK_JUSTIFY_CENTER)
-        let body = UI.label(detail, classes: ["body"], wrap: true, justify: GTK_JUSTIFY_CENTER)
-        UI.append(column, image, heading, body)
+        let heading = Label.wrapping(title, classes: ["title-1"], justify: GTK_JUSTIFY_CENTER, leading: false)
+        let body = Label.wrapping(detail, classes: ["body"], justify: GTK_JUSTIFY_CENTER, leading: false)
+        column.append(image, heading, body)
 
         if let button {
-            let widget = UI.button(button.title, action: button.action, classes: ["suggested-action", "pill"])
-            gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-            gtk_widget_set_margin_top(widget, 12)
-            gtk_widget_set_size_request(widget, -1, 44)
-            UI.append(column, widget)
+            let action = Button(button.title, action: button.action, classes: ["suggested-action", "pill"])
+            action.halign = GTK_ALIGN_CENTER
+            action.margin(top: 12)
+            action.sizeRequest(width: -1, height: 44)
+            column.append(action)
         }
         return column
     }
 }
-

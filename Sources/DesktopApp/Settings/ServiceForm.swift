@@ -8,112 +8,105 @@ import Foundation
 /// never read back into the window.
 @MainActor
 final class ServiceForm {
-    let widget: Widget
+    /// The form's root: a scroller around the fields.
+    let view: ScrolledWindow
+    var widget: Widget { view.widget }
     private(set) var draft: ServiceDraft
     /// Whether the keyring holds a complete credential for this service (edit only).
     let hasStoredCredential: Bool
     /// Called after every edit (the dialog updates Save and Test).
     var onChange: (() -> Void)?
 
-    private let nameEntry: Widget
-    private let localEntry: Widget
-    private let remoteEntry: Widget
-    private let plainHTTPCheck: Widget
-    private let preferenceDropDown: Widget
-    private var secretEntries: [CredentialField: Widget] = [:]
-    private let headersView: Widget
-    private let nameError: Widget
-    private let localError: Widget
-    private let remoteError: Widget
-    private let addressesHint: Widget
-    private let credentialHint: Widget
-    private let headersError: Widget
-    private let messageBox: Widget
-    private let messageLabel: Widget
-    private let testButton: Widget
-    private let cancelTestButton: Widget
-    private let spinner: Widget
-    private let resultIcon: Widget
-    private let resultLabel: Widget
+    private let nameEntry: Entry
+    private let localEntry: Entry
+    private let remoteEntry: Entry
+    private let plainHTTPCheck: CheckButton
+    private let preferenceDropDown: DropDown
+    private var secretEntries: [CredentialField: Entry] = [:]
+    private let headersView: TextView
+    private let nameError: Label
+    private let localError: Label
+    private let remoteError: Label
+    private let addressesHint: Label
+    private let credentialHint: Label
+    private let headersError: Label
+    private let messageBox: Box
+    private let messageLabel: Label
+    private let testButton: Button
+    private let cancelTestButton: Button
+    private let spinner: Spinner
+    private let resultIcon: Image
+    private let resultLabel: Label
     private var filling = false
 
     init(draft: ServiceDraft, hasStoredCredential: Bool) {
         self.draft = draft
         self.hasStoredCredential = hasStoredCredential
-        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.margins(column, 24)
-        gtk_widget_set_margin_top(column, 12)
+        let column = Box.vertical(spacing: 6)
+        column.margins(24, top: 12)
 
         // A message about the whole form (a refused save, the keyring), above everything.
-        messageBox = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["card", "stale-bar"])
-        let messageIcon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        UI.hideFromAccessibility(messageIcon)
-        gtk_widget_set_margin_start(messageIcon, 12)
-        messageLabel = UI.label("", wrap: true)
-        gtk_label_set_xalign(cast(messageLabel), 0)
-        gtk_widget_set_hexpand(messageLabel, 1)
-        UI.margins(messageLabel, 10)
-        gtk_widget_set_margin_start(messageLabel, 0)
-        UI.append(messageBox, messageIcon, messageLabel)
-        gtk_widget_set_visible(messageBox, 0)
-        gtk_widget_set_margin_bottom(messageBox, 6)
-        UI.append(column, messageBox)
+        messageBox = Box.horizontal(spacing: 10, classes: ["card", "stale-bar"])
+        let messageIcon = Image.decorative("dialog-warning-symbolic")
+        messageIcon.margin(start: 12)
+        messageLabel = Label.wrapping("")
+        messageLabel.hexpand = true
+        messageLabel.margins(10, start: 0)
+        messageBox.append(messageIcon, messageLabel)
+        messageBox.visible = false
+        messageBox.margin(bottom: 6)
+        column.append(messageBox)
 
-        let grid = gtk_grid_new()!
-        gtk_grid_set_row_spacing(cast(grid), 6)
-        gtk_grid_set_column_spacing(cast(grid), 12)
+        let grid = Grid(rowSpacing: 6, columnSpacing: 12)
         var row: Int32 = 0
         /// `target` is the widget the caption's mnemonic focuses and that carries the accessible
         /// name, when it is not `field` itself (a text view inside its frame).
-        func place(_ label: String?, _ field: Widget, accessibleName: String? = nil, target inner: Widget? = nil) {
-            var target = field
-            if let inner { target = inner }
+        func place(_ label: String?, _ field: some WidgetRef, accessibleName: String? = nil, target inner: (any WidgetRef)? = nil) {
+            let target: any WidgetRef = inner ?? field
             if let label {
-                let caption = gtk_label_new_with_mnemonic(label)!
-                gtk_label_set_xalign(cast(caption), 1)
-                gtk_widget_set_valign(caption, GTK_ALIGN_START)
-                gtk_widget_set_margin_top(caption, 7)
-                gtk_label_set_mnemonic_widget(cast(caption), target)
-                gtk_grid_attach(cast(grid), caption, 0, row, 1, 1)
+                let caption = Label(label, mnemonic: true)
+                caption.xalign = 1
+                caption.valign = GTK_ALIGN_START
+                caption.margin(top: 7)
+                caption.labels(target)
+                grid.attach(caption, column: 0, row: row)
             }
-            gtk_widget_set_hexpand(field, 1)
-            if let accessibleName { UI.setAccessibleLabel(target, accessibleName) }
-            gtk_grid_attach(cast(grid), field, 1, row, 1, 1)
+            field.hexpand = true
+            if let accessibleName { target.setAccessibleLabel(accessibleName) }
+            grid.attach(field, column: 1, row: row)
             row += 1
         }
-        func note(_ text: String, error: Bool = false) -> Widget {
-            let label = UI.label(text, classes: error ? ["field-error", "caption"] : ["dim-label", "caption"], wrap: true)
-            gtk_label_set_xalign(cast(label), 0)
-            gtk_label_set_max_width_chars(cast(label), 56)
-            gtk_grid_attach(cast(grid), label, 1, row, 1, 1)
+        func note(_ text: String, error: Bool = false) -> Label {
+            let label = Label.wrapping(text, classes: error ? ["field-error", "caption"] : ["dim-label", "caption"], maxWidth: 56)
+            grid.attach(label, column: 1, row: row)
             row += 1
             return label
         }
 
-        nameEntry = Self.entry(placeholder: draft.kind.displayName)
+        nameEntry = Entry(placeholder: draft.kind.displayName)
         place("_Name", nameEntry, accessibleName: "Name")
         nameError = note("", error: true)
 
-        localEntry = Self.entry(placeholder: "http://192.168.1.10:\(draft.kind.defaultPort)")
+        localEntry = Entry(placeholder: "http://192.168.1.10:\(draft.kind.defaultPort)")
         place("_Local address", localEntry, accessibleName: "Local address")
         localError = note("", error: true)
-        plainHTTPCheck = gtk_check_button_new_with_mnemonic("Allow plain _HTTP on the local network")!
+        plainHTTPCheck = CheckButton(mnemonic: "Allow plain _HTTP on the local network")
         place(nil, plainHTTPCheck, accessibleName: "Allow plain HTTP on the local network")
         _ = note("Only for an address inside your own network: plain HTTP is not encrypted, so the key travels readable.")
 
-        remoteEntry = Self.entry(placeholder: "https://\(draft.kind.rawValue).example.org")
+        remoteEntry = Entry(placeholder: "https://\(draft.kind.rawValue).example.org")
         place("_Remote address", remoteEntry, accessibleName: "Remote address")
         remoteError = note("", error: true)
 
-        preferenceDropDown = UI.dropDown(["Automatic (local first)", "Local address only", "Remote address only"],
-                                         name: "Connect via")
-        gtk_widget_set_halign(preferenceDropDown, GTK_ALIGN_START)
+        preferenceDropDown = DropDown(["Automatic (local first)", "Local address only", "Remote address only"],
+                                      name: "Connect via")
+        preferenceDropDown.halign = GTK_ALIGN_START
         place("Connect _via", preferenceDropDown)
-        UI.nameDropDown(preferenceDropDown, "Connect via")
+        UI.nameDropDown(preferenceDropDown.widget, "Connect via")
         addressesHint = note("")
 
-        let heading = UI.heading("Credentials")
-        gtk_grid_attach(cast(grid), heading, 1, row, 1, 1)
+        let heading = Label.heading("Credentials")
+        grid.attach(heading, column: 1, row: row)
         row += 1
         _ = note(hasStoredCredential
                  ? "Stored in your keyring. Leave a field empty to keep its stored value."
@@ -121,60 +114,56 @@ final class ServiceForm {
         let keep = "Stored in keyring — leave empty to keep"
         for field in draft.kind.credentialShape.fields {
             let (label, name) = Self.caption(field)
-            let entry = field == .username ? Self.entry(placeholder: hasStoredCredential ? keep : "")
-                                           : Self.passwordEntry(placeholder: hasStoredCredential ? keep : "")
+            let entry = field == .username ? Entry(placeholder: hasStoredCredential ? keep : "")
+                                           : Entry(password: hasStoredCredential ? keep : "")
             place(label, entry, accessibleName: name)
             secretEntries[field] = entry
         }
         credentialHint = note("")
 
-        headersView = gtk_text_view_new()!
-        gtk_text_view_set_monospace(cast(headersView), 1)
-        gtk_text_view_set_accepts_tab(cast(headersView), 0)
-        UI.margins(headersView, 6)
-        let headersFrame = gtk_frame_new(nil)!
-        gtk_frame_set_child(cast(headersFrame), headersView)
-        gtk_widget_set_size_request(headersFrame, -1, 64)
+        headersView = TextView(monospace: true, acceptsTab: false)
+        headersView.margins(6)
+        let headersFrame = Frame(headersView)
+        headersFrame.sizeRequest(width: -1, height: 64)
         place("Gateway h_eaders", headersFrame, accessibleName: "Gateway headers", target: headersView)
         _ = note(hasStoredCredential
                  ? "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring; leave empty to keep the stored headers."
                  : "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring.")
         headersError = note("", error: true)
-        UI.append(column, grid)
+        column.append(grid)
 
         // The connection test: button, progress and result, in place.
-        let testRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        gtk_widget_set_margin_top(testRow, 12)
-        testButton = UI.button("_Test Connection", action: "settings.test")
-        cancelTestButton = UI.button("Cancel _Test", action: "settings.cancel-test")
-        gtk_widget_set_visible(cancelTestButton, 0)
-        spinner = gtk_spinner_new()!
-        UI.setAccessibleLabel(spinner, "Testing the connection")
-        gtk_widget_set_visible(spinner, 0)
-        resultIcon = gtk_image_new()!
-        UI.hideFromAccessibility(resultIcon)
-        gtk_widget_set_valign(resultIcon, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(resultIcon, 2)
-        resultLabel = UI.label("", wrap: true)
-        gtk_label_set_xalign(cast(resultLabel), 0)
-        gtk_label_set_selectable(cast(resultLabel), 0)
-        gtk_widget_set_hexpand(resultLabel, 1)
-        let result = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        UI.append(result, spinner, resultIcon, resultLabel)
-        gtk_widget_set_valign(testButton, GTK_ALIGN_START)
-        gtk_widget_set_valign(cancelTestButton, GTK_ALIGN_START)
-        UI.append(testRow, testButton, cancelTestButton, result)
-        UI.append(column, testRow)
+        let testRow = Box.horizontal(spacing: 12)
+        testRow.margin(top: 12)
+        testButton = Button("_Test Connection", action: "settings.test")
+        cancelTestButton = Button("Cancel _Test", action: "settings.cancel-test")
+        cancelTestButton.visible = false
+        spinner = Spinner()
+        spinner.setAccessibleLabel("Testing the connection")
+        spinner.visible = false
+        resultIcon = Image()
+        resultIcon.hideFromAccessibility()
+        resultIcon.valign = GTK_ALIGN_START
+        resultIcon.margin(top: 2)
+        resultLabel = Label.wrapping("")
+        resultLabel.selectable = false
+        resultLabel.hexpand = true
+        let result = Box.horizontal(spacing: 8)
+        result.append(spinner, resultIcon, resultLabel)
+        testButton.valign = GTK_ALIGN_START
+        cancelTestButton.valign = GTK_ALIGN_START
+        testRow.append(testButton, cancelTestButton, result)
+        column.append(testRow)
 
         if !draft.isNew {
-            let remove = UI.button("Re_move Service…", action: "settings.remove-current", classes: ["destructive-action"])
-            gtk_widget_set_halign(remove, GTK_ALIGN_START)
-            gtk_widget_set_margin_top(remove, 24)
-            UI.setAccessibleLabel(remove, "Remove \(draft.displayName)")
-            UI.append(column, remove)
+            let remove = Button("Re_move Service…", action: "settings.remove-current", classes: ["destructive-action"])
+            remove.halign = GTK_ALIGN_START
+            remove.margin(top: 24)
+            remove.setAccessibleLabel("Remove \(draft.displayName)")
+            column.append(remove)
         }
 
-        widget = UI.scrolled(column)
+        view = ScrolledWindow(column)
         fill(draft)
         connectSignals()
     }
@@ -184,37 +173,30 @@ final class ServiceForm {
     /// Shows `draft`'s non-secret fields (secrets are never shown).
     func fill(_ draft: ServiceDraft) {
         filling = true
-        gtk_editable_set_text(cast(nameEntry), draft.displayName)
-        gtk_editable_set_text(cast(localEntry), draft.localAddress)
-        gtk_editable_set_text(cast(remoteEntry), draft.remoteAddress)
-        gtk_check_button_set_active(cast(plainHTTPCheck), draft.allowPlainHTTPOnLocal ? 1 : 0)
-        let index: guint = switch draft.preference { case .automatic: 0; case .local: 1; case .remote: 2 }
-        gtk_drop_down_set_selected(cast(preferenceDropDown), index)
+        nameEntry.text = draft.displayName
+        localEntry.text = draft.localAddress
+        remoteEntry.text = draft.remoteAddress
+        plainHTTPCheck.active = draft.allowPlainHTTPOnLocal
+        preferenceDropDown.selected = switch draft.preference { case .automatic: 0; case .local: 1; case .remote: 2 }
         filling = false
         self.draft = draft
         update()
     }
 
     private func read() {
-        draft.displayName = Self.text(nameEntry)
-        draft.localAddress = Self.text(localEntry)
-        draft.remoteAddress = Self.text(remoteEntry)
-        draft.allowPlainHTTPOnLocal = gtk_check_button_get_active(cast(plainHTTPCheck)) != 0
-        draft.preference = switch gtk_drop_down_get_selected(cast(preferenceDropDown)) {
+        draft.displayName = nameEntry.text
+        draft.localAddress = localEntry.text
+        draft.remoteAddress = remoteEntry.text
+        draft.allowPlainHTTPOnLocal = plainHTTPCheck.active
+        draft.preference = switch preferenceDropDown.selected {
         case 1: .local
         case 2: .remote
         default: .automatic
         }
         var secrets = Credential()
-        for (field, entry) in secretEntries { secrets[field] = Self.text(entry) }
+        for (field, entry) in secretEntries { secrets[field] = entry.text }
         draft.secrets = secrets
-        let buffer = gtk_text_view_get_buffer(cast(headersView))
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        if let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) {
-            draft.headersText = String(cString: text)
-            g_free(text)
-        }
+        draft.headersText = headersView.text
     }
 
     /// Whether Save may run: no problems, and a full credential for a service that has none stored.
@@ -236,49 +218,49 @@ final class ServiceForm {
         show(problems.addresses.map(ErrorText.sentence), in: addressesHint)
         show(problems.credential.map(ErrorText.credentialPrompt), in: credentialHint)
         // Screen readers hear the field's problem with the field.
-        UI.setAccessibleDescription(localEntry, local ?? "")
-        UI.setAccessibleDescription(remoteEntry, remote ?? "")
+        localEntry.setAccessibleDescription(local ?? "")
+        remoteEntry.setAccessibleDescription(remote ?? "")
     }
 
-    private func show(_ text: String?, in label: Widget) {
-        gtk_label_set_text(cast(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+    private func show(_ text: String?, in label: Label) {
+        label.text = text ?? ""
+        label.visible = text != nil
     }
 
     // MARK: Messages and the test
 
     /// A message about the whole form, or nil to hide it.
     func showMessage(_ text: String?) {
-        gtk_label_set_text(cast(messageLabel), text ?? "")
-        gtk_widget_set_visible(messageBox, text == nil ? 0 : 1)
+        messageLabel.text = text ?? ""
+        messageBox.visible = text != nil
     }
 
     func showTesting() {
-        gtk_widget_set_visible(testButton, 0)
-        gtk_widget_set_visible(cancelTestButton, 1)
-        gtk_widget_set_visible(spinner, 1)
-        gtk_spinner_start(cast(spinner))
-        gtk_widget_set_visible(resultIcon, 0)
-        gtk_label_set_text(cast(resultLabel), "Testing…")
+        testButton.visible = false
+        cancelTestButton.visible = true
+        spinner.visible = true
+        spinner.spinning = true
+        resultIcon.visible = false
+        resultLabel.text = "Testing…"
     }
 
     func showTestResult(_ result: Result<ConnectionReport, ServiceError>?) {
-        gtk_spinner_stop(cast(spinner))
-        gtk_widget_set_visible(spinner, 0)
-        gtk_widget_set_visible(cancelTestButton, 0)
-        gtk_widget_set_visible(testButton, 1)
+        spinner.spinning = false
+        spinner.visible = false
+        cancelTestButton.visible = false
+        testButton.visible = true
         switch result {
         case nil:
-            gtk_widget_set_visible(resultIcon, 0)
-            gtk_label_set_text(cast(resultLabel), "")
+            resultIcon.visible = false
+            resultLabel.text = ""
         case .success(let report)?:
-            gtk_image_set_from_icon_name(cast(resultIcon), "emblem-ok-symbolic")
-            gtk_widget_set_visible(resultIcon, 1)
-            gtk_label_set_text(cast(resultLabel), report.sentence)
+            resultIcon.setIcon("emblem-ok-symbolic")
+            resultIcon.visible = true
+            resultLabel.text = report.sentence
         case .failure(let error)?:
-            gtk_image_set_from_icon_name(cast(resultIcon), error == .cancelled ? "process-stop-symbolic" : "dialog-error-symbolic")
-            gtk_widget_set_visible(resultIcon, 1)
-            gtk_label_set_text(cast(resultLabel), Self.testFailure(error, shape: draft.kind.credentialShape))
+            resultIcon.setIcon(error == .cancelled ? "process-stop-symbolic" : "dialog-error-symbolic")
+            resultIcon.visible = true
+            resultLabel.text = Self.testFailure(error, shape: draft.kind.credentialShape)
         }
     }
 
@@ -298,7 +280,7 @@ final class ServiceForm {
 
     /// Puts the keyboard focus on the first field.
     func focusFirstField() {
-        gtk_widget_grab_focus(nameEntry)
+        nameEntry.grabFocus()
     }
 
     // MARK: Widgets
@@ -312,26 +294,11 @@ final class ServiceForm {
             self.onChange?()
         }
         for entry in [nameEntry, localEntry, remoteEntry] + Array(secretEntries.values) {
-            onSignal(entry, "changed", changed)
+            entry.onChanged(changed)
         }
-        onSignal(plainHTTPCheck, "toggled", changed)
-        onSignal(preferenceDropDown, "notify::selected", withArgument: { _ in changed() })
-        onSignal(gtk_text_view_get_buffer(cast(headersView)), "changed", changed)
-    }
-
-    private static func entry(placeholder: String) -> Widget {
-        let entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(cast(entry), placeholder)
-        gtk_entry_set_activates_default(cast(entry), 1)
-        return entry
-    }
-
-    private static func passwordEntry(placeholder: String) -> Widget {
-        let entry = gtk_password_entry_new()!
-        gtk_password_entry_set_show_peek_icon(cast(entry), 1)
-        UI.setProperty(UnsafeMutableRawPointer(entry), "placeholder-text", placeholder)
-        UI.setProperty(UnsafeMutableRawPointer(entry), "activates-default", true)
-        return entry
+        plainHTTPCheck.onToggled(changed)
+        preferenceDropDown.onSelected(changed)
+        headersView.onChanged(changed)
     }
 
     private static func caption(_ field: CredentialField) -> (label: String, name: String) {
@@ -340,9 +307,5 @@ final class ServiceForm {
         case .username: ("_User name", "User name")
         case .password: ("_Password", "Password")
         }
-    }
-
-    private static func text(_ editable: Widget) -> String {
-        gtk_editable_get_text(cast(editable)).map { String(cString: $0) } ?? ""
     }
 }

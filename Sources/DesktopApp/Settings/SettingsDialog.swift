@@ -12,7 +12,10 @@ final class SettingsDialog {
         case services, kinds, form, confirm
     }
 
-    let window: Widget
+    /// The dialog's window.
+    let dialogWindow: Window
+    /// The window as a bare widget (callers outside Settings present, destroy and watch it).
+    var window: Widget { dialogWindow.widget }
     private let backend: ServiceSettings?
     private let statusOf: @MainActor (UUID) -> ServiceRow?
     /// Settings changed: the main window reloads.
@@ -23,14 +26,14 @@ final class SettingsDialog {
     private(set) var page: Page = .services
     private(set) var services: [ServiceConfig] = []
     private var keyringProblem: SecretStoreError?
-    private let content: Widget
-    private var current: Widget?
-    private let titleLabel: Widget
-    private let addButton: Widget
-    private let backButton: Widget
-    private let cancelButton: Widget
-    private let saveButton: Widget
-    private var actions: [String: OpaquePointer] = [:]
+    private let content: Box
+    private var current: (any WidgetRef)?
+    private let titleLabel: Label
+    private let addButton: Button
+    private let backButton: Button
+    private let cancelButton: Button
+    private let saveButton: Button
+    private let actions: Actions
     private(set) var form: ServiceForm?
     private var confirming: ServiceConfig?
     private var listMessage: String?
@@ -39,36 +42,37 @@ final class SettingsDialog {
     private var work: Task<Void, Never>?
     private var testToken = 0
 
-    init(parent: Widget?, backend: ServiceSettings?, statusOf: @escaping @MainActor (UUID) -> ServiceRow?) {
+    init(parent: (any WidgetRef)?, backend: ServiceSettings?, statusOf: @escaping @MainActor (UUID) -> ServiceRow?) {
         self.backend = backend
         self.statusOf = statusOf
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), "Settings")
-        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
-        gtk_window_set_modal(cast(window), 1)
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 660, 720)
+        dialogWindow = Window()
+        dialogWindow.title = "Settings"
+        dialogWindow.makeModal(over: parent)
+        dialogWindow.setDefaultSize(width: 660, height: 720)
 
-        let header = gtk_header_bar_new()!
-        titleLabel = UI.label("Settings", classes: ["title"])
-        gtk_header_bar_set_title_widget(cast(header), titleLabel)
-        addButton = UI.iconButton(icon: "list-add-symbolic", name: "Add Service", tooltip: "Add Service", action: "settings.add")
-        backButton = UI.iconButton(icon: "go-previous-symbolic", name: "Back", tooltip: "Back (Escape)", action: "settings.cancel")
-        cancelButton = UI.button("_Cancel", action: "settings.cancel")
-        saveButton = UI.button("_Save", action: "settings.save", classes: ["suggested-action"])
-        gtk_header_bar_pack_start(cast(header), addButton)
-        gtk_header_bar_pack_start(cast(header), backButton)
-        gtk_header_bar_pack_start(cast(header), cancelButton)
-        gtk_header_bar_pack_end(cast(header), saveButton)
-        gtk_window_set_titlebar(cast(window), header)
+        let header = HeaderBar()
+        titleLabel = Label("Settings")
+        titleLabel.justify = GTK_JUSTIFY_LEFT
+        titleLabel.addClasses(["title"])
+        header.setTitle(titleLabel)
+        addButton = Button(icon: "list-add-symbolic", name: "Add Service", tooltip: "Add Service", action: "settings.add")
+        backButton = Button(icon: "go-previous-symbolic", name: "Back", tooltip: "Back (Escape)", action: "settings.cancel")
+        cancelButton = Button("_Cancel", action: "settings.cancel")
+        saveButton = Button("_Save", action: "settings.save", classes: ["suggested-action"])
+        header.packStart(addButton)
+        header.packStart(backButton)
+        header.packStart(cancelButton)
+        header.packEnd(saveButton)
+        dialogWindow.setTitlebar(header)
 
-        content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        UI.addClasses(content, ["view"])
-        gtk_window_set_child(cast(window), content)
+        content = Box.vertical(spacing: 0, classes: ["view"])
+        dialogWindow.setChild(content)
 
+        actions = Actions(insertInto: dialogWindow, prefix: "settings")
         installActions()
-        installShortcuts()
-        onSignal(window, "destroy") { [weak self] in
+        Shortcuts.add(to: dialogWindow, [(trigger: "Escape", action: "settings.cancel"),
+                                         (trigger: "<Control>w", action: "settings.close")])
+        dialogWindow.onDestroy { [weak self] in
             self?.work?.cancel()
             self?.onClosed?()
         }
@@ -78,13 +82,13 @@ final class SettingsDialog {
 
     /// Opens the services list.
     func presentList() {
-        gtk_window_present(cast(window))
+        dialogWindow.present()
         reload { [weak self] in self?.showList() }
     }
 
     /// Opens the form of one service (recovery buttons); Cancel closes the window.
     func presentEditor(for id: UUID) {
-        gtk_window_present(cast(window))
+        dialogWindow.present()
         reload { [weak self] in
             guard let self else { return }
             guard let config = self.services.first(where: { $0.id == id }) else { return self.showList() }
@@ -112,40 +116,38 @@ final class SettingsDialog {
     func showList(services: [ServiceConfig]? = nil, keyringProblem: SecretStoreError?? = nil) {
         if let services { self.services = services }
         if let keyringProblem { self.keyringProblem = keyringProblem }
-        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.margins(column, 24)
-        gtk_widget_set_margin_top(column, 12)
+        let column = Box.vertical(spacing: 6)
+        column.margins(24, top: 12)
         if let problem = self.keyringProblem {
-            UI.append(column, SettingsRows.banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
+            column.append(SettingsRows.banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
         }
-        if let listMessage { UI.append(column, SettingsRows.banner(listMessage)) }
+        if let listMessage { column.append(SettingsRows.banner(listMessage)) }
         if self.services.isEmpty {
-            UI.append(column, SettingsRows.noServices())
+            column.append(SettingsRows.noServices())
         } else {
-            UI.append(column, UI.heading("Services"))
-            let list = UI.boxedList(name: "Services")
-            for config in self.services { gtk_list_box_append(cast(list), serviceRow(config)) }
-            UI.append(column, list)
-            let add = UI.button("_Add Service…", action: "settings.add")
-            gtk_widget_set_halign(add, GTK_ALIGN_START)
-            gtk_widget_set_margin_top(add, 12)
-            UI.append(column, add)
+            column.append(Label.heading("Services"))
+            let list = ListBox(name: "Services")
+            for config in self.services { list.append(serviceRow(config)) }
+            column.append(list)
+            let add = Button("_Add Service…", action: "settings.add")
+            add.halign = GTK_ALIGN_START
+            add.margin(top: 12)
+            column.append(add)
         }
         form = nil
-        switchTo(.services, UI.scrolled(column), title: "Settings")
+        switchTo(.services, ScrolledWindow(column), title: "Settings")
     }
 
     /// Choosing which kind of service to add.
     func showKinds() {
-        let column = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        UI.margins(column, 24)
-        gtk_widget_set_margin_top(column, 12)
-        UI.append(column, UI.heading("Which service?"))
-        let list = UI.boxedList(name: "Kinds of service")
-        for kind in ServiceKind.allCases { gtk_list_box_append(cast(list), SettingsRows.kindButton(kind)) }
-        UI.append(column, list)
+        let column = Box.vertical(spacing: 6)
+        column.margins(24, top: 12)
+        column.append(Label.heading("Which service?"))
+        let list = ListBox(name: "Kinds of service")
+        for kind in ServiceKind.allCases { list.append(SettingsRows.kindButton(kind)) }
+        column.append(list)
         form = nil
-        switchTo(.kinds, UI.scrolled(column), title: "Add Service")
+        switchTo(.kinds, ScrolledWindow(column), title: "Add Service")
     }
 
     /// The add/edit form for `draft`.
@@ -154,7 +156,7 @@ final class SettingsDialog {
         form.onChange = { [weak self] in self?.updateFormActions() }
         self.form = form
         let title = draft.isNew ? "Add \(draft.kind.displayName)" : "Edit \(draft.original?.displayName ?? draft.displayName)"
-        switchTo(.form, form.widget, title: title)
+        switchTo(.form, form.view, title: title)
         if let keyringProblem { form.showMessage("The keyring is not available. \(ErrorText.sentence(keyringProblem))") }
         updateFormActions()
         form.focusFirstField()
@@ -164,36 +166,36 @@ final class SettingsDialog {
     func showConfirm(_ config: ServiceConfig) {
         confirming = config
         let (page, keep) = SettingsRows.confirmRemoval(config)
-        if let listMessage { UI.append(page, SettingsRows.banner(listMessage)) }
-        gtk_widget_set_vexpand(page, 1)
+        if let listMessage { page.append(SettingsRows.banner(listMessage)) }
+        page.vexpand = true
         switchTo(.confirm, page, title: "Remove Service")
-        gtk_widget_grab_focus(keep)
+        keep.grabFocus()
     }
 
-    private func switchTo(_ page: Page, _ widget: Widget, title: String) {
+    private func switchTo(_ page: Page, _ widget: some WidgetRef, title: String) {
         // Only the page on screen exists: GTK 4.8 exposes hidden children to screen readers.
-        if let current { gtk_box_remove(cast(content), current) }
-        gtk_widget_set_vexpand(widget, 1)
-        gtk_box_append(cast(content), widget)
+        if let current { content.remove(current) }
+        widget.vexpand = true
+        content.append(widget)
         current = widget
         self.page = page
-        gtk_label_set_text(cast(titleLabel), title)
-        gtk_widget_set_visible(addButton, page == .services ? 1 : 0)
-        gtk_widget_set_visible(backButton, page == .kinds || page == .confirm ? 1 : 0)
-        gtk_widget_set_visible(cancelButton, page == .form ? 1 : 0)
-        gtk_widget_set_visible(saveButton, page == .form ? 1 : 0)
-        gtk_window_set_default_widget(cast(window), page == .form ? saveButton : nil)
+        titleLabel.text = title
+        addButton.visible = page == .services
+        backButton.visible = page == .kinds || page == .confirm
+        cancelButton.visible = page == .form
+        saveButton.visible = page == .form
+        dialogWindow.setDefaultWidget(page == .form ? saveButton : nil)
         updateFormActions()
     }
 
     private func updateFormActions() {
         let editable = page == .form && work == nil
-        setEnabled("save", editable && (form?.canSave ?? false))
-        setEnabled("test", page == .form && (form?.canTest ?? false))
-        setEnabled("add", backend == nil || keyringProblem == nil)
+        actions.setEnabled("save", editable && (form?.canSave ?? false))
+        actions.setEnabled("test", page == .form && (form?.canTest ?? false))
+        actions.setEnabled("add", backend == nil || keyringProblem == nil)
     }
 
-    private func serviceRow(_ config: ServiceConfig) -> Widget {
+    private func serviceRow(_ config: ServiceConfig) -> Box {
         let status: (icon: String, text: String)
         if keyringProblem != nil {
             status = ("dialog-password-symbolic", "Keyring unavailable")
@@ -211,62 +213,36 @@ final class SettingsDialog {
     // MARK: Actions
 
     private func installActions() {
-        let group = g_simple_action_group_new()!
-        func add(_ name: String, parameter: Bool = false, _ handler: @escaping @MainActor (String?) -> Void) {
-            let action = g_simple_action_new(name, parameter ? sy_variant_type_string() : nil)!
-            onSignal(action, "activate", withArgument: { value in
-                handler(value.map { String(cString: g_variant_get_string(cast($0), nil)) })
-            })
-            g_action_map_add_action(cast(group), cast(action))
-            actions[name] = action
-            g_object_unref(cast(action))
-        }
-        add("add") { [weak self] _ in self?.showKinds() }
-        add("add-kind", parameter: true) { [weak self] raw in
-            guard let self, let kind = raw.flatMap(ServiceKind.init(rawValue:)) else { return }
+        actions.add("add") { [weak self] in self?.showKinds() }
+        actions.add("add-kind", string: { [weak self] raw in
+            guard let self else { return }
             self.formReturnsToList = true
-            self.showForm(ServiceDraft(adding: kind), hasStoredCredential: false)
-        }
-        add("edit", parameter: true) { [weak self] raw in
+            self.showForm(ServiceDraft(adding: ServiceKind(rawValue: raw)), hasStoredCredential: false)
+        })
+        actions.add("edit", string: { [weak self] raw in
             guard let self, let config = self.service(raw) else { return }
             self.formReturnsToList = true
             self.edit(config)
-        }
-        add("remove", parameter: true) { [weak self] raw in
+        })
+        actions.add("remove", string: { [weak self] raw in
             guard let self, let config = self.service(raw) else { return }
             self.listMessage = nil
             self.showConfirm(config)
-        }
-        add("remove-current") { [weak self] _ in
+        })
+        actions.add("remove-current") { [weak self] in
             guard let self, let config = self.form?.draft.original else { return }
             self.showConfirm(config)
         }
-        add("confirm-remove") { [weak self] _ in self?.removeConfirmed() }
-        add("cancel") { [weak self] _ in self?.cancel() }
-        add("close") { [weak self] _ in if let self { gtk_window_destroy(cast(self.window)) } }
-        add("save") { [weak self] _ in self?.save() }
-        add("test") { [weak self] _ in self?.test() }
-        add("cancel-test") { [weak self] _ in self?.cancelTest() }
-        gtk_widget_insert_action_group(window, "settings", cast(group))
-        g_object_unref(cast(group))
+        actions.add("confirm-remove") { [weak self] in self?.removeConfirmed() }
+        actions.add("cancel") { [weak self] in self?.cancel() }
+        actions.add("close") { [weak self] in self?.dialogWindow.destroy() }
+        actions.add("save") { [weak self] in self?.save() }
+        actions.add("test") { [weak self] in self?.test() }
+        actions.add("cancel-test") { [weak self] in self?.cancelTest() }
     }
 
-    private func installShortcuts() {
-        let controller = gtk_shortcut_controller_new()!
-        for (key, modifiers, action) in [(guint(GDK_KEY_Escape), GdkModifierType(0), "settings.cancel"),
-                                         (guint(GDK_KEY_w), GDK_CONTROL_MASK, "settings.close")] {
-            let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(key, modifiers), gtk_named_action_new(action))
-            gtk_shortcut_controller_add_shortcut(cast(controller), shortcut)
-        }
-        gtk_widget_add_controller(window, controller)
-    }
-
-    private func setEnabled(_ name: String, _ enabled: Bool) {
-        if let action = actions[name] { g_simple_action_set_enabled(action, enabled ? 1 : 0) }
-    }
-
-    private func service(_ raw: String?) -> ServiceConfig? {
-        guard let raw, let id = UUID(uuidString: raw) else { return nil }
+    private func service(_ raw: String) -> ServiceConfig? {
+        guard let id = UUID(uuidString: raw) else { return nil }
         return services.first { $0.id == id }
     }
 
@@ -281,16 +257,16 @@ final class SettingsDialog {
     private func cancel() {
         switch page {
         case .services:
-            gtk_window_destroy(cast(window))
+            dialogWindow.destroy()
         case .kinds:
             showList()
         case .form:
             cancelTest()
-            if formReturnsToList { showList() } else { gtk_window_destroy(cast(window)) }
+            if formReturnsToList { showList() } else { dialogWindow.destroy() }
         case .confirm:
             listMessage = nil
             if let form, let original = form.draft.original, original.id == confirming?.id {
-                switchTo(.form, form.widget, title: "Edit \(original.displayName)")
+                switchTo(.form, form.view, title: "Edit \(original.displayName)")
             } else {
                 showList()
             }
@@ -335,7 +311,7 @@ final class SettingsDialog {
                 self.work = nil
                 self.services = await backend.services()
                 self.onChanged?()
-                if self.formReturnsToList { self.showList() } else { gtk_window_destroy(cast(self.window)) }
+                if self.formReturnsToList { self.showList() } else { self.dialogWindow.destroy() }
             } catch {
                 guard let self else { return }
                 self.work = nil
