@@ -66,6 +66,15 @@ struct ToolkitSettings {
     func set(_ name: String, _ flag: Bool) { UI.setProperty(UnsafeMutableRawPointer(settings), name, flag) }
     func set(_ name: String, _ number: Int32) { UI.setProperty(UnsafeMutableRawPointer(settings), name, number) }
     func set(_ name: String, _ text: String) { UI.setProperty(UnsafeMutableRawPointer(settings), name, text) }
+
+    /// A string setting (`gtk-theme-name`); nil when unset.
+    func string(_ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, sy_gtk_type_string())
+        defer { g_value_unset(&value) }
+        g_object_get_property(cast(settings), name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
 }
 
 /// CSS added to the default display.
