@@ -7,9 +7,13 @@ request to 127.0.0.1:TARGET_PORT and remembers it: method, the full path with
 its query, the status returned, and whether it was a sign-in. Control paths
 (never forwarded):
 
-  /__proxy/requests      JSON list of {"method", "url", "status", "login", "connection"}
-                         ("connection" numbers the client's TCP connection: reuse shows as one number)
+  /__proxy/requests      JSON list of {"method", "url", "status", "login", "connection", "body"}
+                         ("connection" numbers the client's TCP connection: reuse shows as one number;
+                         "body" is the request body as text, left out of sign-ins)
   /__proxy/expire-next   the next forwarded non-login request answers 403 (an expired session)
+  /__proxy/unavailable-next  the next non-login request answers 503 without reaching the daemon
+  /__proxy/drop-next     the next non-login request reaches the daemon, then its connection is
+                         closed without an answer (the daemon acted; the client cannot know)
   /__proxy/down          every request is dropped without an answer (a daemon restarting)
   /__proxy/up            forwarding again
 
@@ -24,7 +28,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 TARGET = int(sys.argv[1])
 LOCK = threading.Lock()
 SEEN = []
-STATE = {"expire_next": False, "down": False, "connections": 0}
+STATE = {"expire_next": False, "down": False, "connections": 0, "unavailable_next": False, "drop_next": False}
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 
 
@@ -61,29 +65,42 @@ class Proxy(BaseHTTPRequestHandler):
                     return self._reply(200, json.dumps(SEEN).encode())
                 if command == "expire-next":
                     STATE["expire_next"] = True
+                elif command == "unavailable-next":
+                    STATE["unavailable_next"] = True
+                elif command == "drop-next":
+                    STATE["drop_next"] = True
                 elif command == "down":
                     STATE["down"] = True
                 elif command == "up":
                     STATE["down"] = False
             return self._reply(200, b"{}")
         login = is_login(self.command, self.path, body)
+        text = "" if login else body.decode("utf-8", "replace")
         with LOCK:
             down = STATE["down"]
             expire = STATE["expire_next"] and not login
             if expire:
                 STATE["expire_next"] = False
+            unavailable = STATE["unavailable_next"] and not login
+            if unavailable:
+                STATE["unavailable_next"] = False
+            drop = STATE["drop_next"] and not login
+            if drop:
+                STATE["drop_next"] = False
         if down:
             with LOCK:
                 SEEN.append({"method": self.command, "url": self.path, "status": 0, "login": login,
-                             "connection": self.connection_number})
+                             "connection": self.connection_number, "body": text})
             self.close_connection = True
             self.connection.close()
             return None
-        if expire:
+        if expire or unavailable:
             with LOCK:
-                SEEN.append({"method": self.command, "url": self.path, "status": 403, "login": login,
-                             "connection": self.connection_number})
-            return self._reply(403, b"Forbidden", "text/plain")
+                SEEN.append({"method": self.command, "url": self.path, "status": 403 if expire else 503, "login": login,
+                             "connection": self.connection_number, "body": text})
+            if expire:
+                return self._reply(403, b"Forbidden", "text/plain")
+            return self._reply(503, b"Service Unavailable", "text/plain")
         upstream = http.client.HTTPConnection("127.0.0.1", TARGET, timeout=30)
         # Transparent to the daemon: Host (and Origin/Referer, if sent) name the daemon itself, as a
         # well-configured reverse proxy does; qBittorrent refuses a Host with another port.
@@ -94,8 +111,13 @@ class Proxy(BaseHTTPRequestHandler):
         response = upstream.getresponse()
         data = response.read()
         with LOCK:
-            SEEN.append({"method": self.command, "url": self.path, "status": response.status, "login": login,
-                         "connection": self.connection_number})
+            SEEN.append({"method": self.command, "url": self.path, "status": 0 if drop else response.status, "login": login,
+                         "connection": self.connection_number, "body": text})
+        upstream.close()
+        if drop:
+            self.close_connection = True
+            self.connection.close()
+            return None
         self.send_response(response.status)
         for name, value in response.getheaders():
             if name.lower() not in HOP_BY_HOP and name.lower() != "content-length":
@@ -103,7 +125,6 @@ class Proxy(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
-        upstream.close()
         return None
 
     do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle

@@ -25,7 +25,10 @@ final class LockoutSafetyTests: XCTestCase {
             self.port = port
         }
 
-        struct Seen: Decodable { let method: String; let url: String; let status: Int; let login: Bool; let connection: Int }
+        struct Seen: Decodable {
+            let method: String; let url: String; let status: Int; let login: Bool; let connection: Int
+            let body: String?
+        }
 
         private let transport = try? SoupTransport(limits: SoupTransportTests.limits)
 

@@ -10,8 +10,10 @@
     peers.py demo RUN_DIR    `start`, then real data moving for `make demo`: Transmission seeds a
                              96 MB file that qBittorrent downloads from it over 127.0.0.1 at a
                              capped 384 KiB/s (about four minutes)
-    peers.py solo KIND RUN_DIR   start one daemon (qbittorrent|transmission|deluge|nzbget) on ports
-                             shifted by 100, for tests that stop it on purpose; writes RUN_DIR/peers.json
+    peers.py query KIND RUN_DIR  the solo daemon's own view (paused torrents, turtle mode) as JSON
+    peers.py solo KIND RUN_DIR [SEEDS]  start one daemon (qbittorrent|transmission|deluge|nzbget) on
+                             ports shifted by 100, for tests that stop it or act on its torrents (it
+                             holds SEEDS seed torrents, default 1); writes RUN_DIR/peers.json
 
 Everything binds to 127.0.0.1; DHT, LSD, PeX, UPnP and update checks are off. Seed data is
 made from a fixed seed, so info-hashes are the same on every run. Readiness and seeding are
@@ -618,8 +620,9 @@ def bulk(count, run):
     write_state(run, state)
 
 
-def solo(kind, run):
-    """One daemon on shifted ports: tests may kill it without disturbing the shared peers."""
+def solo(kind, run, seeds=1):
+    """One daemon on shifted ports: tests may kill it (or act on its torrents) without disturbing
+    the shared peers. `seeds`: how many of the seed torrents it holds (their data in RUN_DIR/data)."""
     for key in PORTS:
         PORTS[key] += 100
     settle_ports()
@@ -631,12 +634,67 @@ def solo(kind, run):
         else:
             data, torrents = make_data(run)
             starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge}[kind]
-            state = {kind: starter(run, credentials, data, torrents[:1]) | credentials}
+            held = torrents[:seeds]
+            state = {kind: starter(run, credentials, data, held) | credentials | {
+                "data": data, "seeds": [{"name": t["name"], "hash": t["hash"], "complete": t["complete"]} for t in held]}}
     except Exception as error:
         log(f"solo {kind} failed: {error}")
         stop(run)
         raise SystemExit(1)
     write_state(run, state)
+
+
+def query(kind, run):
+    """The daemon's own view of its transfers, through its own API (not Switchyard's code), for
+    tests that act on a solo daemon: which torrents it holds and whether each is paused, and
+    whether its turtle mode (alternative speed, or Switchyard's limit) is on. Prints JSON."""
+    state = json.load(open(os.path.join(run, "peers.json")))[kind]
+    base = f"http://127.0.0.1:{state['port']}"
+    credentials = {"username": state["username"], "password": state["password"]}
+    if kind == "qbittorrent":
+        client = Client(base)
+        client.request("/api/v2/auth/login", f"username={state['username']}&password={state['password']}".encode(),
+                       {"Content-Type": "application/x-www-form-urlencoded"})
+        items = json.loads(client.request("/api/v2/torrents/info")[2])
+        torrents = {t["hash"]: t["state"] for t in items}
+        paused = {h: raw.startswith(("paused", "stopped")) for h, raw in torrents.items()}
+        forced = {t["hash"]: bool(t.get("force_start")) for t in items}
+        turtle = client.request("/api/v2/transfer/speedLimitsMode")[2].strip() == b"1"
+        print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle}))
+    elif kind == "transmission":
+        PORTS["transmission"] = state["port"]
+        items = transmission_call(credentials, "torrent-get", {"fields": ["hashString", "status"]})["arguments"]["torrents"]
+        session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
+        print(json.dumps({"paused": {t["hashString"]: t["status"] == 0 for t in items}, "forced": {},
+                          "turtle": session["alt-speed-enabled"]}))
+    elif kind == "deluge":
+        client = Client(base)
+        hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
+        host_id = json.loads(hosts[hosts.index("}") + 1:])["hosts"][0][0]
+
+        def call(method, *params):
+            answer = json.loads(client.request("/json", json.dumps({"method": method, "params": list(params), "id": 1}).encode(),
+                                               {"Content-Type": "application/json"})[2])
+            if answer.get("error"):
+                raise RuntimeError(f"deluge {method}: {answer['error']}")
+            return answer["result"]
+        call("auth.login", state["password"])
+        if not call("web.connected"):
+            call("web.connect", host_id)
+        status = call("core.get_torrents_status", {}, ["state"])
+        limits = call("core.get_config_values", ["max_download_speed", "max_upload_speed"])
+        print(json.dumps({"paused": {h: v["state"] == "Paused" for h, v in status.items()}, "forced": {},
+                          "turtle": limits["max_download_speed"] == 1024.0 and limits["max_upload_speed"] == 256.0,
+                          "limits": limits}))
+    elif kind == "nzbget":
+        auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
+        client = Client(base, {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
+
+        def call(method, *params):
+            return json.loads(client.request("/jsonrpc", json.dumps({"method": method, "params": list(params), "id": 1}).encode())[2])["result"]
+        queue = {str(g["NZBID"]): g["Status"] for g in call("listgroups", 0)}
+        history = {str(h["NZBID"]): h["Status"] for h in call("history", False)}
+        print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"]}))
 
 
 def demo(run):
@@ -693,8 +751,10 @@ if __name__ == "__main__":
         sys.exit(0)
     if len(sys.argv) == 4 and sys.argv[1] == "bulk":
         bulk(int(sys.argv[2]), sys.argv[3])
-    elif len(sys.argv) == 4 and sys.argv[1] == "solo":
-        solo(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) in (4, 5) and sys.argv[1] == "solo":
+        solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) == 5 else 1)
+    elif len(sys.argv) == 4 and sys.argv[1] == "query":
+        query(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] in ("start", "stop"):
         (start if sys.argv[1] == "start" else stop)(sys.argv[2])
     else:

@@ -34,11 +34,20 @@ public struct TransferItem: Sendable, Equatable, Identifiable, Codable {
     public var added: Date?
     public var completed: Date?
     public var errorMessage: String?
+    /// The id the client acts on, when it is not the join key (NZBGet: the NZBID; its join key is
+    /// Sonarr's `drone` parameter).
+    public var actionID: String?
+    /// A usenet client's finished entry (its history): it can be removed, not paused or resumed.
+    public var inHistory: Bool?
+
+    /// The id to name this item by in an action sent to its client.
+    public var clientID: String { actionID ?? joinKey }
+    public var isHistoryEntry: Bool { inHistory == true }
 
     public init(serviceID: UUID, joinKey: String, name: String, state: State, rawState: String, progress: Double,
                 sizeBytes: Int64, remainingBytes: Int64, downloadSpeed: Int64 = 0, uploadSpeed: Int64 = 0,
                 eta: TimeInterval? = nil, category: String? = nil, labels: [String] = [], added: Date? = nil,
-                completed: Date? = nil, errorMessage: String? = nil) {
+                completed: Date? = nil, errorMessage: String? = nil, actionID: String? = nil, inHistory: Bool = false) {
         self.serviceID = serviceID
         self.joinKey = joinKey
         self.name = name
@@ -55,6 +64,8 @@ public struct TransferItem: Sendable, Equatable, Identifiable, Codable {
         self.added = added
         self.completed = completed
         self.errorMessage = errorMessage
+        self.actionID = actionID
+        self.inHistory = inHistory ? true : nil
     }
 }
 

@@ -51,6 +51,12 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
         descriptor.map { capability.isOffered(by: $0.client) } ?? false
     }
 
+    /// What this kind's client can do to `item`: `.unsupported` when it takes no transfer actions at all.
+    public func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
+        guard let client = descriptor?.client as? any TransferActing.Type else { return .unsupported }
+        return client.availability(of: action, for: item)
+    }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

@@ -177,6 +177,9 @@ public actor Repository: ServiceScopedState {
         return .stale(OverviewContent(rows: OverviewRows.initialRows(services), details: details), refreshedAt: since, recovery: .retry)
     }
 
+    /// The session of one service (writes go through it, like reads).
+    func session(for config: ServiceConfig) -> ServiceSession { pool.session(config) }
+
     // MARK: Fan-out
 
     private func gather<Provider, Value: Codable & Sendable & Equatable>(

@@ -115,6 +115,26 @@ actor ServiceSession {
         }
     }
 
+    /// A write: runs `body` once with the client's provider of `capability`. Unlike a read it is
+    /// never sent again — not on another endpoint, not after a dropped connection: the first
+    /// request may have reached the service. The user asked for it, so a backoff does not hold it
+    /// back, but three refused credentials still do. nil when the kind does not offer it.
+    func write<Provider, T: Sendable>(_ capability: Capability<Provider>,
+                                      _ body: @escaping @Sendable (Provider) async throws(ServiceError) -> T)
+        async throws(ServiceError) -> T? {
+        guard config.kind.offers(capability) else { return nil }
+        try checkBackoff(force: true)
+        let current = try await resolved()
+        guard let provider = capability.provider(current.client) else { return nil }
+        do throws(ServiceError) {
+            return try await body(provider)
+        } catch {
+            if case .cancelled = error { throw error }
+            if Self.isUnreachable(error) { link = nil } // the next read resolves again; this write is not repeated
+            throw record(error)
+        }
+    }
+
     private func checkBackoff(force: Bool) throws(ServiceError) {
         if refusals >= Self.maximumRefusals, let failure, failure.error == .unauthorized { throw failure.error }
         guard !force, let failure else { return }

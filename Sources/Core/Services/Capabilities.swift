@@ -57,6 +57,33 @@ public protocol ArtworkProviding: ServiceClient {
     func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data
 }
 
+// MARK: Write capabilities
+
+/// Pause, resume, force start and remove a client's transfers. Every call names its items:
+/// an empty list sends nothing, and no "all" form is ever sent (several clients read a missing
+/// or empty id list as every transfer).
+public protocol TransferActing: ServiceClient {
+    /// What the client can do to `item` (without asking the client).
+    static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability
+    /// Sends `action` for exactly `items` (all of this client, all available) in one request; never retried.
+    func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError)
+}
+
+/// The client's global speed limit as one switch ("turtle mode").
+public protocol SpeedLimiting: ServiceClient {
+    func turtleMode() async throws(ServiceError) -> Bool
+    func setTurtleMode(_ enabled: Bool) async throws(ServiceError)
+}
+
+extension TransferActing {
+    /// The ids of `items` the client acts on, checked: never empty, never an "all" form.
+    static func ids(_ items: [TransferItem]) throws(ServiceError) -> [String] {
+        let ids = items.map(\.clientID)
+        guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.lowercased() != "all" }) else { throw .notOffered }
+        return ids
+    }
+}
+
 // MARK: Asking for a capability
 
 /// One thing a client may offer, as a typed key: `offered(by:)` answers for a
@@ -98,4 +125,8 @@ public enum Capabilities {
         "transfers", offers: { $0 is any TransfersProviding.Type }, cast: { $0 as? any TransfersProviding })
     public static let artwork = Capability<any ArtworkProviding>(
         "artwork", offers: { $0 is any ArtworkProviding.Type }, cast: { $0 as? any ArtworkProviding })
+    public static let transferActions = Capability<any TransferActing>(
+        "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
+    public static let speedLimits = Capability<any SpeedLimiting>(
+        "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

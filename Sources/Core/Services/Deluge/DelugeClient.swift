@@ -8,6 +8,8 @@ public actor DelugeClient: TransfersProviding {
     public nonisolated let connection: ServiceConnection
     private let http: ServiceHTTP
     private var requestID = 0
+    /// The max speeds turtle mode replaced, to restore when it is switched off (KiB/s, -1 unlimited).
+    var savedSpeeds: (down: Double, up: Double)?
     /// Login attempts sent (tests count them).
     public private(set) var loginAttempts = 0
 
@@ -130,21 +132,7 @@ public actor DelugeClient: TransfersProviding {
             activeCount: sorted.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
     }
 
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONText.quote(text) }
 }
 
 /// A torrent of `web.update_ui` / `core.get_torrents_status`.

@@ -7,6 +7,8 @@ public actor NZBGetClient: TransfersProviding {
     private let http: ServiceHTTP
     /// Requests answered 401 (tests count them).
     public private(set) var refusedRequests = 0
+    /// The rate turtle mode replaced (B/s, 0 unlimited), restored when it is switched off.
+    var savedRate: Int64?
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
@@ -71,6 +73,8 @@ struct NZBGetStatusDTO {
     var downloadRate: Int64 = 0
     var downloadPaused = false
     var freeDiskSpace: Int64?
+    /// The speed limit in B/s (0: unlimited).
+    var downloadLimit: Int64?
 
     static func decode(_ r: inout JSONReader) throws(ServiceError) -> NZBGetStatusDTO {
         var dto = NZBGetStatusDTO()
@@ -78,6 +82,7 @@ struct NZBGetStatusDTO {
         try r.readObject { r, key throws(ServiceError) in
             if key("DownloadRate") { dto.downloadRate = try r.lenientInt64() ?? 0 }
             else if key("DownloadPaused") { dto.downloadPaused = try r.lenientBool() ?? false }
+            else if key("DownloadLimit") { dto.downloadLimit = try r.lenientInt64() }
             else if key("FreeDiskSpaceLo") { freeLo = try r.lenientInt64() }
             else if key("FreeDiskSpaceHi") { freeHi = try r.lenientInt64() }
             else { try r.skipValue() }
@@ -145,7 +150,7 @@ struct NZBGetItemDTO {
             progress: size > 0 ? (Double(size) - Double(remaining)) / Double(size) : 0, sizeBytes: size, remainingBytes: remaining,
             downloadSpeed: state == .downloading ? rate : 0,
             eta: state == .downloading && rate > 0 ? TimeInterval(remaining / rate) : nil, // derived, as Sonarr does
-            category: category.flatMap { $0.isEmpty ? nil : $0 })
+            category: category.flatMap { $0.isEmpty ? nil : $0 }, actionID: id.map(String.init))
     }
 
     /// History entries: SUCCESS/WARNING → completed, FAILURE → error; DELETED ones are gone, not transfers.
@@ -159,7 +164,8 @@ struct NZBGetItemDTO {
             rawState: raw, progress: kind == "FAILURE" ? 0 : 1, sizeBytes: size, remainingBytes: 0,
             category: category.flatMap { $0.isEmpty ? nil : $0 },
             completed: Date(epochSeconds: historyTime),
-            errorMessage: kind == "FAILURE" || kind == "WARNING" ? raw : nil)
+            errorMessage: kind == "FAILURE" || kind == "WARNING" ? raw : nil,
+            actionID: id.map(String.init), inHistory: true)
     }
 
     static func queueState(_ raw: String) -> TransferItem.State {

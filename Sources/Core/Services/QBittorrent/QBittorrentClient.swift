@@ -10,6 +10,8 @@ public actor QBittorrentClient: TransfersProviding {
     public nonisolated let connection: ServiceConnection
     private let http: ServiceHTTP
     private var mainData = QBittorrentMainData()
+    /// The WebAPI version this session's qBittorrent reports (it decides pause/resume vs stop/start).
+    var webAPIVersion: String?
     /// Login attempts sent (tests count them).
     public private(set) var loginAttempts = 0
 
@@ -47,7 +49,7 @@ public actor QBittorrentClient: TransfersProviding {
     }
 
     /// GET with the session; one fresh login on a missing or expired session (403).
-    private func get(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass) async throws(ServiceError) -> HTTPResponse {
+    func get(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass) async throws(ServiceError) -> HTTPResponse {
         let http = http
         return try await ServiceHTTP.withSession(http, signIn: { () throws(ServiceError) in try await login() }) {
             () throws(ServiceError) -> SessionAttempt<HTTPResponse> in
@@ -59,11 +61,32 @@ public actor QBittorrentClient: TransfersProviding {
         }
     }
 
+    /// A write: a form POST with the session, sent once. A 403 means the session expired before the
+    /// daemon looked at the request (nothing was done): one fresh login, then the one real send.
+    func post(_ path: String, _ fields: [(String, String)]) async throws(ServiceError) -> HTTPResponse {
+        let http = http
+        return try await ServiceHTTP.withSession(http, signIn: { () throws(ServiceError) in try await login() }) {
+            () throws(ServiceError) -> SessionAttempt<HTTPResponse> in
+            let response = try await http.send(ServiceRequest(.post, path, headers: ["Accept": "text/plain"], form: fields,
+                                                              class: .list, effect: .write))
+            switch response.status {
+            case 200...299: return .done(response)
+            case 403: return .expired
+            case 404: throw .incompatibleVersion(found: "WebAPI \(webAPIVersion ?? "unknown")") // an action this version does not have
+            default:
+                if response.looksLikeHTML { throw .authGateway }
+                let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                throw text.isEmpty ? .unavailable(.serverError(status: response.status)) : .serverMessage(status: response.status, message: text)
+            }
+        }
+    }
+
     // MARK: API
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
         let version = String(decoding: try await get("/api/v2/app/version", class: .probe).body, as: UTF8.self)
         let api = String(decoding: try await get("/api/v2/app/webapiVersion", class: .probe).body, as: UTF8.self)
+        webAPIVersion = api.trimmingCharacters(in: .whitespacesAndNewlines)
         let trimmed = version.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("v"), !api.isEmpty else { throw .wrongServiceKind(expected: .qbittorrent, found: nil) }
         return ServiceStatus(appName: "qBittorrent", version: String(trimmed.dropFirst()),

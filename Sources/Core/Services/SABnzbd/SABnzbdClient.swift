@@ -8,6 +8,8 @@ public actor SABnzbdClient: TransfersProviding {
     private let http: ServiceHTTP
     private var history: [TransferItem] = []
     private var lastHistoryUpdate: Int?
+    /// The absolute limit turtle mode replaced (B/s, 0 none), restored when it is switched off.
+    var savedLimit: Int64?
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
@@ -227,6 +229,6 @@ struct SABnzbdHistorySlotDTO {
             progress: state == .completed ? 1 : 0, sizeBytes: bytes ?? 0, remainingBytes: 0,
             category: category.flatMap { $0.isEmpty || $0 == "*" ? nil : $0 },
             completed: Date(epochSeconds: completed),
-            errorMessage: failMessage.flatMap { $0.isEmpty ? nil : $0 })
+            errorMessage: failMessage.flatMap { $0.isEmpty ? nil : $0 }, inHistory: true)
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// NZBGet's actions (API-GUIDE §6.5, API-GUIDE-2 §6.2): `editqueue` with a command, an offset,
+/// an empty argument and the NZBIDs it applies to — always named. Queue entries pause,
+/// resume and are removed keeping their files (`GroupParkDelete`) or with them
+/// (`GroupFinalDelete`); history entries can only be removed from the history.
+extension NZBGetClient: TransferActing, SpeedLimiting {
+    public static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
+        switch action {
+        case .forceStart: .unsupported
+        case .pause, .resume: item.isHistoryEntry ? .finishedEntry : .available
+        case .remove: .available
+        case .removeWithData: item.isHistoryEntry ? .keepsFinishedFiles : .available
+        }
+    }
+
+    public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
+        let ids = try Self.ids(items).map { id throws(ServiceError) -> Int in
+            guard let number = Int(id), number > 0 else { throw .notOffered }
+            return number
+        }
+        let history = items.allSatisfy(\.isHistoryEntry)
+        guard history || !items.contains(where: \.isHistoryEntry) else { throw .notOffered } // one kind per request
+        let command = switch action {
+        case .pause: "GroupPause"
+        case .resume: "GroupResume"
+        case .remove: history ? "HistoryDelete" : "GroupParkDelete"
+        case .removeWithData: "GroupFinalDelete"
+        case .forceStart: ""
+        }
+        guard !command.isEmpty else { throw .notOffered }
+        let params = "[\(JSONText.quote(command)),0,\"\"," + ids.map(String.init).joined(separator: ",") + "]"
+        try await expectTrue(try await call("editqueue", params, effect: .write), doing: command)
+    }
+
+    /// On when the download rate is Switchyard's turtle limit.
+    public func turtleMode() async throws(ServiceError) -> Bool {
+        try await downloadLimit() == TurtleMode.downloadLimit
+    }
+
+    public func setTurtleMode(_ enabled: Bool) async throws(ServiceError) {
+        let rate: Int64
+        if enabled {
+            let current = try await downloadLimit()
+            if current != TurtleMode.downloadLimit { savedRate = current }
+            rate = TurtleMode.downloadLimit
+        } else {
+            rate = savedRate ?? 0 // not known: unlimited
+            savedRate = nil
+        }
+        try await expectTrue(try await call("rate", "[\(rate / 1024)]", effect: .write), doing: "rate")
+    }
+
+    private func downloadLimit() async throws(ServiceError) -> Int64 {
+        try Self.result(try await call("status", effect: .read)) { r throws(ServiceError) in try NZBGetStatusDTO.decode(&r) }
+            .downloadLimit ?? 0
+    }
+
+    private func expectTrue(_ body: Data, doing command: String) throws(ServiceError) {
+        let accepted = try Self.result(body) { r throws(ServiceError) in try r.lenientBool() }
+        guard accepted == true else { throw .serverMessage(status: 200, message: "NZBGet refused \(command).") }
+    }
+}

@@ -1,0 +1,236 @@
+@testable import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// Transfer actions against the real daemons (a solo daemon each, holding three seed torrents),
+/// through real libsoup and a counting proxy. What the daemon did is read with its own API
+/// (`peers.py query`, Python talking to the daemon), never with Switchyard's clients.
+final class TransferActionPeerTests: XCTestCase {
+    typealias Proxy = LockoutSafetyTests.Proxy
+
+    struct DaemonView: Decodable {
+        let paused: [String: Bool]?
+        let forced: [String: Bool]?
+        let turtle: Bool?
+        let queue: [String: String]?
+        let history: [String: String]?
+        let rate: Int64?
+    }
+
+    private struct Rig {
+        let solo: SoloPeer
+        let proxy: Proxy
+        let repository: Repository
+        let kind: ServiceKind
+
+        func view() throws -> DaemonView {
+            let (status, output) = try runTool("/usr/bin/python3", [projectDirectory.appendingPathComponent("Tests/Peers/peers.py").path,
+                                                                    "query", kind.rawValue, solo.run.path])
+            guard status == 0, let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
+                throw TestServerError.didNotStart("query: \(output)")
+            }
+            return try JSONDecoder().decode(DaemonView.self, from: Data(line.utf8))
+        }
+
+        /// Requests that carried an action or a turtle switch (not reads, not sign-ins).
+        func writes() async throws -> [Proxy.Seen] {
+            try await proxy.requests().filter { seen in
+                !seen.login && TransferActionPeerTests.writeMarkers.contains { seen.url.contains($0) || (seen.body ?? "").contains($0) }
+            }
+        }
+
+        func items() async throws -> [TransferItem] {
+            let state = await repository.downloads(force: true)
+            return try XCTUnwrap(state.value?.items, "downloads: \(state)")
+        }
+    }
+
+    static let writeMarkers = ["torrents/pause", "torrents/resume", "torrents/stop", "torrents/start", "torrents/delete",
+                               "setForceStart", "setSpeedLimitsMode", "torrent-stop", "torrent-start", "torrent-remove",
+                               "\"session-set\"", "core.pause_torrents", "core.resume_torrents", "core.remove_torrents",
+                               "core.set_config", "editqueue", "\"rate\""]
+
+    private func rig(_ kind: ServiceKind, seeds: Int = 3) async throws -> Rig {
+        let solo = try SoloPeer(kind, seeds: seeds)
+        let proxy: Proxy
+        do { proxy = try Proxy(target: solo.daemon.port) } catch { solo.stop(); throw error }
+        let directory = try temporaryDirectory(self)
+        let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(proxy.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(username: solo.daemon.username, password: solo.daemon.password),
+                                for: config.credential, kind: kind)
+        try await registry.upsert(config)
+        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+        await repository.reload()
+        return Rig(solo: solo, proxy: proxy, repository: repository, kind: kind)
+    }
+
+    /// Polls the daemon's own view until `condition` holds (daemons apply changes asynchronously).
+    private func eventually(_ rig: Rig, _ what: String, _ condition: (DaemonView) -> Bool) async throws {
+        let end = Date().addingTimeInterval(30)
+        var last: DaemonView?
+        while Date() < end {
+            let view = try rig.view()
+            if condition(view) { return }
+            last = view
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        XCTFail("\(rig.kind): \(what) — the daemon reports \(String(describing: last))")
+    }
+
+    private func fileExists(_ rig: Rig, _ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: URL(fileURLWithPath: rig.solo.daemon.data ?? "/nonexistent").appendingPathComponent(name).path)
+    }
+
+    // MARK: Torrent daemons
+
+    func testQBittorrentActions() async throws { try await torrentActions(.qbittorrent, forceStart: true) }
+    func testTransmissionActions() async throws { try await torrentActions(.transmission, forceStart: true) }
+    func testDelugeActions() async throws { try await torrentActions(.deluge, forceStart: false) }
+
+    private func torrentActions(_ kind: ServiceKind, forceStart: Bool) async throws {
+        let rig = try await rig(kind)
+        defer { rig.solo.stop() }
+        let seeds = try XCTUnwrap(rig.solo.daemon.seeds)
+        XCTAssertEqual(seeds.count, 3)
+        let (a, b, c) = (seeds[0], seeds[1], seeds[2])
+        let items = try await rig.items()
+        func item(_ seed: SoloPeer.Seed) throws -> TransferItem { try XCTUnwrap(items.first { $0.joinKey == seed.hash }) }
+        try await eventually(rig, "every seed paused at the start") { $0.paused?.values.allSatisfy { $0 } == true && $0.paused?.count == 3 }
+
+        // Resume two: one request naming exactly those two.
+        var report = await rig.repository.perform(.resume, on: [try item(a), try item(b)])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        XCTAssertEqual(Set(report.accepted.flatMap(\.itemIDs)), [a.hash, b.hash])
+        var writes = try await rig.writes()
+        XCTAssertEqual(writes.count, 1, "one request for one action on one client: \(writes.map(\.url))")
+        let sent = (writes.first?.body ?? "") + (writes.first?.url ?? "")
+        XCTAssertTrue(sent.contains(a.hash) && sent.contains(b.hash) && !sent.contains(c.hash), sent)
+        XCTAssertFalse(sent.contains("all"), "no \"all\" form: \(sent)")
+        try await eventually(rig, "a and b resumed, c still paused") { $0.paused?[a.hash] == false && $0.paused?[b.hash] == false && $0.paused?[c.hash] == true }
+
+        // Pause one.
+        report = await rig.repository.perform(.pause, on: [try item(a)])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "a paused, b still running") { $0.paused?[a.hash] == true && $0.paused?[b.hash] == false }
+
+        // Nothing picked: nothing sent.
+        let before = try await rig.writes().count
+        report = await rig.repository.perform(.pause, on: [])
+        XCTAssertEqual(report.parts, [])
+        writes = try await rig.writes()
+        XCTAssertEqual(writes.count, before, "an action on zero items sends nothing")
+
+        // Force start where the client has it; where it does not, nothing is sent and the report says so.
+        report = await rig.repository.perform(.forceStart, on: [try item(c)])
+        if forceStart {
+            XCTAssertEqual(report.failed, [], "\(report)")
+            try await eventually(rig, "c started by force") { $0.paused?[c.hash] == false }
+        } else {
+            XCTAssertEqual(report.accepted, [])
+            XCTAssertEqual(report.parts.first?.skipped, [c.hash])
+            writes = try await rig.writes()
+            XCTAssertEqual(writes.count, before, "an unsupported action sends nothing")
+        }
+
+        // A 503 is not answered by a second request.
+        let beforeRefusal = try await rig.writes().count
+        try await rig.proxy.control("unavailable-next")
+        report = await rig.repository.perform(.pause, on: [try item(b)])
+        XCTAssertEqual(report.failed.count, 1, "the 503 is reported: \(report)")
+        writes = try await rig.writes()
+        XCTAssertEqual(writes.count, beforeRefusal + 1, "a write is not repeated after a 503: \(writes.map(\.status))")
+
+        // A dropped connection after the daemon acted: not repeated either (the daemon did act once).
+        try await rig.proxy.control("drop-next")
+        report = await rig.repository.perform(.pause, on: [try item(b)])
+        XCTAssertEqual(report.failed.count, 1, "the dropped connection is reported: \(report)")
+        writes = try await rig.writes()
+        XCTAssertEqual(writes.count, beforeRefusal + 2, "a write is not repeated after a dropped connection: \(writes.map(\.status))")
+        try await eventually(rig, "b paused by the one request that reached the daemon") { $0.paused?[b.hash] == true }
+
+        // Remove keeping the data: gone from the daemon, the file stays.
+        report = await rig.repository.perform(.remove, on: [try item(a)])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "a removed") { $0.paused?[a.hash] == nil && $0.paused?[b.hash] != nil }
+        XCTAssertTrue(fileExists(rig, a.name), "remove keeps the downloaded file")
+
+        // Remove deleting the data: gone, and its file with it.
+        report = await rig.repository.perform(.removeWithData, on: [try item(b)])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "b removed") { $0.paused?[b.hash] == nil && $0.paused?[c.hash] != nil }
+        let end = Date().addingTimeInterval(30)
+        while fileExists(rig, b.name), Date() < end { try await Task.sleep(for: .milliseconds(200)) }
+        XCTAssertFalse(fileExists(rig, b.name), "remove with data deletes the file")
+        XCTAssertTrue(fileExists(rig, c.name), "and only that one")
+
+        // Turtle mode on and off, as the daemon reports it.
+        let configured = await rig.repository.configuredServices
+        let id = try XCTUnwrap(configured.first?.id)
+        var modes = await rig.repository.setTurtleMode(true, on: [id])
+        XCTAssertEqual(try modes[id]?.get(), true)
+        try await eventually(rig, "turtle on") { $0.turtle == true }
+        modes = await rig.repository.turtleModes()
+        XCTAssertEqual(try modes[id]?.get(), true)
+        modes = await rig.repository.setTurtleMode(false, on: [id])
+        XCTAssertEqual(try modes[id]?.get(), false)
+        try await eventually(rig, "turtle off") { $0.turtle == false }
+    }
+
+    // MARK: NZBGet
+
+    func testNZBGetActions() async throws {
+        let rig = try await rig(.nzbget)
+        defer { rig.solo.stop() }
+        var items = try await rig.items()
+        let queued = items.filter { !$0.isHistoryEntry }.sorted { $0.name < $1.name }
+        let finished = items.filter(\.isHistoryEntry)
+        XCTAssertEqual(queued.count, 2, "\(items.map(\.name))")
+        XCTAssertEqual(finished.count, 2, "\(items.map(\.name))")
+        let (one, two) = (queued[0], queued[1])
+        XCTAssertNotEqual(one.clientID, one.joinKey, "NZBGet is acted on by NZBID, joined by its drone id")
+
+        var report = await rig.repository.perform(.resume, on: [one])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "one resumed, two still paused") { $0.queue?[one.clientID] != "PAUSED" && $0.queue?[two.clientID] == "PAUSED" }
+        let writes = try await rig.writes()
+        XCTAssertEqual(writes.count, 1)
+        XCTAssertTrue((writes.first?.body ?? "").contains("\"GroupResume\",0,\"\",\(one.clientID)]"), writes.first?.body ?? "")
+
+        report = await rig.repository.perform(.pause, on: [one])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "one paused again") { $0.queue?[one.clientID] == "PAUSED" }
+
+        // A finished entry cannot be paused: nothing is sent for it.
+        report = await rig.repository.perform(.pause, on: [finished[0]])
+        XCTAssertEqual(report.accepted, [])
+        XCTAssertEqual(report.parts.first?.skipped, [finished[0].clientID])
+
+        report = await rig.repository.perform(.remove, on: [one])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "one left the queue") { $0.queue?[one.clientID] == nil && $0.queue?[two.clientID] != nil }
+
+        report = await rig.repository.perform(.removeWithData, on: [two])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "two deleted for good") { $0.queue?[two.clientID] == nil && $0.history?[two.clientID] == nil }
+
+        report = await rig.repository.perform(.remove, on: [finished[0]])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        try await eventually(rig, "the finished entry left the history") { $0.history?[finished[0].clientID] == nil }
+        items = try await rig.items()
+        XCTAssertFalse(items.contains { $0.clientID == finished[0].clientID })
+
+        let configured = await rig.repository.configuredServices
+        let id = try XCTUnwrap(configured.first?.id)
+        var modes = await rig.repository.setTurtleMode(true, on: [id])
+        XCTAssertEqual(try modes[id]?.get(), true)
+        try await eventually(rig, "NZBGet's rate is the turtle limit") { $0.rate == TurtleMode.downloadLimit }
+        modes = await rig.repository.setTurtleMode(false, on: [id])
+        XCTAssertEqual(try modes[id]?.get(), false)
+        try await eventually(rig, "NZBGet's rate is unlimited again") { $0.rate == 0 }
+    }
+}
