@@ -69,15 +69,18 @@ public enum DecoderFuzzing {
             count(try? await client.probe())
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // the same body again, as a diff
+            accepted += await actions(client, config: config)
         case .transmission:
             let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // incremental
+            accepted += await actions(client, config: config)
         case .deluge:
             let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers())
+            accepted += await actions(client, config: config)
         case .nzbget:
             let client = NZBGetClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
@@ -86,6 +89,7 @@ public enum DecoderFuzzing {
                 let scripted = AnswerEverything(body: body, family: family, fuzzed: method)
                 count(try? await NZBGetClient(connection: connection, transport: scripted, secrets: secrets).transfers())
             }
+            accepted += await actions(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config)
         case .sabnzbd:
             let client = SABnzbdClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
@@ -95,7 +99,26 @@ public enum DecoderFuzzing {
                 count(try? await scripted.transfers())
                 count(try? await scripted.transfers()) // the history marker path
             }
+            accepted += await actions(client, config: config)
         }
+        return accepted
+    }
+
+    /// The replies to writes: every transfer action on a queue item and a finished one, and turtle mode.
+    private static func actions(_ client: some TransferActing & SpeedLimiting, config: ServiceConfig) async -> Int {
+        var accepted = 0
+        let items = [TransferItem(serviceID: config.id, joinKey: "0123456789abcdef0123456789abcdef01234567", name: "fixture",
+                                  state: .paused, rawState: "paused", progress: 0.5, sizeBytes: 1, remainingBytes: 1, actionID: "3"),
+                     TransferItem(serviceID: config.id, joinKey: "fixture-drone", name: "fixture", state: .completed,
+                                  rawState: "SUCCESS", progress: 1, sizeBytes: 1, remainingBytes: 0, actionID: "7", inHistory: true)]
+        for action in TransferAction.allCases {
+            for item in items where type(of: client).availability(of: action, for: item) == .available {
+                if (try? await client.perform(action, on: [item])) != nil { accepted += 1 }
+            }
+        }
+        if (try? await client.turtleMode()) != nil { accepted += 1 }
+        if (try? await client.setTurtleMode(true)) != nil { accepted += 1 }
+        if (try? await client.setTurtleMode(false)) != nil { accepted += 1 }
         return accepted
     }
 

@@ -44,6 +44,9 @@ extension QBittorrentClient: TransferActing, SpeedLimiting {
         return Self.isStopStart(version)
     }
 
+    /// Tests: a session that believes it talks to this WebAPI version.
+    func assumeWebAPIVersion(_ version: String) { webAPIVersion = version }
+
     static func isStopStart(_ version: String) -> Bool {
         let parts = version.split(separator: ".").map { Int($0) ?? 0 }
         return parts.lexicographicallyPrecedes([2, 11, 0]) == false
