@@ -25,6 +25,7 @@ final class InspectionRoutesTests: XCTestCase {
                    "[label] 'Return.of.the.Placeholder.2025.2160p.WEB-DL'"]
         case .tabs(let tab, let variant):
             if case .settings(let scene)? = route.overlay { return settings(scene) }
+            if case .downloads(let scene)? = route.overlay { return downloads(scene) }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library'"]
@@ -43,6 +44,30 @@ final class InspectionRoutesTests: XCTestCase {
             case .unauthorized: return ["[label] 'Sign-in Needed'", "[push button] 'Update Credentials…'"]
             case .disabled: return ["[label] 'Service Disabled'", "[push button] 'Enable in Settings…'"]
             }
+        }
+    }
+
+    private static func downloads(_ scene: DownloadsScene) -> [String] {
+        let toolbar = ["[push button] 'Pause' {visible,sensitive", "[push button] 'Resume' {visible,sensitive",
+                       "[push button] 'Remove' {visible,sensitive", "[push button] 'Remove and Delete Files' {visible,sensitive"]
+        switch scene {
+        case .selected: return toolbar + ["{visible,selected,", "[label] 'Test.Pattern.Pack'"]
+        case .contextMenu:
+            return ["[menu item] 'Pause' {visible,sensitive", "[menu item] 'Force Start'", "[menu item] 'Remove…'",
+                    "[menu item] 'Remove and Delete Files…'"]
+        case .confirmRemove:
+            return ["[frame] 'Remove 2 transfers?'", "[push button] 'Cancel'", "[push button] 'Remove'",
+                    "[label] 'The transfers leave the client; their downloaded files stay on disk.'"]
+        case .confirmDeleteData:
+            return ["[frame] 'Remove 2 transfers and delete their files?'", "[push button] 'Cancel'",
+                    "[push button] 'Remove and Delete Files'"]
+        case .actionPending: return ["[label] 'Pausing…'"]
+        case .actionFailed:
+            return ["[label] 'Paused 1 transfer in qBittorrent'", "[label] 'NZBGet: The service took too long to answer.'",
+                    "[push button] 'Dismiss message'"]
+        case .turtle:
+            return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
+                    "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]
         }
     }
 

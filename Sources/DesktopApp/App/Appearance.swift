@@ -37,6 +37,10 @@ extension Appearance {
         .instance-badge { border: 1px solid alpha(currentColor, 0.3); border-radius: 4px; padding: 1px 6px; }
         label.field-error { color: mix(@error_color, @theme_fg_color, 0.35); }
         progressbar { color: alpha(@theme_fg_color, 0.85); }
+        columnview.view > listview > row:selected, listview.view > row:selected {
+          background-color: mix(@theme_selected_bg_color, @theme_base_color, 0.78); color: @theme_text_color; }
+        .transient-message { background-color: @theme_base_color; border: 1px solid alpha(currentColor, 0.2);
+          border-radius: 12px; padding: 8px 8px 10px 16px; box-shadow: 0 2px 8px alpha(black, 0.18); }
         """
         StyleSheet.addToDisplay(css)
         // Text meets WCAG AA (4.5:1) on every surface (Documentation/Accessibility.md): GTK's theme draws

@@ -166,16 +166,31 @@ final class SwitchyardApplication {
             Window(found: dialog.window.widget)?.present()
             dialog.show(scene)
             quitAfterFirstFrame(of: dialog.window)
+        case .downloads(let scene)?:
+            // The scene needs the page on screen (selection, menus): after the first frame.
+            FirstFrame.observe(window.window) { [weak self] _ in
+                let shown = window.downloads.inspect(scene)
+                if let popover = shown.popover {
+                    // A menu sizes itself on its own first frame: capture after that one.
+                    FirstFrame.observe(popover) { _ in
+                        self?.quitAfterFirstFrame(of: window.window, over: popover)
+                        return true
+                    }
+                } else {
+                    self?.quitAfterFirstFrame(of: shown.window?.widget ?? window.window)
+                }
+                return true
+            }
         case nil: break
         }
     }
 
     /// With --quit-after-first-frame or --screenshot: capture `target` after its first frame, then quit.
-    private func quitAfterFirstFrame(of target: Widget) {
+    private func quitAfterFirstFrame(of target: Widget, over popover: Widget? = nil) {
         guard options.quitAfterFirstFrame else { return }
         let screenshot = options.screenshot
         FirstFrame.observe(target) { [weak self] lastAttempt in
-            if let screenshot, !FirstFrame.saveScreenshot(of: target, to: screenshot) {
+            if let screenshot, !(Window(found: target)?.saveScreenshot(to: screenshot, over: popover) ?? false) {
                 guard lastAttempt else { return false } // nothing rendered yet: next frame
                 self?.exitStatus = 1
             }

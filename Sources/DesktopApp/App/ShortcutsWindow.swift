@@ -16,7 +16,27 @@ enum ShortcutsWindow {
         ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "Go to \(Strings.title(tab))")
     }
 
+    /// Keys of the Downloads list (handled by the list itself, not application accelerators:
+    /// Space and Delete stay free for typing elsewhere).
+    static let downloads: [(accels: [String], title: String)] = [
+        (["space"], "Pause or resume the selected transfers"),
+        (["<Control>a"], "Select every transfer"),
+        (["Delete"], "Remove the selected transfers…"),
+        (["<Shift>Delete"], "Remove the selected transfers and delete their files…"),
+        (["Menu", "<Shift>F10"], "Open the menu of the selected transfers"),
+    ]
+
     static func make() -> Window? {
+        let listKeys = downloads.map { entry in
+            """
+            <child>
+              <object class="GtkShortcutsShortcut">
+                <property name="title">\(escape(entry.title))</property>
+                <property name="accelerator">\(escape(entry.accels.joined(separator: " ")))</property>
+              </object>
+            </child>
+            """
+        }.joined(separator: "\n")
         let shortcuts = accelerators.map { entry in
             """
             <child>
@@ -39,6 +59,12 @@ enum ShortcutsWindow {
                   <object class="GtkShortcutsGroup">
                     <property name="title">General</property>
                     \(shortcuts)
+                  </object>
+                </child>
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">Downloads</property>
+                    \(listKeys)
                   </object>
                 </child>
               </object>

@@ -167,3 +167,86 @@ enum Strings {
         }
     }
 }
+
+// MARK: Transfer actions
+
+extension Strings {
+    /// The action as a button or menu item names it (an ellipsis when it asks first).
+    static func actionTitle(_ action: TransferAction) -> String {
+        switch action {
+        case .pause: "Pause"
+        case .resume: "Resume"
+        case .forceStart: "Force Start"
+        case .remove: "Remove…"
+        case .removeWithData: "Remove and Delete Files…"
+        }
+    }
+
+    static func actionIcon(_ action: TransferAction) -> String {
+        switch action {
+        case .pause: "media-playback-pause-symbolic"
+        case .resume: "media-playback-start-symbolic"
+        case .forceStart: "media-seek-forward-symbolic"
+        case .remove: "list-remove-symbolic"
+        case .removeWithData: "user-trash-symbolic"
+        }
+    }
+
+    /// A row's state while its action is on the way.
+    static func pending(_ action: TransferAction) -> String {
+        switch action {
+        case .pause: "Pausing…"
+        case .resume: "Resuming…"
+        case .forceStart: "Starting…"
+        case .remove, .removeWithData: "Removing…"
+        }
+    }
+
+    static func transfers(_ count: Int) -> String { "\(Formatting.count(count)) \(count == 1 ? "transfer" : "transfers")" }
+
+    /// "Paused 3 transfers in qBittorrent and 1 in Transmission".
+    static func actionDone(_ action: TransferAction, _ parts: [(name: String, count: Int)]) -> String {
+        let verb = switch action {
+        case .pause: "Paused"
+        case .resume: "Resumed"
+        case .forceStart: "Force-started"
+        case .remove: "Removed"
+        case .removeWithData: "Removed and deleted the files of"
+        }
+        let places = parts.enumerated().map { index, part in
+            index == 0 ? "\(transfers(part.count)) in \(part.name)" : "\(Formatting.count(part.count)) in \(part.name)"
+        }
+        let joined = places.count <= 1 ? places.joined()
+            : places.dropLast().joined(separator: ", ") + " and " + places[places.count - 1]
+        return "\(verb) \(joined)"
+    }
+
+    /// Why an action cannot be taken on a transfer of `client`.
+    static func unavailable(_ action: TransferAction, _ availability: ActionAvailability, client: String) -> String {
+        switch availability {
+        case .available: ""
+        case .unsupported: "\(client) cannot \(actionVerb(action))"
+        case .finishedEntry: "Finished usenet downloads can only be removed"
+        case .keepsFinishedFiles: "\(client) does not delete the files of finished downloads"
+        }
+    }
+
+    private static func actionVerb(_ action: TransferAction) -> String {
+        switch action {
+        case .pause: "pause transfers"
+        case .resume: "resume transfers"
+        case .forceStart: "force-start transfers"
+        case .remove: "remove transfers"
+        case .removeWithData: "delete downloaded files"
+        }
+    }
+
+    /// The question before a destructive action, and its button.
+    static func confirmRemoval(_ action: TransferAction, count: Int) -> (title: String, detail: String, button: String) {
+        let what = count == 1 ? "1 transfer" : "\(Formatting.count(count)) transfers"
+        return action == .removeWithData
+            ? ("Remove \(what) and delete their files?", "The downloaded files are deleted from disk. This cannot be undone.",
+               "Remove and Delete Files")
+            : ("Remove \(what)?", "The transfers leave the client; their downloaded files stay on disk.", "Remove")
+    }
+}

@@ -133,3 +133,11 @@ extension Window {
         }
     }
 }
+
+extension Window {
+    /// The window `widget` is in, once it is in one.
+    static func toplevel(of widget: some WidgetRef) -> Window? {
+        guard let root = gtk_widget_get_root(widget.widget) else { return nil }
+        return Window(found: cast(root) as Widget)
+    }
+}

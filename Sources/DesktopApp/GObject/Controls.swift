@@ -82,6 +82,22 @@ struct MenuButton: WidgetRef {
         gtk_menu_button_set_menu_model(cast(widget), cast(menu.model))
         gtk_menu_button_set_primary(cast(widget), primary ? 1 : 0)
     }
+
+    /// A menu button showing an icon and a label side by side.
+    init(label: String, icon: String, menu: Menu) {
+        widget = gtk_menu_button_new()
+        let box = Box.horizontal(spacing: 6)
+        box.append(Image.decorative(icon), Label(label))
+        gtk_menu_button_set_child(cast(widget), box.widget)
+        setMenu(menu)
+    }
+
+    func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(cast(widget), cast(menu.model)) }
+
+    /// Opens its menu (tests, inspection).
+    func popup() { gtk_menu_button_popup(cast(widget)) }
+    func popdown() { gtk_menu_button_popdown(cast(widget)) }
+    var popover: Widget? { gtk_menu_button_get_popover(cast(widget)).map { cast($0) } }
 }
 
 @MainActor

@@ -98,3 +98,17 @@ func onSignal<T>(_ instance: T, _ signal: String, withTwoNumbers handler: @escap
 /// Disconnects a handler `onSignal` returned.
 @MainActor
 func disconnect<T>(_ instance: T, _ handler: gulong) { g_signal_handler_disconnect(cast(instance) as gpointer?, handler) }
+
+typealias PressHandler = @MainActor (Int, Double, Double) -> Void
+
+private let pressThunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
+    let box = Unmanaged<SignalBox<PressHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(Int(count), x, y) }
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, gint, gdouble, gdouble, gpointer)`
+/// (GtkGestureClick::pressed: press count, x, y).
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withPress handler: @escaping PressHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(pressThunk, to: UnsafeRawPointer.self))
+}

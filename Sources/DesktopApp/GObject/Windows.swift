@@ -62,8 +62,9 @@ struct Window: WidgetRef {
         }
     }
 
-    /// Renders the window (header bar included) with its own renderer into a PNG.
-    func saveScreenshot(to path: String) -> Bool {
+    /// Renders the window (header bar included) with its own renderer into a PNG; with
+    /// `popover`, that open menu is drawn over it where it stands (it is a surface of its own).
+    func saveScreenshot(to path: String, over popover: Widget? = nil) -> Bool {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0,
               let renderer = gtk_native_get_renderer(cast(widget)),
@@ -71,6 +72,21 @@ struct Window: WidgetRef {
         defer { unref(paintable) }
         let snapshot = gtk_snapshot_new()
         gdk_paintable_snapshot(cast(paintable), cast(snapshot), Double(width), Double(height))
+        if let popover, gtk_widget_get_mapped(popover) != 0, let surface = gtk_native_get_surface(cast(popover)),
+           let drawn = gtk_widget_paintable_new(popover) {
+            defer { unref(drawn) }
+            var windowX = 0.0, windowY = 0.0, popoverX = 0.0, popoverY = 0.0
+            gtk_native_get_surface_transform(cast(widget), &windowX, &windowY)
+            gtk_native_get_surface_transform(cast(popover), &popoverX, &popoverY)
+            // The popup's position is relative to its parent's surface: the window's, for our menus.
+            var origin = graphene_point_t(x: Float(Double(gdk_popup_get_position_x(cast(surface))) + popoverX - windowX),
+                                          y: Float(Double(gdk_popup_get_position_y(cast(surface))) + popoverY - windowY))
+            gtk_snapshot_save(snapshot)
+            gtk_snapshot_translate(snapshot, &origin)
+            gdk_paintable_snapshot(cast(drawn), cast(snapshot), Double(gdk_paintable_get_intrinsic_width(cast(drawn))),
+                                   Double(gdk_paintable_get_intrinsic_height(cast(drawn))))
+            gtk_snapshot_restore(snapshot)
+        }
         guard let node = gtk_snapshot_free_to_node(snapshot) else { return false }
         defer { gsk_render_node_unref(node) }
         guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { return false }
@@ -178,6 +194,29 @@ final class Actions {
         insert(name, action, enabled: enabled)
     }
 
+    /// Adds an on/off action (a check item in a menu). Activating it asks `toggled` for the
+    /// opposite of its state; the state changes only through `setState` (what the service reports).
+    func add(_ name: String, state: Bool, toggled: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!
+        onSignal(action, "activate", withArgument: { [weak self] _ in toggled(!(self?.state(name) ?? false)) })
+        insert(name, action, enabled: true)
+    }
+
+    func state(_ name: String) -> Bool {
+        guard let action = actions[name], let value = g_action_get_state(cast(action)) else { return false }
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    func setState(_ name: String, _ on: Bool) {
+        if let action = actions[name] { g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0)) }
+    }
+
+    func remove(_ name: String) {
+        guard actions.removeValue(forKey: name) != nil else { return }
+        g_action_map_remove_action(cast(map), name)
+    }
+
     private func insert(_ name: String, _ action: OpaquePointer, enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
         g_action_map_add_action(cast(map), cast(action))
@@ -211,9 +250,12 @@ enum Shortcuts {
         widget.addController(controller)
     }
 
-    /// Each trigger runs `handler`. The closure is released with the shortcut's action.
-    static func add(to widget: some WidgetRef, triggers: [String], _ handler: @escaping VoidHandler) {
+    /// Each trigger runs `handler`. The closure is released with the shortcut's action. With
+    /// `capture`, the shortcuts run before the focused child sees the key (a list row would
+    /// otherwise take Space to select).
+    static func add(to widget: some WidgetRef, triggers: [String], capture: Bool = false, _ handler: @escaping VoidHandler) {
         let controller = gtk_shortcut_controller_new()!
+        if capture { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
         for trigger in triggers {
             let box = Unmanaged.passRetained(SignalBox<VoidHandler>(handler)).toOpaque()
             let action = gtk_callback_action_new({ _, _, data in

@@ -36,6 +36,7 @@ enum InspectionScene: Equatable {
 enum InspectionOverlay: Equatable {
     case about, shortcuts
     case settings(SettingsScene)
+    case downloads(DownloadsScene)
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -85,6 +86,10 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                 routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab),
                                               "A \(tab == .series ? "series" : "movie") detail page"))
             }
+        }
+        for scene in DownloadsScene.allCases {
+            routes.append(InspectionRoute("downloads.\(scene.rawValue)", .tabs(selected: .downloads, variant: .content),
+                                          overlay: .downloads(scene), scene.summary))
         }
         routes.append(InspectionRoute("loading", .allTabs(.loading), "Every tab loading"))
         routes.append(InspectionRoute("about", .tabs(selected: .overview, variant: .content), overlay: .about,

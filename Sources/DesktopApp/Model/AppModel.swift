@@ -71,6 +71,8 @@ final class AppModel {
         window.onTabChanged = { [weak self] tab in self?.tabChanged(tab) }
         window.series.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.series) }
         window.movies.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.movies) }
+        window.downloads.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
+        window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
         watchVisibility(window)
         registerRefreshes()
         Task { await self.load() }
@@ -156,6 +158,48 @@ final class AppModel {
     private func tabChanged(_ tab: AppTab) {
         let scheduler = scheduler
         Task { await scheduler.setInScope([tab]) }
+        if tab == .downloads { readTurtleModes() }
+    }
+
+    // MARK: Actions
+
+    /// Sends a transfer action, then reads the list back at once (not at the next tick): the
+    /// page shows what the clients report after the write, and says where it disagrees.
+    func perform(_ action: TransferAction, on items: [TransferItem]) {
+        let repository = repository
+        Task { [weak self] in
+            let report = await repository.perform(action, on: items)
+            let state = await repository.downloads(force: true)
+            guard let page = self?.window?.downloads else { return }
+            page.render(state)
+            page.actions.finished(report, readBack: state)
+            self?.contentObserver?.actionFinished(report)
+        }
+    }
+
+    private func setTurtleMode(_ enabled: Bool, on services: [UUID]) {
+        let repository = repository
+        Task { [weak self] in
+            let modes = await repository.setTurtleMode(enabled, on: services)
+            guard let self, let page = self.window?.downloads else { return }
+            page.actions.showTurtle(modes, clients: await self.transferClients())
+            let failures = page.actions.turtleFailures(modes)
+            page.message.show(failures.isEmpty ? (enabled ? "Speed limited" : "Speed limits off")
+                                                : "Speed limits could not be changed everywhere", problems: failures)
+        }
+    }
+
+    private func readTurtleModes() {
+        let repository = repository
+        Task { [weak self] in
+            let modes = await repository.turtleModes()
+            guard let self, let page = self.window?.downloads else { return }
+            page.actions.showTurtle(modes, clients: await self.transferClients())
+        }
+    }
+
+    private func transferClients() async -> [ServiceRef] {
+        await repository.configuredServices.filter { $0.enabled && $0.kind.offers(Capabilities.transfers) }.map(ServiceRef.init)
     }
 
     private func refresh(_ tab: AppTab) {
@@ -211,4 +255,10 @@ private final class WindowRef: @unchecked Sendable {
 @MainActor
 protocol ContentObserver: AnyObject {
     func contentArrived(_ feature: Feature, at instant: ContinuousClock.Instant)
+    /// A transfer action was answered and read back (its rows show the result now).
+    func actionFinished(_ report: ActionReport)
+}
+
+extension ContentObserver {
+    func actionFinished(_ report: ActionReport) {}
 }

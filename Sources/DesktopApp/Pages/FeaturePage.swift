@@ -10,7 +10,7 @@ import Foundation
 /// Retry") and one compact row per service that failed, with its recovery —
 /// so one failing sibling never blanks the page.
 @MainActor
-final class FeaturePage {
+final class FeaturePage: WidgetRef {
     let tab: AppTab
     private let stack: Stack
     var widget: Widget { stack.widget }

@@ -1,0 +1,152 @@
+import CGtk
+import Core
+import Foundation
+
+/// The Downloads columns: what each shows, how wide it is, how it sorts.
+extension DownloadsPage {
+    // MARK: Columns
+
+    /// Column widths come from the widest text each column shows, measured in the view's font, so numbers
+    /// and states stay whole at every text scale; the Name column takes what is left and ellipsizes first.
+    func addColumns() {
+        addColumn("Name", expand: true, width: width(["A short name"]), compare: { _, _ in .orderedSame }) { cell, item, _ in
+            cell.text(item.name)
+        }
+        addColumn("State", width: width(["State"] + TransferItem.State.allCases.map(Strings.transferState)),
+                  compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { [weak self] cell, item, _ in
+            // An action sent and not yet read back shows as pending ("Pausing…").
+            cell.text(self?.actions.pending[Self.key(item)].map(Strings.pending) ?? Strings.transferState(item.state))
+        }
+        addColumn("Progress", width: max(120, width(["Progress", "100 %"]) + 40), progress: true,
+                  compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
+            cell.progress(item.progress, name: "Progress of \(item.name)")
+        }
+        addColumn("Size", width: width(["Size", "888 MB", "88.8 GB"]), numeric: true,
+                  compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
+            cell.text(Formatting.bytes(item.sizeBytes))
+        }
+        addColumn("Down", width: width(["Down", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+                  compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
+            cell.text(Formatting.speed(item.downloadSpeed))
+        }
+        addColumn("Up", width: width(["Up", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+                  compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
+            cell.text(Formatting.speed(item.uploadSpeed))
+        }
+        addColumn("ETA", width: width(["ETA", "8 h 88 min", "8 d 88 h"]), numeric: true,
+                  compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
+            cell.text(item.state == .downloading ? Formatting.duration(item.eta) : "—")
+        }
+        addColumn("Client", width: width(["Client", "Transmission"]), compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
+            cell.text(names[item.serviceID] ?? "")
+        }
+    }
+
+    /// The width of the widest sample in the column view's font (so at the current text scale), plus the
+    /// cell's padding and the header's sort arrow.
+    func width(_ samples: [String]) -> Int32 {
+        view.textWidth(samples) + 28
+    }
+
+    static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+        a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+    }
+
+    func addColumn(_ title: String, expand: Bool = false, width: Int32, numeric: Bool = false, progress: Bool = false,
+                           compare: @escaping (TransferItem, TransferItem) -> ComparisonResult, clientColumn: Bool = false,
+                           bind: @escaping @MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void) {
+        let factory = RowFactory<DownloadCell>(make: {
+            let cell = DownloadCell(numeric: numeric, progress: progress)
+            cell.binder = bind
+            // A right click on any cell opens the menu for its row (selecting it first, if it was not).
+            Gestures.onPress(cell.widget, button: 3) { [weak self, weak cell] x, y in
+                guard let self, let cell, let key = cell.key else { return }
+                self.actions.openMenu(forKey: key, from: cell.widget, x: x, y: y)
+            }
+            return (cell.widget, cell)
+        }, bind: { [weak self] cell, key in
+            guard let self, let slot = self.slotOf[key], let item = self.slots[slot] else { return }
+            cell.key = key
+            bind(cell, item, self.names)
+        }, unbind: { cell in cell.key = nil })
+        let names = { [weak self] in self?.names ?? [:] }
+        let comparison: SlotComparison = clientColumn
+            ? { a, b in (names()[a.serviceID] ?? "").localizedStandardCompare(names()[b.serviceID] ?? "") }
+            : compare
+        let sorter = makeSorter(comparison)
+        view.append(title, factory: factory.factory, sorter: sorter, width: width, expand: expand)
+        columns.append((factory, sorter))
+    }
+
+    typealias SlotComparison = (TransferItem, TransferItem) -> ComparisonResult
+
+    func makeSorter(_ comparison: @escaping SlotComparison) -> CustomSorter {
+        CustomSorter { [weak self] a, b in
+            guard let self, let leftSlot = self.slot(a), let rightSlot = self.slot(b),
+                  let left = self.slots[leftSlot], let right = self.slots[rightSlot] else { return 0 }
+            switch comparison(left, right) {
+            case .orderedAscending: return -1
+            case .orderedDescending: return 1
+            case .orderedSame:
+                // By name (precomputed natural-order keys), then by key: a stable order.
+                let leftName = self.nameKeys[leftSlot], rightName = self.nameKeys[rightSlot]
+                if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) ? -1 : 1 }
+                return left.joinKey == right.joinKey ? 0 : (left.joinKey < right.joinKey ? -1 : 1)
+            }
+        }
+    }
+
+    /// The slot of a row object: from its qdata, or — the first time the filter or
+    /// sort model meets it, which can be inside the splice that inserts it (also
+    /// for rows inserted in later idle chunks) — from its key, then kept in its qdata.
+    func slot(_ object: gpointer) -> Int? {
+        var slot = Self.slotTag.get(object)
+        if slot == nil {
+            guard let key = KeyedList.key(of: object), let found = slotOf[key] else { return nil }
+            Self.slotTag.set(object, found)
+            slot = found
+        }
+        return slot.flatMap { $0 < slots.count ? $0 : nil }
+    }
+
+    func item(_ object: gpointer) -> TransferItem? {
+        slot(object).flatMap { slots[$0] }
+    }
+}
+
+/// One cell: a label, or a progress bar for the Progress column.
+@MainActor
+final class DownloadCell {
+    private let label: Label?
+    private let bar: ProgressBar?
+    var widget: any WidgetRef { label ?? bar! }
+    var binder: (@MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void)?
+    /// The row key the cell shows now.
+    var key: String?
+
+    init(numeric: Bool, progress: Bool) {
+        if progress {
+            bar = ProgressBar(0, text: "", name: "Progress")
+            bar?.valign = GTK_ALIGN_CENTER
+            label = nil
+        } else {
+            label = Label.line("", classes: numeric ? ["numeric"] : [])
+            if numeric { label?.xalign = 1 }
+            bar = nil
+        }
+        widget.margin(top: 6, bottom: 6)
+    }
+
+    func text(_ value: String) {
+        label?.text = value
+    }
+
+    func progress(_ fraction: Double, name: String) {
+        guard let bar else { return }
+        bar.fraction = fraction
+        bar.text = Formatting.percent(fraction)
+        bar.setAccessibleLabel(name)
+    }
+
+    func rebind(_ item: TransferItem, names: [UUID: String]) { binder?(self, item, names) }
+}

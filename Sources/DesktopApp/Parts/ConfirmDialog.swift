@@ -1,0 +1,63 @@
+import CGtk
+
+/// Asks before something that cannot be undone. The safe choice (Cancel) is the default
+/// and has the focus; Escape and closing the window cancel. Made when asked for and
+/// destroyed when answered (GTK 4.8 accessibility rules).
+@MainActor
+final class ConfirmDialog {
+    let window: Window
+    private var answered = false
+    private let onConfirm: @MainActor () -> Void
+    private let onEnd: @MainActor () -> Void
+
+    /// `confirm` names the action ("Remove and Delete Files"); `onEnd` runs once either way.
+    init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
+         onConfirm: @escaping @MainActor () -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+        self.onConfirm = onConfirm
+        self.onEnd = onEnd
+        window = Window()
+        window.title = title
+        window.makeModal(over: parent)
+        window.resizable = false
+        window.addClasses(["confirm-dialog"])
+
+        let column = Box.vertical(spacing: 12)
+        column.margins(24)
+        let heading = Label.wrapping(title, classes: ["title-2"], maxWidth: 40)
+        let body = Label.wrapping(detail, maxWidth: 48)
+        let buttons = Box.horizontal(spacing: 12)
+        buttons.halign = GTK_ALIGN_END
+        buttons.margin(top: 12)
+        let cancel = Button()
+        let cancelLabel = Label("_Cancel", mnemonic: true)
+        cancelLabel.labels(cancel)
+        cancel.setChild(cancelLabel)
+        cancel.setAccessibleLabel("Cancel")
+        let proceed = Button()
+        proceed.setChild(Label(confirm))
+        proceed.setAccessibleLabel(confirm)
+        proceed.addClasses(["destructive-action"])
+        buttons.append(cancel, proceed)
+        column.append(heading, body, buttons)
+        window.setChild(column)
+        window.setDefaultWidget(cancel)
+
+        cancel.onClicked { [weak self] in self?.finish(confirmed: false) }
+        proceed.onClicked { [weak self] in self?.finish(confirmed: true) }
+        window.onDestroy { [weak self] in self?.finish(confirmed: false) }
+        Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.finish(confirmed: false) }
+        window.present()
+        cancel.grabFocus()
+    }
+
+    private func finish(confirmed: Bool) {
+        guard !answered else { return }
+        answered = true
+        if confirmed { onConfirm() }
+        window.destroy()
+        onEnd()
+    }
+
+    /// Answers as the user would (tests, inspection).
+    func answer(confirmed: Bool) { finish(confirmed: confirmed) }
+}
