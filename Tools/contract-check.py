@@ -23,6 +23,7 @@ FIXTURE_ENDPOINTS = {
     "health.json": "/api/v3/health",
     "diskspace.json": "/api/v3/diskspace",
     "history.json": "/api/v3/history",
+    "downloadclient.json": "/api/v3/downloadclient",
     "ping.json": "/ping",
 }
 

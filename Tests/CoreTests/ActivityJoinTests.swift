@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 final class ActivityJoinTests: XCTestCase {
@@ -54,5 +55,42 @@ final class ActivityJoinTests: XCTestCase {
         XCTAssertNil(items[0].transfer, "the same display name is not a join")
         XCTAssertEqual(items[0].progress, 0.5, "shown from the orchestrator alone")
         XCTAssertEqual(items[1].id.download, "queue-10", "a record without a download id stays its own item")
+    }
+
+    /// A torrent both qBittorrent and Transmission hold: the record's own download client decides,
+    /// through the orchestrator's download-client settings matched to a configured service.
+    func testTheClientTheOrchestratorNamesHoldsTheDownload() throws {
+        let transmission = UUID(uuidString: "F1C7F1C7-0000-4000-8000-0000000000D6")!
+        let hash = "0123456789abcdef0123456789abcdef01234567"
+        var named = record(radarr, id: 1, downloadID: hash.uppercased(), title: "Fixture.Movie.Shared")
+        named.downloadClient = "Transmission (NAS)"
+        let holders = [ActivityJoin.Holder(serviceID: qbt, kind: .qbittorrent, items: [transfer(qbt, key: hash, name: "a", progress: 0.2)]),
+                       ActivityJoin.Holder(serviceID: transmission, kind: .transmission,
+                                           items: [transfer(transmission, key: hash, name: "b", progress: 0.7)])]
+        XCTAssertEqual(ActivityJoin.join(queues: [named], transfers: holders).first?.transfer?.serviceID, qbt,
+                       "without routes the first configured client holds it")
+
+        // Radarr's download clients, as its API lists them (fixture), matched to the configured services.
+        let clients = try ServarrClient.decodeDownloadClients(try fixture("radarr/downloadclient.json"))
+        XCTAssertEqual(clients.map(\.name), ["Fixture qBittorrent", "Transmission (NAS)"])
+        XCTAssertEqual(clients[1].host, "nas.fixture.invalid")
+        XCTAssertEqual(clients[1].port, 9091)
+        XCTAssertEqual(clients[1].urlBase, "/transmission/")
+        let configs = [ServiceConfig(id: qbt, kind: .qbittorrent, localEndpoint: try Endpoint.parse("http://qbittorrent.fixture.invalid:8080")),
+                       ServiceConfig(id: transmission, kind: .transmission, localEndpoint: try Endpoint.parse("http://192.168.1.40:9091"),
+                                     remoteEndpoint: try Endpoint.parse("https://nas.fixture.invalid:9091"))]
+        XCTAssertEqual(clients[0].service(among: configs), qbt)
+        XCTAssertEqual(clients[1].service(among: configs), transmission, "matched by the service's remote address")
+        let routes: DownloadClientRoutes = [radarr: Dictionary(uniqueKeysWithValues: clients.compactMap { info in
+            info.service(among: configs).map { (info.name, $0) }
+        })]
+        let joined = ActivityJoin.join(queues: [named], transfers: holders, routes: routes)
+        XCTAssertEqual(joined.first?.transfer?.serviceID, transmission, "the client Radarr names holds it, not the first configured")
+        XCTAssertEqual(joined.first?.progress, 0.7)
+
+        // A client Switchyard cannot place (two of that kind, neither at its address) falls back, never guesses.
+        let other = ServiceConfig(kind: .transmission, localEndpoint: try Endpoint.parse("http://10.0.0.9:9091"))
+        let ambiguous = [configs[0], ServiceConfig(id: transmission, kind: .transmission, localEndpoint: try Endpoint.parse("http://10.0.0.8:9091")), other]
+        XCTAssertNil(clients[1].service(among: ambiguous))
     }
 }

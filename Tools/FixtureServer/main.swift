@@ -88,6 +88,7 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/health": return (200, json, fixture("health.json")!)
         case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
         case "/api/v3/history": return (200, json, fixture("history.json")!)
+        case "/api/v3/downloadclient": return (200, json, fixture("downloadclient.json")!)
         default:
             if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
                                                                    options: .regularExpression) != nil {

@@ -30,19 +30,44 @@ public struct ActivityItem: Sendable, Equatable, Identifiable {
 /// - torrents: the queue's `downloadId` (upper-case from Sonarr/Radarr) to the info-hash, case-insensitively;
 /// - SABnzbd: `nzo_id`, exactly (case-sensitive);
 /// - NZBGet: the `drone` parameter Sonarr/Radarr attach (the transfer's join key), else the NZBID.
+///
+/// When two clients hold the same download, the one the orchestrator names for the record (its
+/// `downloadClient`, matched to a configured service through `routes`) holds it; only when that
+/// is unknown does the first client in configuration order.
 public enum ActivityJoin {
+    public struct Holder: Sendable {
+        public var serviceID: UUID
+        public var kind: ServiceKind
+        public var items: [TransferItem]
+        public init(serviceID: UUID, kind: ServiceKind, items: [TransferItem]) {
+            self.serviceID = serviceID
+            self.kind = kind
+            self.items = items
+        }
+    }
+
+    /// Each list tagged with its client's kind (the service is the items' own).
     public static func join(queues: [QueueItem], transfers: [(kind: ServiceKind, items: [TransferItem])]) -> [ActivityItem] {
+        join(queues: queues, transfers: transfers.map { Holder(serviceID: $0.items.first?.serviceID ?? UUID(), kind: $0.kind, items: $0.items) })
+    }
+
+    public static func join(queues: [QueueItem], transfers: [Holder], routes: DownloadClientRoutes = [:]) -> [ActivityItem] {
         var torrents: [String: TransferItem] = [:]
         var usenet: [String: TransferItem] = [:]
-        for (kind, items) in transfers {
-            for item in items {
-                // The same torrent in two clients: the first client in configuration order holds it.
-                if kind.downloadProtocol == .torrent {
-                    torrents[item.joinKey.lowercased()] = torrents[item.joinKey.lowercased()] ?? item
+        var byService: [UUID: [String: TransferItem]] = [:]
+        for holder in transfers {
+            var own: [String: TransferItem] = [:]
+            for item in holder.items {
+                if holder.kind.downloadProtocol == .torrent {
+                    let key = item.joinKey.lowercased()
+                    torrents[key] = torrents[key] ?? item
+                    own[key] = item
                 } else {
                     usenet[item.joinKey] = usenet[item.joinKey] ?? item
+                    own[item.joinKey] = item
                 }
             }
+            byService[holder.serviceID] = own
         }
 
         var order: [ActivityItem.ID] = []
@@ -55,8 +80,12 @@ public enum ActivityJoin {
                 grouped[id] = existing
                 continue
             }
-            let transfer = record.downloadID.flatMap { downloadID in
-                usenet[downloadID] ?? torrents[downloadID.lowercased()]
+            let transfer = record.downloadID.flatMap { downloadID -> TransferItem? in
+                if let client = record.downloadClient, let service = routes[record.id.serviceID]?[client],
+                   let own = byService[service], let item = own[downloadID] ?? own[downloadID.lowercased()] {
+                    return item // the client the orchestrator names
+                }
+                return usenet[downloadID] ?? torrents[downloadID.lowercased()]
             }
             order.append(id)
             grouped[id] = ActivityItem(id: id, title: record.title, resource: record.resource,

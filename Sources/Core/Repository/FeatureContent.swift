@@ -143,10 +143,12 @@ public struct ActivityContent: Sendable, Equatable {
         self.transfers = transfers
     }
 
-    /// The queues joined with the transfer lists (`ActivityJoin`).
-    public init(joining queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>) {
+    /// The queues joined with the transfer lists (`ActivityJoin`); `routes` says which configured
+    /// client each orchestrator's named download client is.
+    public init(joining queues: Aggregate<[QueueItem]>, transfers: Aggregate<TransferSnapshot>, routes: DownloadClientRoutes = [:]) {
         let items = ActivityJoin.join(queues: queues.parts.flatMap(\.value),
-                                      transfers: transfers.parts.map { ($0.service.kind, $0.value.items) })
+                                      transfers: transfers.parts.map { .init(serviceID: $0.service.id, kind: $0.service.kind, items: $0.value.items) },
+                                      routes: routes)
         self.init(items: items, queues: queues, transfers: transfers)
     }
 }

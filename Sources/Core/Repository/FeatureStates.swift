@@ -72,9 +72,11 @@ final class ActivityProgress: @unchecked Sendable {
     private var transfers: Aggregate<TransferSnapshot>
     private let report: (@Sendable (FeatureState<ActivityContent>) -> Void)?
     private let clock: Clock
+    private let routes: DownloadClientRoutes
 
-    init(orchestrators: [ServiceConfig], clients: [ServiceConfig], clock: Clock,
+    init(orchestrators: [ServiceConfig], clients: [ServiceConfig], clock: Clock, routes: DownloadClientRoutes = [:],
          report: (@Sendable (FeatureState<ActivityContent>) -> Void)?) {
+        self.routes = routes
         queues = Aggregate(pending: orchestrators.filter(\.enabled).map(ServiceRef.init))
         transfers = Aggregate(pending: clients.filter(\.enabled).map(ServiceRef.init))
         self.report = report
@@ -89,7 +91,7 @@ final class ActivityProgress: @unchecked Sendable {
         let content: ActivityContent? = lock.withLock {
             change(self)
             guard !queues.parts.isEmpty, !(queues.pending.isEmpty && transfers.pending.isEmpty) else { return nil }
-            return ActivityContent(joining: queues, transfers: transfers)
+            return ActivityContent(joining: queues, transfers: transfers, routes: routes)
         }
         guard let content else { return }
         if let since = content.staleSince {

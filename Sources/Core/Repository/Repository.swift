@@ -17,6 +17,8 @@ public actor Repository: ServiceScopedState {
     private let clock: Clock
     private var services: [ServiceConfig] = []
     private var pool: SessionPool
+    /// Each orchestrator's download clients and when they were read.
+    private var downloadClientLists: [UUID: (read: Date, clients: [DownloadClientInfo])] = [:]
 
     public init(registry: ServiceRegistry, transport: any HTTPTransport, secrets: any SecretStore,
                 cache: ServiceCache?, clock: Clock = .system) {
@@ -91,15 +93,49 @@ public actor Repository: ServiceScopedState {
     public func activity(force: Bool = false, progress: Progress<ActivityContent>? = nil) async -> FeatureState<ActivityContent> {
         let orchestrators = services.filter { $0.kind.offers(Capabilities.queue) }
         let clients = services.filter { $0.kind.offers(Capabilities.transfers) }
-        let live = ActivityProgress(orchestrators: orchestrators, clients: clients, clock: clock, report: progress)
+        let routes = await downloadClientRoutes(orchestrators, clients: clients)
+        let live = ActivityProgress(orchestrators: orchestrators, clients: clients, clock: clock, routes: routes, report: progress)
         async let queues = gather(orchestrators, Capabilities.queue, .activity, cache: .queue, force: force,
                                   progress: { live.update(queues: $0) }) { client throws(ServiceError) in try await client.queue() }
         async let transfers = gather(clients, Capabilities.transfers, .downloads, cache: .transfers, force: force,
                                      progress: { live.update(transfers: $0) }) { client throws(ServiceError) in
             try await client.transfers()
         }
-        let content = ActivityContent(joining: await queues, transfers: await transfers)
+        let content = ActivityContent(joining: await queues, transfers: await transfers, routes: routes)
         return FeatureStates.activity(content, orchestrators: orchestrators, now: clock.now)
+    }
+
+    /// Which configured client each orchestrator's download clients are. Their settings rarely change:
+    /// read once per orchestrator session and again every ten minutes; an orchestrator that cannot say
+    /// leaves its records to the first client holding the download.
+    private func downloadClientRoutes(_ orchestrators: [ServiceConfig], clients: [ServiceConfig]) async -> DownloadClientRoutes {
+        let now = clock.now
+        let due = orchestrators.filter { config in
+            config.enabled && config.kind.offers(Capabilities.downloadClients)
+                && (downloadClientLists[config.id].map { now.timeIntervalSince($0.read) > 600 || $0.read > now } ?? true)
+        }
+        let sessions = due.map { ($0.id, pool.session($0)) }
+        let fresh = await withTaskGroup(of: (UUID, [DownloadClientInfo]?).self) { group in
+            for (id, session) in sessions {
+                group.addTask {
+                    let list = try? await session.perform(Capabilities.downloadClients, force: false) { client throws(ServiceError) in
+                        try await client.downloadClients()
+                    }
+                    return (id, list ?? nil)
+                }
+            }
+            var lists: [(UUID, [DownloadClientInfo]?)] = []
+            for await entry in group { lists.append(entry) }
+            return lists
+        }
+        for (id, list) in fresh { downloadClientLists[id] = (now, list ?? []) } // a refusal is asked again in ten minutes
+        var routes: DownloadClientRoutes = [:]
+        for (orchestrator, entry) in downloadClientLists {
+            for info in entry.clients {
+                if let service = info.service(among: clients) { routes[orchestrator, default: [:]][info.name] = service }
+            }
+        }
+        return routes
     }
 
     /// One status row per configured service, plus the health issues and disk space of those that report them.

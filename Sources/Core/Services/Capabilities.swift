@@ -125,6 +125,8 @@ public enum Capabilities {
         "transfers", offers: { $0 is any TransfersProviding.Type }, cast: { $0 as? any TransfersProviding })
     public static let artwork = Capability<any ArtworkProviding>(
         "artwork", offers: { $0 is any ArtworkProviding.Type }, cast: { $0 as? any ArtworkProviding })
+    public static let downloadClients = Capability<any DownloadClientsProviding>(
+        "download clients", offers: { $0 is any DownloadClientsProviding.Type }, cast: { $0 as? any DownloadClientsProviding })
     public static let transferActions = Capability<any TransferActing>(
         "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
     public static let speedLimits = Capability<any SpeedLimiting>(

@@ -109,6 +109,48 @@ public actor ServarrClient {
         return dtos.compactMap { map($0) }
     }
 
+    /// The download clients the orchestrator is set up with: name, implementation, host, port, URL base.
+    public func downloadClients() async throws(ServiceError) -> [DownloadClientInfo] {
+        let body = try await get("\(api.basePath)/downloadclient", class: .list)
+        return try Self.decodeDownloadClients(body)
+    }
+
+    public static func decodeDownloadClients(_ body: Data) throws(ServiceError) -> [DownloadClientInfo] {
+        try JSONReader.read(body) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) -> DownloadClientInfo? in
+                var name: String?, implementation: String?, host: String?, port: Int?, urlBase: String?
+                try r.readObject { r, key throws(ServiceError) in
+                    if key("name") { name = try r.lenientString() }
+                    else if key("implementation") { implementation = try r.lenientString() }
+                    else if key("fields") {
+                        // Only the address fields; secret fields (passwords, keys) are skipped unread.
+                        try r.readArray { r, _ throws(ServiceError) in
+                            var field: String?, text: String?, number: Int?
+                            try r.readObject { r, key throws(ServiceError) in
+                                if key("name") { field = try r.lenientString() }
+                                else if key("value") {
+                                    switch try r.peek() {
+                                    case .number: number = try r.lenientInt()
+                                    case .string: text = try r.lenientString()
+                                    default: try r.skipValue()
+                                    }
+                                } else { try r.skipValue() }
+                            }
+                            switch field {
+                            case "host": host = text
+                            case "port": port = number ?? text.flatMap { Int($0) }
+                            case "urlBase": urlBase = text
+                            default: break
+                            }
+                        }
+                    } else { try r.skipValue() }
+                }
+                guard let name, let implementation else { return nil }
+                return DownloadClientInfo(name: name, implementation: implementation, host: host, port: port, urlBase: urlBase)
+            }.compactMap { $0 }
+        }
+    }
+
     public func health() async throws(ServiceError) -> [HealthIssue] {
         let body = try await get("\(api.basePath)/health", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrHealthDTO.decode) }

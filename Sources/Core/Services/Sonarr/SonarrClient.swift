@@ -6,7 +6,7 @@ import Glibc
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, EpisodesProviding {
+    ArtworkProviding, EpisodesProviding, DownloadClientsProviding {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -19,6 +19,8 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
+
+    public func downloadClients() async throws(ServiceError) -> [DownloadClientInfo] { try await servarr.downloadClients() }
 
     /// The whole library in one unpaginated request (large-library class).
     public func library() async throws(ServiceError) -> [Resource] {
