@@ -67,52 +67,6 @@ final class PeerStopTests: XCTestCase {
     }
 }
 
-/// One real daemon of its own on shifted ports (Tests/Peers/peers.py solo), for
-/// tests that stop it without disturbing the shared peers.
-struct SoloPeer {
-    struct Seed: Decodable { let name: String; let hash: String; let complete: Bool }
-    struct Daemon: Decodable {
-        let pid: Int; let port: Int; let username: String; let password: String
-        /// Torrent daemons: where the seed data lives and which seeds it holds.
-        let data: String?; let seeds: [Seed]?
-        let nzb_ids: [Int]?
-    }
-    private struct File: Decodable {
-        let qbittorrent: Daemon?
-        let transmission: Daemon?
-        let deluge: Daemon?
-        let nzbget: Daemon?
-    }
-
-    let daemon: Daemon
-    let run: URL
-
-    init(_ kind: ServiceKind, seeds: Int = 1) throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] != nil else {
-            throw XCTSkip("the real peers are not installed here; run through `make test`")
-        }
-        run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
-        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)])
-        guard status == 0 else { throw SoloError.didNotStart(output) }
-        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
-        daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget].compactMap { $0 }.first!
-    }
-
-    func stop() { Self.stop(run) }
-
-    static func stop(_ run: URL) {
-        _ = try? runTool("/usr/bin/python3", [script.path, "stop", run.path])
-        try? FileManager.default.removeItem(at: run)
-    }
-
-    private static var script: URL {
-        fixturesDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Peers/peers.py")
-    }
-}
-
-enum SoloError: Error {
-    case didNotStart(String)
-}
 
 /// Keeps one client across the before/after refreshes (so its session is the one that breaks).
 final class ClientBox<Client: Sendable>: @unchecked Sendable {

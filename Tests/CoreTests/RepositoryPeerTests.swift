@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The repository against the real daemons `make test` starts (Tests/Peers)

@@ -72,6 +72,24 @@ final class DownloadsActionsTests: XCTestCase {
             XCTAssertEqual(Set(sent.last?.1.map(DownloadsPage.key) ?? []), [DownloadsPage.key(running), DownloadsPage.key(delugeItem)])
             XCTAssertEqual(actions.pending.count, 2, "both rows show the pause as pending")
 
+            // A refresh that changes a row re-sorts the list: the picked rows stay picked.
+            var changed = all
+            changed[0].downloadSpeed = 123_456
+            changed[2].progress = 0.75
+            page.render(content(changed))
+            XCTAssertEqual(Set(page.selectedItems.map(DownloadsPage.key)), [DownloadsPage.key(running), DownloadsPage.key(delugeItem)],
+                           "the selection survived the refresh")
+            page.render(content(all))
+
+            // Shown as each client answers: while Deluge is still answering, its rows stay (and stay picked).
+            guard case .content(var partial, _) = content(all) else { return XCTFail("no content") }
+            partial.parts.removeAll { $0.service == deluge }
+            partial.pending = [deluge]
+            page.render(.content(partial, refreshedAt: Date()))
+            XCTAssertEqual(page.shownRowCount, all.count, "a client still answering keeps its rows")
+            XCTAssertEqual(Set(page.selectedItems.map(DownloadsPage.key)), [DownloadsPage.key(running), DownloadsPage.key(delugeItem)])
+            page.render(content(all))
+
             // Deluge alone cannot force-start: disabled, and the button says why.
             page.select(keys: [DownloadsPage.key(delugeItem)])
             XCTAssertFalse(actions.isEnabled(.forceStart))

@@ -90,12 +90,18 @@ final class RowFactory<Row: AnyObject> {
     private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
     private(set) var bound: [String: Row] = [:]
 
-    init(make: @escaping @MainActor () -> (widget: any WidgetRef, row: Row),
+    /// `cells`: the factory makes the cells of a column view's column. A cell must not select: the
+    /// row does, and a cell that selects too toggles a Ctrl-clicked row twice — back to where it was.
+    init(cells: Bool = false, make: @escaping @MainActor () -> (widget: any WidgetRef, row: Row),
          bind: @escaping @MainActor (Row, String) -> Void,
          unbind: @escaping @MainActor (Row) -> Void = { _ in }) {
         factory = gtk_signal_list_item_factory_new()
         onSignal(factory, "setup", withArgument: { [weak self] item in
             guard let item else { return }
+            if cells {
+                gtk_list_item_set_selectable(OpaquePointer(item), 0)
+                gtk_list_item_set_activatable(OpaquePointer(item), 0)
+            }
             let made = make()
             gtk_list_item_set_child(OpaquePointer(item), made.widget.widget)
             self?.rows[item] = made.row

@@ -48,6 +48,7 @@ final class SelectionModel {
     }
 
     func select(_ position: Int, exclusive: Bool) { gtk_selection_model_select_item(model, guint(position), exclusive ? 1 : 0) }
+    func unselect(_ position: Int) { gtk_selection_model_unselect_item(model, guint(position)) }
     func selectAll() { gtk_selection_model_select_all(model) }
     func unselectAll() { gtk_selection_model_unselect_all(model) }
 

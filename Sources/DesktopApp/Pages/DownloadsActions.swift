@@ -67,7 +67,7 @@ final class DownloadsActions {
             group.add(Self.name(action), enabled: false) { [weak self] in self?.request(action) }
         }
         group.add("context-menu") { [weak self] in self?.openMenuAtFocus() }
-        page.selection.onChanged { [weak self] in self?.update() }
+        page.selection.onChanged { [weak page] in page?.selectionChanged() }
         Shortcuts.add(to: page.view, triggers: ["space"], capture: true) { [weak self] in self?.togglePause() }
         Shortcuts.add(to: page.view, triggers: ["Delete", "KP_Delete"], capture: true) { [weak self] in self?.request(.remove) }
         Shortcuts.add(to: page.view, triggers: ["<Shift>Delete", "<Shift>KP_Delete"], capture: true) { [weak self] in

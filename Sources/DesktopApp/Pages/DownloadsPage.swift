@@ -83,19 +83,27 @@ final class DownloadsPage {
     }
 
     private func apply(_ content: DownloadsContent) {
+        // A client still answering (a refresh shown as each client answers) keeps its rows as they
+        // were until its part arrives: no rows vanishing for a moment, and its picked rows stay picked.
+        let answered = Set(content.parts.map(\.service.id))
+        let waiting = Set(content.pending.map(\.id)).subtracting(answered)
         var names: [UUID: String] = [:]
         for part in content.parts { names[part.service.id] = part.service.name }
+        for id in waiting { names[id] = self.names[id] }
         self.names = names
-        kinds = Dictionary(content.parts.map { ($0.service.id, $0.service.kind) }, uniquingKeysWith: { a, _ in a })
+        var kinds = Dictionary(content.parts.map { ($0.service.id, $0.service.kind) }, uniquingKeysWith: { a, _ in a })
+        for id in waiting { kinds[id] = self.kinds[id] }
+        self.kinds = kinds
         let clientList = content.parts.map(\.service)
-        if clientList != clients {
+        if clientList != clients, waiting.isEmpty || !Set(clients.map(\.id)).isSuperset(of: waiting) {
             clients = clientList
             clientNames.replaceAll(with: ["All Clients"] + clients.map(\.name))
             clientDropDown.visible = clients.count > 1
         }
 
         // Slots: existing keys keep theirs; gone keys free theirs; new keys take one.
-        let items = content.items
+        let kept = waiting.isEmpty ? [] : slots.compactMap { $0 }.filter { waiting.contains($0.serviceID) }
+        let items = content.items + kept
         var keys: [String] = []
         keys.reserveCapacity(items.count)
         var seen = Set<String>()
@@ -124,17 +132,21 @@ final class DownloadsPage {
             changed.insert(key)
         }
 
-        list.update(keys)
-        // Rows on screen that changed take their new values; then filter and order follow,
-        // once each — and not at all when nothing changed (most refreshes of a quiet client).
-        if !changed.isEmpty {
-            for column in columns {
-                column.factory.forEachBound { key, cell in
-                    if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
+        // A re-sort replaces every row of the sorted model, and GTK's selection forgets rows that are
+        // replaced: the picked rows are kept by key and picked again after the model settles.
+        keepingSelection {
+            list.update(keys)
+            // Rows on screen that changed take their new values; then filter and order follow,
+            // once each — and not at all when nothing changed (most refreshes of a quiet client).
+            if !changed.isEmpty {
+                for column in columns {
+                    column.factory.forEachBound { key, cell in
+                        if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
+                    }
                 }
+                filter.changed()
+                sorterChanged(view.sorter)
             }
-            filter.changed()
-            sorterChanged(view.sorter)
         }
 
         speeds.text = "↓ \(Formatting.speed(content.downloadSpeed))   ↑ \(Formatting.speed(content.uploadSpeed))"
@@ -145,6 +157,35 @@ final class DownloadsPage {
     }
 
     // MARK: Selection
+
+    /// The rows the user picked, by key: what survives a refresh.
+    private(set) var selectedKeys: Set<String> = []
+    private var settling = false
+
+    /// The user (or `select(keys:)`) changed the selection.
+    func selectionChanged() {
+        guard !settling else { return }
+        selectedKeys = Set(selectedItems.map(Self.key))
+        actions.update()
+    }
+
+    private func keepingSelection(_ change: () -> Void) {
+        settling = true
+        change()
+        selectedKeys = selectedKeys.filter { slotOf[$0] != nil } // gone from every client: no longer picked
+        let shown = Set(selectedItems.map(Self.key))
+        if shown != selectedKeys {
+            for position in 0..<selection.count {
+                let key = selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil
+                guard let key else { continue }
+                let picked = selectedKeys.contains(key)
+                if picked != selection.isSelected(position) {
+                    picked ? selection.select(position, exclusive: false) : selection.unselect(position)
+                }
+            }
+        }
+        settling = false
+    }
 
     /// The transfers picked, in the order shown.
     var selectedItems: [TransferItem] {

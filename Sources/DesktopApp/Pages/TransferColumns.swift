@@ -55,7 +55,7 @@ extension DownloadsPage {
     func addColumn(_ title: String, expand: Bool = false, width: Int32, numeric: Bool = false, progress: Bool = false,
                            compare: @escaping (TransferItem, TransferItem) -> ComparisonResult, clientColumn: Bool = false,
                            bind: @escaping @MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void) {
-        let factory = RowFactory<DownloadCell>(make: {
+        let factory = RowFactory<DownloadCell>(cells: true, make: {
             let cell = DownloadCell(numeric: numeric, progress: progress)
             cell.binder = bind
             // A right click on any cell opens the menu for its row (selecting it first, if it was not).

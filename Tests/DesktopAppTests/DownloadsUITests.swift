@@ -1,0 +1,98 @@
+import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// The Downloads actions end to end, as a user drives them: the real window under Xvfb, real
+/// clicks and keys (Tools/downloads-ui-check.py over AT-SPI and xdotool), the session's real
+/// keyring, and two real daemons — qBittorrent and Transmission — holding the same torrent.
+final class DownloadsUITests: XCTestCase {
+    func testSelectTwoClientsPauseWithSpaceRemoveOneWithItsFiles() throws {
+        let harness = try Harness()
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["SWITCHYARD_SESSION"] != nil, environment["SWITCHYARD_PEERS"] != nil else {
+            throw XCTSkip("needs the test session and the real peers; run through `make test`")
+        }
+        let qbt = try SoloPeer(.qbittorrent)
+        defer { qbt.stop() }
+        let transmission = try SoloPeer(.transmission)
+        defer { transmission.stop() }
+        let seed = try XCTUnwrap(qbt.daemon.seeds?.first)
+        XCTAssertEqual(transmission.daemon.seeds?.first?.hash, seed.hash, "both daemons hold the same torrent")
+
+        // A fresh profile: the two services in its registry, their passwords in the session's keyring.
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-downloads-ui-\(UUID().uuidString)")
+        let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let registry = ServiceRegistry(fileURL: configHome.appendingPathComponent("switchyard/services.json"))
+        let keyring = KeyringSecretStore()
+        var runs: [String: [String: String]] = [:]
+        var credentials: [CredentialReference] = []
+        for (name, kind, solo) in [("Solo qBittorrent", ServiceKind.qbittorrent, qbt), ("Solo Transmission", .transmission, transmission)] {
+            let config = ServiceConfig(kind: kind, displayName: name,
+                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(solo.daemon.port)"), allowPlainHTTPOnLocal: true)
+            try runBlocking { try await registry.upsert(config) }
+            try runBlocking {
+                try await keyring.write(Credential(username: solo.daemon.username, password: solo.daemon.password),
+                                        for: config.credential, kind: kind)
+            }
+            credentials.append(config.credential)
+            runs[name] = ["kind": kind.rawValue, "run": solo.run.path, "data": solo.daemon.data ?? "", "hash": seed.hash]
+        }
+        defer { for credential in credentials { try? runBlocking { try await keyring.delete(credential) } } }
+
+        let stderrFile = profile.appendingPathComponent("switchyard.stderr")
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let app = Process()
+        app.executableURL = harness.binary
+        var appEnvironment = environment
+        appEnvironment["XDG_CONFIG_HOME"] = configHome.path
+        appEnvironment["XDG_CACHE_HOME"] = cacheHome.path
+        app.environment = appEnvironment
+        app.standardError = try FileHandle(forWritingTo: stderrFile)
+        app.standardOutput = app.standardError
+        try app.run()
+        defer { if app.isRunning { app.terminate() }; app.waitUntilExit() }
+
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        driver.arguments = [harness.root.appendingPathComponent("Tools/downloads-ui-check.py").path]
+        var driverEnvironment = environment
+        driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
+        driverEnvironment["SY_SEED"] = seed.name
+        driverEnvironment["SY_RUNS"] = String(decoding: try JSONSerialization.data(withJSONObject: runs), as: UTF8.self)
+        driver.environment = driverEnvironment
+        let (output, errors) = try runCapturingOutput(driver)
+        let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
+        let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
+
+        XCTAssertEqual(seen["rows"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "one row per client holding it")
+        XCTAssertEqual(seen["selected"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "click and Ctrl-click picked both")
+        XCTAssertEqual(seen["resumedInDaemons"] as? Bool, true, "Space resumed it in both daemons")
+        XCTAssertEqual(seen["pausedInDaemons"] as? Bool, true, "Space paused it in both daemons")
+        XCTAssertEqual(seen["confirmButtons"] as? [String], ["Cancel", "Remove and Delete Files"])
+        XCTAssertEqual(seen["removedBeforeConfirming"] as? Bool, false, "nothing removed before the answer")
+        XCTAssertEqual(seen["fileGone"] as? Bool, true, "the removed torrent's file is gone")
+        XCTAssertEqual(seen["otherKept"] as? Bool, true, "the other client kept its copy and its file")
+        XCTAssertEqual((seen["rowsAfter"] as? [String])?.count, 1)
+        let warnings = log.split(separator: "\n").filter { $0.contains("-CRITICAL") || $0.contains("-WARNING") }
+        XCTAssertEqual(warnings, [], "GTK warnings while acting")
+    }
+
+    /// Runs async work from this synchronous test and waits for it (setup only).
+    private func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Failure()
+        Task.detached {
+            do { try await body() } catch { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error { throw error }
+    }
+
+    private final class Failure: @unchecked Sendable { var error: (any Error)? }
+}
