@@ -83,7 +83,7 @@ bench: test-deps
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
-	  && Tools/bench/ui.sh downloads $$run'
+	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh pause $$run'
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard

@@ -153,6 +153,18 @@ final class TransferActionPeerTests: XCTestCase {
         XCTAssertEqual(writes.count, beforeRefusal + 2, "a write is not repeated after a dropped connection: \(writes.map(\.status))")
         try await eventually(rig, "b paused by the one request that reached the daemon") { $0.paused?[b.hash] == true }
 
+        // An expired qBittorrent session (403): one fresh sign-in, then the one real request.
+        if kind == .qbittorrent {
+            let seenBefore = try await rig.proxy.requests()
+            try await rig.proxy.control("expire-next")
+            report = await rig.repository.perform(.resume, on: [try item(c)])
+            XCTAssertEqual(report.failed, [], "an expired session is signed in again once: \(report)")
+            let seenAfter = Array(try await rig.proxy.requests().dropFirst(seenBefore.count))
+            let actionRequests = seenAfter.filter { seen in !seen.login && Self.writeMarkers.contains { seen.url.contains($0) || (seen.body ?? "").contains($0) } }
+            XCTAssertEqual(actionRequests.map(\.status), [403, 200], "the refused one (the service did not act) and the real one")
+            XCTAssertEqual(seenAfter.filter(\.login).count, 1, "one sign-in")
+        }
+
         // Remove keeping the data: gone from the daemon, the file stays.
         report = await rig.repository.perform(.remove, on: [try item(a)])
         XCTAssertEqual(report.failed, [], "\(report)")

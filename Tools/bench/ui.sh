@@ -4,6 +4,8 @@
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
 #   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
+#   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
+#                                              transfer → the row shows the daemon's paused state (10 rounds)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -z "${SWITCHYARD_SESSION:-}" ]; then exec "$root/scripts/test-session.sh" "$0" "$@"; fi
@@ -75,6 +77,14 @@ PY
     cat "$work/downloads-$mode.json"; echo
   done
   ;;
+pause)
+  state=$2/peers.json
+  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
+  profile pause
+  "$bin/switchyard-demo-setup" --only transmission "Transmission (2,000 torrents)" "$port" "$password" "$user" >/dev/null
+  app pause "$work/pause.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1
+  cat "$work/pause.json"; echo
+  ;;
 *)
-  echo "usage: $0 library | downloads BULK_RUN_DIR" >&2; exit 2 ;;
+  echo "usage: $0 library | downloads BULK_RUN_DIR | pause BULK_RUN_DIR" >&2; exit 2 ;;
 esac

@@ -19,7 +19,7 @@ import Foundation
 ///   per refresh, CPU seconds and resident memory at the end.
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads }
+    enum Scenario: String { case library, downloads, pause }
 
     let scenario: Scenario
     private let reportPath: String
@@ -62,6 +62,9 @@ final class BenchmarkProbe: ContentObserver {
             selectWhenShown()
         case .downloads:
             window.downloads.onApplied = { [weak self] count in self?.downloadsApplied(count) }
+            selectWhenShown()
+        case .pause:
+            window.downloads.onApplied = { [weak self] count in self?.pauseListShown(count) }
             selectWhenShown()
         }
     }
@@ -149,6 +152,58 @@ final class BenchmarkProbe: ContentObserver {
             report["postersDecoded"] = posters.decoded
         }
         finish()
+    }
+
+    // MARK: Pause
+
+    /// Pause latency: a paused transfer is resumed, then paused as a user would (selected, Pause),
+    /// timed from the request to the row showing the state the client reports — 10 rounds.
+    private var pauseRounds: [Double] = []
+    private var pauseStarted: ContinuousClock.Instant?
+    private var pauseKeys: [String] = []
+    private var pauseStep: (key: String, action: TransferAction)?
+
+    private func pauseListShown(_ count: Int) {
+        guard count >= 100, pauseKeys.isEmpty, let page = window?.downloads else { return }
+        report["items"] = count
+        pauseKeys = Array(page.allKeys.prefix(10))
+        MainLoop.later { [weak self] in self?.nextPauseStep() }
+    }
+
+    private func nextPauseStep() {
+        guard let page = window?.downloads else { return finish() }
+        guard pauseRounds.count < pauseKeys.count else {
+            let sorted = pauseRounds.sorted()
+            report["pauseToShownMsMedian"] = sorted[sorted.count / 2]
+            report["pauseToShownMsMax"] = sorted.last ?? 0
+            report["pauseToShownMs"] = pauseRounds
+            return finish()
+        }
+        let key = pauseKeys[pauseRounds.count]
+        let action: TransferAction = page.item(forKey: key)?.state == .paused ? .resume : .pause
+        pauseStep = (key, action)
+        page.select(keys: [key])
+        if action == .pause { pauseStarted = .now }
+        page.actions.request(action)
+    }
+
+    func actionFinished(_ report: ActionReport) {
+        guard scenario == .pause, let step = pauseStep, let page = window?.downloads else { return }
+        pauseStep = nil
+        let state = page.item(forKey: step.key)?.state
+        if step.action == .pause {
+            guard state == .paused, let started = pauseStarted else {
+                self.report["pauseFailure"] = "the row shows \(String(describing: state)) after Pause: \(report)"
+                return finish()
+            }
+            afterNextPaint(page.page.widget) { [weak self] in
+                guard let self else { return }
+                self.pauseRounds.append(Self.milliseconds(.now - started))
+                self.nextPauseStep()
+            }
+        } else {
+            MainLoop.later { [weak self] in self?.nextPauseStep() }
+        }
     }
 
     // MARK: Downloads

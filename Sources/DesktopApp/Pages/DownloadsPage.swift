@@ -192,6 +192,11 @@ final class DownloadsPage {
         selection.selectedPositions.compactMap { position in selection.withItem(at: position) { item($0) } ?? nil }
     }
 
+    /// Every row key, in the order the list shows them (benchmarks).
+    var allKeys: [String] {
+        (0..<selection.count).compactMap { position in selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil }
+    }
+
     /// The transfer a row key names now.
     func item(forKey key: String) -> TransferItem? { slotOf[key].flatMap { slots[$0] } }
 

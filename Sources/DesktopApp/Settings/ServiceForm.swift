@@ -61,8 +61,9 @@ final class ServiceForm {
         var row: Int32 = 0
         /// `target` is the widget the caption's mnemonic focuses and that carries the accessible
         /// name, when it is not `field` itself (a text view inside its frame).
-        func place(_ label: String?, _ field: some WidgetRef, accessibleName: String? = nil, target inner: (any WidgetRef)? = nil) {
-            let target: any WidgetRef = inner ?? field
+        func place(_ label: String?, _ field: any WidgetRef, accessibleName: String? = nil, target inner: (any WidgetRef)? = nil) {
+            let target: any WidgetRef
+            if let inner { target = inner } else { target = field } // not `??`: its autoclosure would send `field`
             if let label {
                 let caption = Label(label, mnemonic: true)
                 caption.xalign = 1
