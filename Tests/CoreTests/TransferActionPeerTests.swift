@@ -155,6 +155,7 @@ final class TransferActionPeerTests: XCTestCase {
 
         // An expired qBittorrent session (403): one fresh sign-in, then the one real request.
         if kind == .qbittorrent {
+            _ = try await rig.items() // a live session first (the dropped connection above made the next request resolve again)
             let seenBefore = try await rig.proxy.requests()
             try await rig.proxy.control("expire-next")
             report = await rig.repository.perform(.resume, on: [try item(c)])

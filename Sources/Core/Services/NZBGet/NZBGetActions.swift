@@ -30,7 +30,7 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
         }
         guard !command.isEmpty else { throw .notOffered }
         let params = "[\(JSONText.quote(command)),0,\"\"," + ids.map(String.init).joined(separator: ",") + "]"
-        try await expectTrue(try await call("editqueue", params, effect: .write), doing: command)
+        try expectTrue(try await call("editqueue", params, effect: .write), doing: command)
     }
 
     /// On when the download rate is Switchyard's turtle limit.
@@ -48,7 +48,7 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
             rate = savedRate ?? 0 // not known: unlimited
             savedRate = nil
         }
-        try await expectTrue(try await call("rate", "[\(rate / 1024)]", effect: .write), doing: "rate")
+        try expectTrue(try await call("rate", "[\(rate / 1024)]", effect: .write), doing: "rate")
     }
 
     private func downloadLimit() async throws(ServiceError) -> Int64 {
