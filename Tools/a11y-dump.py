@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """Prints the accessibility tree of a running application over AT-SPI.
 
-Usage: a11y-dump.py APP_NAME [TIMEOUT_SECONDS]
+Usage: a11y-dump.py APP_NAME [TIMEOUT_SECONDS [PID]]
 One line per node: indentation, [role] 'name' {states}. Waits until the app
 appears and its tree stops changing. Needs Debian's python3-pyatspi.
+With PID, applications are told apart by process id (asked of the bus, not of the
+application) before any of them is asked its name: another process on the bus that
+is busy (a test runner blocked in a wait) would otherwise answer only after a timeout.
 """
 import sys
 import time
@@ -20,12 +23,17 @@ STATES = {
 }
 
 
-def find_app(name):
+def find_app(name, pid=None):
     desktop = pyatspi.Registry.getDesktop(0)
     for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == name:
-            return app
+        try:
+            app = desktop.getChildAtIndex(index)
+            if app is None or (pid is not None and app.get_process_id() != pid):
+                continue
+            if app.name == name:
+                return app
+        except Exception:
+            continue
     return None
 
 
@@ -50,9 +58,10 @@ def dump(node, depth, lines):
 def main():
     name = sys.argv[1]
     deadline = time.monotonic() + (float(sys.argv[2]) if len(sys.argv) > 2 else 20.0)
+    pid = int(sys.argv[3]) if len(sys.argv) > 3 else None
     previous = None
     while time.monotonic() < deadline:
-        app = find_app(name)
+        app = find_app(name, pid)
         if app is not None and app.childCount > 0:
             lines = []
             try:

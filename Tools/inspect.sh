@@ -34,7 +34,7 @@ done
 "$binary" --inspection "$route" "${args[@]}" 2>>"$out/$name.stderr.txt" &
 app=$!
 status=0
-/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard >"$out/$name.a11y.txt" || status=$?
+/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 20 "$app" >"$out/$name.a11y.txt" || status=$?
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
 grep -v -e 'dbus-daemon' -e 'SpiRegistry daemon' "$out/$name.stderr.txt" >"$out/$name.stderr.tmp" || true

@@ -42,7 +42,8 @@ def app():
     for index in range(desktop.childCount):
         node = desktop.getChildAtIndex(index)
         try:
-            if node is not None and node.name == "switchyard" and node.get_process_id() == int(ENV["SY_APP_PID"]) \
+            # The process id first (the bus answers it); only then the name (the application answers it).
+            if node is not None and node.get_process_id() == int(ENV["SY_APP_PID"]) and node.name == "switchyard" \
                     and node.childCount > 0:
                 return node
         except Exception:
