@@ -169,12 +169,33 @@ final class AppModel {
         let repository = repository
         Task { [weak self] in
             let report = await repository.perform(action, on: items)
-            let state = await repository.downloads(force: true)
+            // Several clients answer before they apply the change (Transmission queues a stop for its
+            // session thread): read again, briefly, until the list shows it — or it plainly does not.
+            var state = await repository.downloads(force: true)
+            for _ in 0..<Self.readBackRetries where !Self.reflects(report, in: state) {
+                try? await Task.sleep(for: .milliseconds(400))
+                state = await repository.downloads(force: true)
+            }
             guard let page = self?.window?.downloads else { return }
             page.render(state)
             page.actions.finished(report, readBack: state)
             self?.contentObserver?.actionFinished(report)
         }
+    }
+
+    /// Read-backs after the first, 400 ms apart, before a disagreement is reported.
+    static let readBackRetries = 5
+
+    /// Whether every item the services accepted shows the action in `state`.
+    static func reflects(_ report: ActionReport, in state: FeatureState<DownloadsContent>) -> Bool {
+        guard let items = state.value?.items else { return true } // nothing to compare: the page says why
+        for part in report.accepted {
+            for id in part.itemIDs {
+                let item = items.first { $0.serviceID == part.service.id && $0.clientID == id }
+                if !report.action.isReflected(in: item) { return false }
+            }
+        }
+        return true
     }
 
     private func setTurtleMode(_ enabled: Bool, on services: [UUID]) {
