@@ -59,6 +59,11 @@ final class ContractTests: XCTestCase {
                 "GET /api/v3/diskspace": .fixture("\(folder)/diskspace.json"),
                 "GET /api/v3/history": .fixture("\(folder)/history.json"),
                 "GET /api/v3/mediacover/1/poster-250.jpg": .status(200),
+                "GET /api/v3/downloadclient": .fixture("\(folder)/downloadclient.json"),
+                "PUT /api/v3/series/editor": .json("[]", status: 202),
+                "PUT /api/v3/movie/editor": .json("[]", status: 202),
+                "POST /api/v3/command": .json(#"{"id": 1, "name": "RssSync", "status": "queued"}"#, status: 201),
+                "GET /api/v3/command/1": .json(#"{"id": 1, "name": "RssSync", "status": "completed"}"#),
             ]
             let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
@@ -81,6 +86,10 @@ final class ContractTests: XCTestCase {
                 _ = try await client.diskSpace()
                 _ = try await client.history(of: item)
                 _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+                _ = try await client.downloadClients()
+                try await client.setMonitored(false, items: [item])
+                _ = try await client.start(.seriesSearch(seriesID: 1))
+                _ = try await client.progress(ofCommand: 1)
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
@@ -91,6 +100,10 @@ final class ContractTests: XCTestCase {
                 _ = try await client.diskSpace()
                 _ = try await client.history(of: item)
                 _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+                _ = try await client.downloadClients()
+                try await client.setMonitored(true, items: [item])
+                _ = try await client.start(.moviesSearch(movieIDs: [1]))
+                _ = try await client.progress(ofCommand: 1)
             }
             XCTAssertEqual(stub.unexpectedRequests, [])
             for request in stub.requests {

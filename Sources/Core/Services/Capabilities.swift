@@ -127,6 +127,8 @@ public enum Capabilities {
         "artwork", offers: { $0 is any ArtworkProviding.Type }, cast: { $0 as? any ArtworkProviding })
     public static let downloadClients = Capability<any DownloadClientsProviding>(
         "download clients", offers: { $0 is any DownloadClientsProviding.Type }, cast: { $0 as? any DownloadClientsProviding })
+    public static let libraryActions = Capability<any LibraryActing>(
+        "library actions", offers: { $0 is any LibraryActing.Type }, cast: { $0 as? any LibraryActing })
     public static let transferActions = Capability<any TransferActing>(
         "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
     public static let speedLimits = Capability<any SpeedLimiting>(

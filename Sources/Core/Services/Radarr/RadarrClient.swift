@@ -3,7 +3,7 @@ import Foundation
 /// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
 /// shared Servarr endpoints.
 public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, DownloadClientsProviding {
+    ArtworkProviding, DownloadClientsProviding, LibraryActing {
     /// Radarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.movieId })
 
@@ -18,6 +18,16 @@ public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
 
     public func downloadClients() async throws(ServiceError) -> [DownloadClientInfo] { try await servarr.downloadClients() }
+
+    public func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError) {
+        try await servarr.setMonitored(monitored, ids: items.map(\.itemID), resource: "movie", idsField: "movieIds")
+    }
+
+    public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress { try await servarr.start(command) }
+
+    public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
+        try await servarr.progress(ofCommand: id)
+    }
 
     /// The whole library in one unpaginated request (large-library class).
     public func library() async throws(ServiceError) -> [Resource] {

@@ -23,7 +23,7 @@ public struct ServarrAPI: Sendable {
 public actor ServarrClient {
     public nonisolated let connection: ServiceConnection
     public nonisolated let api: ServarrAPI
-    private let http: ServiceHTTP
+    let http: ServiceHTTP
     /// Only for artwork from its public source: never credentials to third parties.
     private let transport: any HTTPTransport
 

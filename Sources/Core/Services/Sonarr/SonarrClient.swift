@@ -6,7 +6,7 @@ import Glibc
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, EpisodesProviding, DownloadClientsProviding {
+    ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -21,6 +21,16 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     public func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
 
     public func downloadClients() async throws(ServiceError) -> [DownloadClientInfo] { try await servarr.downloadClients() }
+
+    public func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError) {
+        try await servarr.setMonitored(monitored, ids: items.map(\.itemID), resource: "series", idsField: "seriesIds")
+    }
+
+    public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress { try await servarr.start(command) }
+
+    public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
+        try await servarr.progress(ofCommand: id)
+    }
 
     /// The whole library in one unpaginated request (large-library class).
     public func library() async throws(ServiceError) -> [Resource] {

@@ -1,0 +1,76 @@
+import Foundation
+
+/// A Sonarr/Radarr command (`POST /api/v3/command`, API-GUIDE-2 §2). Every one that acts on items
+/// names them: a refresh or search without ids acts on the **whole library**, so an empty list is
+/// refused before anything is sent.
+public enum LibraryCommand: Sendable, Equatable {
+    case seriesSearch(seriesID: Int)
+    case seasonSearch(seriesID: Int, season: Int)
+    case episodeSearch(episodeIDs: [Int])
+    case refreshSeries(seriesID: Int)
+    case moviesSearch(movieIDs: [Int])
+    case refreshMovies(movieIDs: [Int])
+    case rssSync
+
+    /// The command's name as the service matches it.
+    public var name: String {
+        switch self {
+        case .seriesSearch: "SeriesSearch"
+        case .seasonSearch: "SeasonSearch"
+        case .episodeSearch: "EpisodeSearch"
+        case .refreshSeries: "RefreshSeries"
+        case .moviesSearch: "MoviesSearch"
+        case .refreshMovies: "RefreshMovie"
+        case .rssSync: "RssSync"
+        }
+    }
+
+    /// The JSON body; nil when it would name no item (and so act on every one).
+    public var body: String? {
+        func ids(_ list: [Int]) -> String? {
+            let valid = list.filter { $0 > 0 }
+            return valid.isEmpty || valid.count != list.count ? nil : "[" + valid.map(String.init).joined(separator: ",") + "]"
+        }
+        switch self {
+        case .seriesSearch(let id): return id > 0 ? #"{"name":"SeriesSearch","seriesId":\#(id)}"# : nil
+        case .seasonSearch(let id, let season):
+            return id > 0 && season >= 0 ? #"{"name":"SeasonSearch","seriesId":\#(id),"seasonNumber":\#(season)}"# : nil
+        case .episodeSearch(let list): return ids(list).map { #"{"name":"EpisodeSearch","episodeIds":\#($0)}"# }
+        case .refreshSeries(let id): return id > 0 ? #"{"name":"RefreshSeries","seriesId":\#(id)}"# : nil
+        case .moviesSearch(let list): return ids(list).map { #"{"name":"MoviesSearch","movieIds":\#($0)}"# }
+        case .refreshMovies(let list): return ids(list).map { #"{"name":"RefreshMovie","movieIds":\#($0)}"# }
+        case .rssSync: return #"{"name":"RssSync"}"#
+        }
+    }
+}
+
+/// Where a command is (`CommandResource`): queued, started, then how it ended.
+public struct CommandProgress: Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable {
+        case queued, started, completed, failed, aborted, cancelled, orphaned, unknown
+    }
+
+    public var id: Int
+    public var name: String
+    public var status: Status
+    /// The service's own words ("Series search completed. 3 reports downloaded.").
+    public var message: String?
+
+    public var isRunning: Bool { status == .queued || status == .started }
+
+    public init(id: Int, name: String, status: Status, message: String?) {
+        self.id = id
+        self.name = name
+        self.status = status
+        self.message = message
+    }
+}
+
+/// Monitoring and commands on an orchestrator's library.
+public protocol LibraryActing: ServiceClient {
+    /// Monitored on or off for these series or movies (the editor endpoint: no whole resource is sent).
+    func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError)
+    /// Starts a command; the service returns the running one instead of a duplicate.
+    func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress
+    func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress
+}

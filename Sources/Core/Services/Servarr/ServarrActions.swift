@@ -1,0 +1,53 @@
+import Foundation
+
+/// Sonarr/Radarr writes (API-GUIDE §2.7, API-GUIDE-2 §2): the editor endpoints for monitoring — a
+/// whole resource rebuilt from Switchyard's partial decode is never PUT — and commands, always
+/// naming their items. Writes are sent once.
+extension ServarrClient {
+    /// JSON `body` to `path` with the API key; the checked answer.
+    func write(_ method: HTTPMethod, _ path: String, body: String) async throws(ServiceError) -> Data {
+        let request = ServiceRequest(method, path, headers: ["Accept": "application/json"], body: Data(body.utf8),
+                                     contentType: "application/json", class: .list, effect: .write)
+        let response = try await http.send(request)
+        do {
+            return try response.jsonBody()
+        } catch .unauthorized {
+            await http.signOut()
+            throw .unauthorized
+        }
+    }
+
+    /// `PUT {series|movie}/editor {"seriesIds"|"movieIds": […], "monitored": …}`; nothing for no ids.
+    func setMonitored(_ monitored: Bool, ids: [Int], resource: String, idsField: String) async throws(ServiceError) {
+        let valid = ids.filter { $0 > 0 }
+        guard !valid.isEmpty, valid.count == ids.count else { throw .notOffered }
+        let list = valid.map(String.init).joined(separator: ",")
+        _ = try await write(.put, "\(api.basePath)/\(resource)/editor", body: #"{"\#(idsField)":[\#(list)],"monitored":\#(monitored)}"#)
+    }
+
+    public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress {
+        guard let body = command.body else { throw .notOffered } // it would act on the whole library
+        return try Self.decodeCommand(try await write(.post, "\(api.basePath)/command", body: body))
+    }
+
+    public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
+        try Self.decodeCommand(try await get("\(api.basePath)/command/\(id)", class: .list))
+    }
+
+    public static func decodeCommand(_ body: Data) throws(ServiceError) -> CommandProgress {
+        let fields = try JSONReader.read(body) { r throws(ServiceError) -> (Int?, String?, String?, String?) in
+            var id: Int?, name: String?, status: String?, message: String?
+            try r.readObject { r, key throws(ServiceError) in
+                if key("id") { id = try r.lenientInt() }
+                else if key("name") { name = try r.lenientString() }
+                else if key("status") { status = try r.lenientString() }
+                else if key("message") { message = try r.lenientString() }
+                else { try r.skipValue() }
+            }
+            return (id, name, status, message)
+        }
+        guard let id = fields.0 else { throw .unavailable(.badResponse) }
+        return CommandProgress(id: id, name: fields.1 ?? "", status: CommandProgress.Status(rawValue: fields.2 ?? "") ?? .unknown,
+                               message: fields.3)
+    }
+}

@@ -1,0 +1,76 @@
+@testable import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// The requests behind monitoring and commands, as sent (method, path, body), and the bodies that
+/// would act on the whole library refused before anything is sent.
+final class LibraryActionRequestTests: XCTestCase {
+    private let command = #"{"id": 7, "name": "SeriesSearch", "status": "queued", "message": null}"#
+
+    private func client(_ kind: ServiceKind, _ transport: StubTransport) async throws -> any LibraryActing {
+        let config = ServiceConfig(kind: kind, remoteEndpoint: try Endpoint.parse("https://\(kind.rawValue).fixture.invalid"))
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(apiKey: "fixture-key-0001"), for: config.credential, kind: kind)
+        let connection = try ServiceConnection(config: config, role: .remote)
+        return kind == .sonarr ? SonarrClient(connection: connection, transport: transport, secrets: secrets)
+                               : RadarrClient(connection: connection, transport: transport, secrets: secrets)
+    }
+
+    private func body(_ request: HTTPRequest?) -> String { request?.body.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    func testMonitoringUsesTheEditorEndpointsWithExplicitIds() async throws {
+        let sonarrStub = StubTransport(routes: ["PUT /api/v3/series/editor": .json("[]", status: 202)])
+        let sonarr = try await client(.sonarr, sonarrStub)
+        let id = UUID()
+        try await sonarr.setMonitored(false, items: [ResourceID(serviceID: id, itemID: 3), ResourceID(serviceID: id, itemID: 9)])
+        XCTAssertEqual(sonarrStub.requests.map { "\($0.method.rawValue) \($0.path)" }, ["PUT /api/v3/series/editor"])
+        XCTAssertEqual(body(sonarrStub.requests.first), #"{"seriesIds":[3,9],"monitored":false}"#)
+        XCTAssertEqual(sonarrStub.requests.first?.isIdempotent, false, "a write is never retried")
+
+        let radarrStub = StubTransport(routes: ["PUT /api/v3/movie/editor": .json("[]", status: 202)])
+        let radarr = try await client(.radarr, radarrStub)
+        try await radarr.setMonitored(true, items: [ResourceID(serviceID: id, itemID: 12)])
+        XCTAssertEqual(body(radarrStub.requests.first), #"{"movieIds":[12],"monitored":true}"#)
+
+        do {
+            try await radarr.setMonitored(true, items: [])
+            XCTFail("monitoring nothing was sent")
+        } catch {
+            XCTAssertEqual(error, .notOffered)
+        }
+        XCTAssertEqual(radarrStub.requests.count, 1, "nothing sent for no items")
+    }
+
+    func testCommandsNameTheirItemsAndNoIdIsRefused() async throws {
+        XCTAssertEqual(LibraryCommand.seasonSearch(seriesID: 4, season: 2).body, #"{"name":"SeasonSearch","seriesId":4,"seasonNumber":2}"#)
+        XCTAssertEqual(LibraryCommand.moviesSearch(movieIDs: [5, 6]).body, #"{"name":"MoviesSearch","movieIds":[5,6]}"#,
+                       "MoviesSearch is plural and needs movieIds")
+        XCTAssertEqual(LibraryCommand.refreshMovies(movieIDs: [8]).body, #"{"name":"RefreshMovie","movieIds":[8]}"#)
+        // Without ids these refresh or search the whole library: never sent.
+        XCTAssertNil(LibraryCommand.refreshMovies(movieIDs: []).body)
+        XCTAssertNil(LibraryCommand.moviesSearch(movieIDs: []).body)
+        XCTAssertNil(LibraryCommand.episodeSearch(episodeIDs: []).body)
+        XCTAssertNil(LibraryCommand.refreshSeries(seriesID: 0).body)
+        XCTAssertNil(LibraryCommand.episodeSearch(episodeIDs: [3, 0]).body, "a list with an invalid id is refused whole")
+
+        let stub = StubTransport(routes: ["POST /api/v3/command": .json(command, status: 201),
+                                          "GET /api/v3/command/7": .json(#"{"id": 7, "name": "SeriesSearch", "status": "completed", "message": "Series search completed. 2 reports downloaded."}"#)])
+        let sonarr = try await client(.sonarr, stub)
+        let started = try await sonarr.start(.seriesSearch(seriesID: 4))
+        XCTAssertEqual(started, CommandProgress(id: 7, name: "SeriesSearch", status: .queued, message: nil))
+        XCTAssertTrue(started.isRunning)
+        XCTAssertEqual(body(stub.requests.first), #"{"name":"SeriesSearch","seriesId":4}"#)
+        let finished = try await sonarr.progress(ofCommand: 7)
+        XCTAssertEqual(finished.status, .completed)
+        XCTAssertEqual(finished.message, "Series search completed. 2 reports downloaded.")
+        do {
+            _ = try await sonarr.start(.refreshMovies(movieIDs: []))
+            XCTFail("a whole-library refresh was sent")
+        } catch {
+            XCTAssertEqual(error, .notOffered)
+        }
+        XCTAssertEqual(stub.requests.count, 2, "nothing sent for a command without ids")
+        XCTAssertEqual(stub.unexpectedRequests, [])
+    }
+}
