@@ -64,6 +64,12 @@ final class ContractTests: XCTestCase {
                 "PUT /api/v3/movie/editor": .json("[]", status: 202),
                 "POST /api/v3/command": .json(#"{"id": 1, "name": "RssSync", "status": "queued"}"#, status: 201),
                 "GET /api/v3/command/1": .json(#"{"id": 1, "name": "RssSync", "status": "completed"}"#),
+                "DELETE /api/v3/queue/1": .json("{}"),
+                "DELETE /api/v3/queue/bulk": .json("{}"),
+                "POST /api/v3/queue/grab/1": .json("{}"),
+                "DELETE /api/v3/series/1": .json("{}"),
+                "DELETE /api/v3/movie/1": .json("{}"),
+                "PUT /api/v3/episode/monitor": .json("[]", status: 202),
             ]
             let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
@@ -90,6 +96,11 @@ final class ContractTests: XCTestCase {
                 try await client.setMonitored(false, items: [item])
                 _ = try await client.start(.seriesSearch(seriesID: 1))
                 _ = try await client.progress(ofCommand: 1)
+                try await client.setEpisodesMonitored(true, episodeIDs: [1])
+                try await client.removeFromQueue([1], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: false)
+                try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
+                try await client.grab(queueRecord: 1)
+                try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
@@ -104,6 +115,9 @@ final class ContractTests: XCTestCase {
                 try await client.setMonitored(true, items: [item])
                 _ = try await client.start(.moviesSearch(movieIDs: [1]))
                 _ = try await client.progress(ofCommand: 1)
+                try await client.removeFromQueue([1], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: false)
+                try await client.grab(queueRecord: 1)
+                try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
             }
             XCTAssertEqual(stub.unexpectedRequests, [])
             for request in stub.requests {

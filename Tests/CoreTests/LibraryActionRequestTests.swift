@@ -73,4 +73,50 @@ final class LibraryActionRequestTests: XCTestCase {
         XCTAssertEqual(stub.requests.count, 2, "nothing sent for a command without ids")
         XCTAssertEqual(stub.unexpectedRequests, [])
     }
+
+    private func query(_ request: HTTPRequest?) -> [String: String] {
+        Dictionary((request?.query ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func testQueueRemovalSendsEveryFlagAndBulkOnlyWhenAsked() async throws {
+        let stub = StubTransport(routes: ["DELETE /api/v3/queue/11": .json("{}"), "DELETE /api/v3/queue/12": .json("{}"),
+                                          "DELETE /api/v3/queue/bulk": .json("{}"), "POST /api/v3/queue/grab/13": .json("{}")])
+        let radarr = try await client(.radarr, stub) as! any QueueActing
+        // Ignore + blocklist only: the client keeps the download; no re-search.
+        try await radarr.removeFromQueue([11, 12], QueueRemoval(disposition: .ignore, blocklist: .blocklistOnly), bulk: false)
+        XCTAssertEqual(stub.requests.map(\.path), ["/api/v3/queue/11", "/api/v3/queue/12"], "one request per record")
+        XCTAssertEqual(query(stub.requests.first), ["removeFromClient": "false", "blocklist": "true", "skipRedownload": "true",
+                                                     "changeCategory": "false"], "every flag explicit: the defaults delete data")
+        try await radarr.removeFromQueue([11, 12], QueueRemoval(disposition: .removeFromClient, blocklist: .blocklistAndSearch), bulk: true)
+        XCTAssertEqual(stub.requests.last?.path, "/api/v3/queue/bulk")
+        XCTAssertEqual(body(stub.requests.last), #"{"ids":[11,12]}"#)
+        XCTAssertEqual(query(stub.requests.last), ["removeFromClient": "true", "blocklist": "true", "skipRedownload": "false",
+                                                    "changeCategory": "false"])
+        try await radarr.grab(queueRecord: 13)
+        XCTAssertEqual(stub.requests.last.map { "\($0.method.rawValue) \($0.path)" }, "POST /api/v3/queue/grab/13")
+        let sent = stub.requests.count
+        do {
+            try await radarr.removeFromQueue([], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
+            XCTFail("an empty removal was sent")
+        } catch {
+            XCTAssertEqual(error, .notOffered)
+        }
+        XCTAssertEqual(stub.requests.count, sent)
+        XCTAssertTrue(stub.requests.allSatisfy { !$0.isIdempotent }, "writes are never retried")
+    }
+
+    func testDeleteKeepsFilesUnlessAskedAndEpisodesMonitorByIds() async throws {
+        let stub = StubTransport(routes: ["DELETE /api/v3/series/4": .json("{}"), "PUT /api/v3/episode/monitor": .json("[]", status: 202)])
+        let sonarr = try await client(.sonarr, stub) as! SonarrClient
+        try await sonarr.delete(ResourceID(serviceID: UUID(), itemID: 4), deleteFiles: false, excludeFromImportLists: true)
+        XCTAssertEqual(query(stub.requests.first), ["deleteFiles": "false", "addImportListExclusion": "true"])
+        try await sonarr.setEpisodesMonitored(false, episodeIDs: [101, 102])
+        XCTAssertEqual(body(stub.requests.last), #"{"episodeIds":[101,102],"monitored":false}"#)
+
+        let radarrStub = StubTransport(routes: ["DELETE /api/v3/movie/9": .json("{}")])
+        let radarr = try await client(.radarr, radarrStub)
+        try await radarr.delete(ResourceID(serviceID: UUID(), itemID: 9), deleteFiles: true, excludeFromImportLists: false)
+        XCTAssertEqual(query(radarrStub.requests.first), ["deleteFiles": "true", "addImportExclusion": "false"],
+                       "Radarr names its exclusion flag differently")
+    }
 }

@@ -73,4 +73,51 @@ public protocol LibraryActing: ServiceClient {
     /// Starts a command; the service returns the running one instead of a duplicate.
     func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress
     func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress
+    /// Deletes a series or movie; its files only with `deleteFiles`, an import-list exclusion only with `exclude`.
+    func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError)
+}
+
+/// How a download leaves an orchestrator's queue (API-GUIDE-2 §4.2). Every flag is sent, so the
+/// services' defaults (`removeFromClient=true` deletes the item **and its data**) never decide.
+public struct QueueRemoval: Sendable, Equatable {
+    public enum Disposition: Sendable, Equatable {
+        /// The client deletes the download and its data.
+        case removeFromClient
+        /// The client keeps it and moves it to its post-import category (torrent clients that have one).
+        case changeCategory
+        /// The orchestrator stops tracking it; the client keeps it.
+        case ignore
+    }
+
+    public enum Blocklist: Sendable, Equatable {
+        case no
+        /// Blocklist the release and search for another.
+        case blocklistAndSearch
+        /// Blocklist the release, no new search.
+        case blocklistOnly
+    }
+
+    public var disposition: Disposition
+    public var blocklist: Blocklist
+
+    public init(disposition: Disposition, blocklist: Blocklist) {
+        self.disposition = disposition
+        self.blocklist = blocklist
+    }
+
+    public var query: [URLQueryItem] {
+        [URLQueryItem(name: "removeFromClient", value: disposition == .removeFromClient ? "true" : "false"),
+         URLQueryItem(name: "blocklist", value: blocklist == .no ? "false" : "true"),
+         URLQueryItem(name: "skipRedownload", value: blocklist == .blocklistOnly ? "true" : "false"),
+         URLQueryItem(name: "changeCategory", value: disposition == .changeCategory ? "true" : "false")]
+    }
+}
+
+/// Queue actions of an orchestrator.
+public protocol QueueActing: ServiceClient {
+    /// Removes each record: one bulk request when `bulk` (the caller knows every id is current — one
+    /// stale id fails the whole call), otherwise one request per record. Never retried.
+    func removeFromQueue(_ ids: [Int], _ removal: QueueRemoval, bulk: Bool) async throws(ServiceError)
+    /// Grabs a delayed or pending release now.
+    func grab(queueRecord id: Int) async throws(ServiceError)
 }

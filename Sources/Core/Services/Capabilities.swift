@@ -129,6 +129,8 @@ public enum Capabilities {
         "download clients", offers: { $0 is any DownloadClientsProviding.Type }, cast: { $0 as? any DownloadClientsProviding })
     public static let libraryActions = Capability<any LibraryActing>(
         "library actions", offers: { $0 is any LibraryActing.Type }, cast: { $0 as? any LibraryActing })
+    public static let queueActions = Capability<any QueueActing>(
+        "queue actions", offers: { $0 is any QueueActing.Type }, cast: { $0 as? any QueueActing })
     public static let transferActions = Capability<any TransferActing>(
         "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
     public static let speedLimits = Capability<any SpeedLimiting>(

@@ -3,7 +3,7 @@ import Foundation
 /// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
 /// shared Servarr endpoints.
 public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, DownloadClientsProviding, LibraryActing {
+    ArtworkProviding, DownloadClientsProviding, LibraryActing, QueueActing {
     /// Radarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.movieId })
 
@@ -28,6 +28,16 @@ public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
         try await servarr.progress(ofCommand: id)
     }
+
+    public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
+        try await servarr.delete(item.itemID, resource: "movie", deleteFiles: deleteFiles, exclusionFlag: "addImportExclusion", exclude: exclude)
+    }
+
+    public func removeFromQueue(_ ids: [Int], _ removal: QueueRemoval, bulk: Bool) async throws(ServiceError) {
+        try await servarr.removeFromQueue(ids, removal, bulk: bulk)
+    }
+
+    public func grab(queueRecord id: Int) async throws(ServiceError) { try await servarr.grab(queueRecord: id) }
 
     /// The whole library in one unpaginated request (large-library class).
     public func library() async throws(ServiceError) -> [Resource] {

@@ -5,9 +5,9 @@ import Foundation
 /// naming their items. Writes are sent once.
 extension ServarrClient {
     /// JSON `body` to `path` with the API key; the checked answer.
-    func write(_ method: HTTPMethod, _ path: String, body: String) async throws(ServiceError) -> Data {
-        let request = ServiceRequest(method, path, headers: ["Accept": "application/json"], body: Data(body.utf8),
-                                     contentType: "application/json", class: .list, effect: .write)
+    func write(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: String?) async throws(ServiceError) -> Data {
+        let request = ServiceRequest(method, path, query: query, headers: ["Accept": "application/json"], body: body.map { Data($0.utf8) },
+                                     contentType: body == nil ? nil : "application/json", class: .list, effect: .write)
         let response = try await http.send(request)
         do {
             return try response.jsonBody()
@@ -23,6 +23,31 @@ extension ServarrClient {
         guard !valid.isEmpty, valid.count == ids.count else { throw .notOffered }
         let list = valid.map(String.init).joined(separator: ",")
         _ = try await write(.put, "\(api.basePath)/\(resource)/editor", body: #"{"\#(idsField)":[\#(list)],"monitored":\#(monitored)}"#)
+    }
+
+    /// `DELETE queue/{id}` (or `queue/bulk`) with every flag explicit.
+    public func removeFromQueue(_ ids: [Int], _ removal: QueueRemoval, bulk: Bool) async throws(ServiceError) {
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        if bulk, ids.count > 1 {
+            let list = ids.map(String.init).joined(separator: ",")
+            _ = try await write(.delete, "\(api.basePath)/queue/bulk", query: removal.query, body: #"{"ids":[\#(list)]}"#)
+        } else {
+            for id in ids { _ = try await write(.delete, "\(api.basePath)/queue/\(id)", query: removal.query, body: nil) }
+        }
+    }
+
+    /// `POST queue/grab/{id}`: only for pending (delayed) records; others answer 404.
+    public func grab(queueRecord id: Int) async throws(ServiceError) {
+        guard id > 0 else { throw .notOffered }
+        _ = try await write(.post, "\(api.basePath)/queue/grab/\(id)", body: nil)
+    }
+
+    /// `DELETE {series|movie}/{id}` with both flags explicit (files kept unless asked).
+    func delete(_ id: Int, resource: String, deleteFiles: Bool, exclusionFlag: String, exclude: Bool) async throws(ServiceError) {
+        guard id > 0 else { throw .notOffered }
+        _ = try await write(.delete, "\(api.basePath)/\(resource)/\(id)",
+                            query: [URLQueryItem(name: "deleteFiles", value: String(deleteFiles)),
+                                    URLQueryItem(name: exclusionFlag, value: String(exclude))], body: nil)
     }
 
     public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress {

@@ -6,7 +6,7 @@ import Glibc
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing {
+    ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing, QueueActing {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -30,6 +30,23 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
 
     public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
         try await servarr.progress(ofCommand: id)
+    }
+
+    public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
+        try await servarr.delete(item.itemID, resource: "series", deleteFiles: deleteFiles, exclusionFlag: "addImportListExclusion", exclude: exclude)
+    }
+
+    public func removeFromQueue(_ ids: [Int], _ removal: QueueRemoval, bulk: Bool) async throws(ServiceError) {
+        try await servarr.removeFromQueue(ids, removal, bulk: bulk)
+    }
+
+    public func grab(queueRecord id: Int) async throws(ServiceError) { try await servarr.grab(queueRecord: id) }
+
+    /// `PUT episode/monitor {"episodeIds":[…],"monitored":…}`; nothing for no ids.
+    public func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int]) async throws(ServiceError) {
+        guard !episodeIDs.isEmpty, episodeIDs.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        let list = episodeIDs.map(String.init).joined(separator: ",")
+        _ = try await servarr.write(.put, "\(Self.api.basePath)/episode/monitor", body: #"{"episodeIds":[\#(list)],"monitored":\#(monitored)}"#)
     }
 
     /// The whole library in one unpaginated request (large-library class).
