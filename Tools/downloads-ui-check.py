@@ -69,17 +69,23 @@ def until(condition, timeout=60.0, what="a condition"):
 
 
 def rows():
-    """The transfer rows on screen: (row node, its labels' texts)."""
-    found = []
-    root = app()
-    if root is None:
-        return found
-    for node in walk(root):
-        if node.getRoleName() == "table row":
-            texts = [child.name for child in walk(node) if child.getRoleName() == "label"]
-            if SEED in texts:
-                found.append((node, texts))
-    return found
+    """The transfer rows on screen: (row node, its labels' texts). Read again from the top when the
+    tree changes under the walk (a refresh recycles rows): never a half-read answer, never an error."""
+    for _ in range(20):
+        found = []
+        try:
+            root = app()
+            if root is None:
+                return found
+            for node in walk(root):
+                if node.getRoleName() == "table row":
+                    texts = [child.name for child in walk(node) if child.getRoleName() == "label"]
+                    if SEED in texts:
+                        found.append((node, texts))
+            return found
+        except Exception:
+            time.sleep(0.1)
+    return []
 
 
 def client_of(texts):
@@ -205,7 +211,7 @@ def main():
     until(lambda: all("Paused" in texts for _, texts in rows()), what="the rows read back as paused")
 
     # One row alone, Shift+Delete, confirm: that daemon drops it and its file; the other keeps it.
-    target = client_of(rows()[0][1])
+    target = client_of(until(lambda: rows() or None, what="the rows")[0][1])
     other = next(name for name in names if name != target)
     click_until(target, [target])
     key("shift+Delete")
