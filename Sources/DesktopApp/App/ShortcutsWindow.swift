@@ -27,26 +27,8 @@ enum ShortcutsWindow {
     ]
 
     static func make() -> Window? {
-        let listKeys = downloads.map { entry in
-            """
-            <child>
-              <object class="GtkShortcutsShortcut">
-                <property name="title">\(escape(entry.title))</property>
-                <property name="accelerator">\(escape(entry.accels.joined(separator: " ")))</property>
-              </object>
-            </child>
-            """
-        }.joined(separator: "\n")
-        let shortcuts = accelerators.map { entry in
-            """
-            <child>
-              <object class="GtkShortcutsShortcut">
-                <property name="title">\(escape(entry.title))</property>
-                <property name="accelerator">\(escape(entry.accels.joined(separator: " ")))</property>
-              </object>
-            </child>
-            """
-        }.joined(separator: "\n")
+        let listKeys = items(downloads.map { ($0.accels, $0.title) })
+        let shortcuts = items(accelerators.map { ($0.accels, $0.title) })
         let xml = """
         <interface>
           <object class="GtkShortcutsWindow" id="help_overlay">
@@ -73,6 +55,20 @@ enum ShortcutsWindow {
         </interface>
         """
         return Builder.window("help_overlay", in: xml)
+    }
+
+    /// One GtkShortcutsShortcut per entry.
+    private static func items(_ entries: [(accels: [String], title: String)]) -> String {
+        entries.map { entry in
+            """
+            <child>
+              <object class="GtkShortcutsShortcut">
+                <property name="title">\(escape(entry.title))</property>
+                <property name="accelerator">\(escape(entry.accels.joined(separator: " ")))</property>
+              </object>
+            </child>
+            """
+        }.joined(separator: "\n")
     }
 
     private static func escape(_ text: String) -> String {
