@@ -123,10 +123,13 @@ def queue_record(rng, index, kind):
         "trackedDownloadState": rng.choice(["downloading", "importPending", "importBlocked"]),
         "statusMessages": [], "downloadId": download_id, "protocol": protocol,
         "downloadClient": "Fixture %s" % ("qBittorrent" if protocol == "torrent" else "SABnzbd"),
-        "downloadClientHasPostImportCategory": False, "indexer": "Fixture Indexer",
+        # Torrent clients have a post-import category (Remove offers "change category" only then).
+        "downloadClientHasPostImportCategory": protocol == "torrent", "indexer": "Fixture Indexer",
         "outputPath": "/data/fixture/downloads/%d" % index, "sizeleft": left,
         "timeleft": "%d.%02d:%02d:%02d" % (rng.randint(0, 2), rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)),
     }
+    if index in (3, 102):  # a release held back by a delay profile: "Grab now" applies to it
+        record.update({"status": "delay", "trackedDownloadStatus": "ok", "trackedDownloadState": "downloading"})
     if record["trackedDownloadStatus"] == "warning":
         record["statusMessages"] = [{"title": record["title"], "messages": ["Fixture warning: no files found are eligible for import"]}]
     if kind == "series":

@@ -16,6 +16,11 @@
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
 // GET /__query_keys lists parameter names that ever arrived in a URL query.
+// Writes (ServarrState.swift) change the served state: monitoring (editor, episode/monitor,
+// seasonpass), commands (each poll of command/{id} moves one state on; mode=fail on
+// /api/v3/command fails the next one), queue removal (flags checked, blocklist filled),
+// grab, delete. Malformed bodies get 400 with the reason, unknown ids 404. GET /__state
+// reports deletions, removals, grabs, commands, and commands that named no item.
 import CSoup
 import Foundation
 
@@ -58,6 +63,14 @@ final class FixtureServer: @unchecked Sendable {
     /// Set while handling a request whose answer a fault already holds back.
     var deferred = false
 
+    /// The library, episodes and queue, changed by writes.
+    lazy var servarr = ServarrState(
+        kind: options.kind,
+        library: options.library.flatMap { FileManager.default.contents(atPath: $0) }
+            ?? fixture(options.kind == "sonarr" ? "series.json" : "movie.json"),
+        episodes: options.kind == "sonarr" ? fixture("episode-series-1.json") : nil,
+        queue: fixture("queue-details.json"), fixtures: { [weak self] in self?.fixture($0) })
+
     init(options: Options) { self.options = options }
 
     var folder: String { "\(options.fixtures)/\(options.kind)" }
@@ -73,23 +86,27 @@ final class FixtureServer: @unchecked Sendable {
         switch path {
         case "/api/v3/system/status": return (200, json, fixture("system-status.json")!)
         case "/api/v3/series" where options.kind == "sonarr", "/api/v3/movie" where options.kind == "radarr":
-            if let library = options.library, let data = FileManager.default.contents(atPath: library) { return (200, json, data) }
-            return (200, json, fixture(options.kind == "sonarr" ? "series.json" : "movie.json")!)
+            return (200, json, servarr.library)
         case "/api/v3/episode" where options.kind == "sonarr":
             guard let series = query["seriesId"] else {
                 return (400, json, Data(#"{"message":"seriesId or episodeIds must be provided"}"#.utf8))
             }
-            return (200, json, series == "1" ? fixture("episode-series-1.json")! : Data("[]".utf8))
+            return (200, json, servarr.episodes(series: Int(series) ?? 0))
         case "/api/v3/calendar":
             guard query["start"] != nil, query["end"] != nil else { return (200, json, Data("[]".utf8)) }
             return (200, json, fixture("calendar.json")!)
-        case "/api/v3/queue/details": return (200, json, fixture("queue-details.json")!)
+        case "/api/v3/queue/details": return (200, json, servarr.queueData)
+        case "/api/v3/blocklist": return (200, json, servarr.blocklistPage(query))
         case "/api/v3/queue": return (200, json, pagedQueue(query))
         case "/api/v3/health": return (200, json, fixture("health.json")!)
         case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
         case "/api/v3/history": return (200, json, fixture("history.json")!)
         case "/api/v3/downloadclient": return (200, json, fixture("downloadclient.json")!)
         default:
+            if path.hasPrefix("/api/v3/command/"), let id = Int(path.dropFirst("/api/v3/command/".count)) {
+                let (status, body) = servarr.commandStatus(id)
+                return (status, json, body)
+            }
             if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
                                                                    options: .regularExpression) != nil {
                 return (200, "image/png", Self.image(for: path))
@@ -100,7 +117,7 @@ final class FixtureServer: @unchecked Sendable {
 
     /// The paged queue with Servarr's defaults: page 1, pageSize 10.
     func pagedQueue(_ query: [String: String]) -> Data {
-        let all = (try? JSONSerialization.jsonObject(with: fixture("queue-details.json")!) as? [Any]) ?? []
+        let all = servarr.queue
         let page = max(1, Int(query["page"] ?? "") ?? 1), size = max(1, Int(query["pageSize"] ?? "") ?? 10)
         let slice = Array(all.dropFirst((page - 1) * size).prefix(size))
         let object: [String: Any] = ["page": page, "pageSize": size, "sortKey": "timeleft", "sortDirection": "ascending",
@@ -210,6 +227,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, 200, "application/json", body)
     }
 
+    if fullPath == "/__state" { return respond(message, 200, "application/json", state.servarr.report) }
     if fullPath == "/__query_keys" {
         let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
         return respond(message, 200, "application/json", body)
@@ -240,6 +258,16 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     }
     guard !options.apiKey.isEmpty, key == options.apiKey else { return respond(message, 401, "text/plain", Data()) }
 
+    if path == "/api/v3/command", state.faults[path] == "fail" {
+        state.servarr.failNextCommand = true
+        state.faults[path] = nil
+    }
+    let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
+    if method != "GET", state.faults[path] == nil {
+        let (status, body) = state.servarr.write(method, path, query: parameters, body: requestBody(message))
+            ?? (405, Data(#"{"message":"Method not allowed"}"#.utf8))
+        return respond(message, status, "application/json", body)
+    }
     switch state.faults[path] {
     case "503"?:
         return respond(message, 503, "application/json",
@@ -262,6 +290,12 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let (status, type, body) = state.answer(path: path, query: parameters)
         respond(message, status, type, body)
     }
+}
+
+/// The request body, if one came.
+func requestBody(_ message: OpaquePointer?) -> Data? {
+    guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data, body.pointee.length > 0 else { return nil }
+    return Data(bytes: data, count: Int(body.pointee.length))
 }
 
 /// SABnzbd's /api as the API guide describes it (verified against 4.5.5 there).

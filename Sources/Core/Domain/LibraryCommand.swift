@@ -3,7 +3,7 @@ import Foundation
 /// A Sonarr/Radarr command (`POST /api/v3/command`, API-GUIDE-2 §2). Every one that acts on items
 /// names them: a refresh or search without ids acts on the **whole library**, so an empty list is
 /// refused before anything is sent.
-public enum LibraryCommand: Sendable, Equatable {
+public enum LibraryCommand: Sendable, Hashable {
     case seriesSearch(seriesID: Int)
     case seasonSearch(seriesID: Int, season: Int)
     case episodeSearch(episodeIDs: [Int])
@@ -75,6 +75,14 @@ public protocol LibraryActing: ServiceClient {
     func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress
     /// Deletes a series or movie; its files only with `deleteFiles`, an import-list exclusion only with `exclude`.
     func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError)
+}
+
+/// Monitoring below the series (Sonarr): episodes by id, a season through the season pass.
+public protocol EpisodeMonitoring: ServiceClient {
+    /// `PUT episode/monitor` naming the episodes.
+    func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int]) async throws(ServiceError)
+    /// `POST seasonpass` naming the series and the season (its episodes follow the season).
+    func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError)
 }
 
 /// How a download leaves an orchestrator's queue (API-GUIDE-2 §4.2). Every flag is sent, so the

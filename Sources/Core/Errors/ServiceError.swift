@@ -113,12 +113,23 @@ extension HTTPResponse {
     }
 
     /// The service's own error text, if it sent one ({"message": …} as Servarr does).
+    /// Servarr's validation answers too (API-GUIDE-2 §1.5): an array of failures, each with an
+    /// `errorMessage`, or a problem-details object whose `errors` lists messages per field.
     var serverMessage: String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        let value = try? JSONSerialization.jsonObject(with: body)
+        if let failures = value as? [[String: Any]] {
+            let lines = failures.compactMap { $0["errorMessage"] as? String }.filter { !$0.isEmpty }
+            return lines.isEmpty ? nil : String(lines.joined(separator: " ").prefix(300))
+        }
+        guard let object = value as? [String: Any] else { return nil }
         for key in ["message", "error", "errorMessage"] {
             if let text = object[key] as? String, !text.isEmpty { return String(text.prefix(300)) }
         }
-        return nil
+        if let errors = object["errors"] as? [String: Any] {
+            let lines = errors.keys.sorted().flatMap { (errors[$0] as? [String]) ?? [] }
+            if !lines.isEmpty { return String(lines.joined(separator: " ").prefix(300)) }
+        }
+        return (object["title"] as? String).map { String($0.prefix(300)) }
     }
 }
 

@@ -129,6 +129,8 @@ public enum Capabilities {
         "download clients", offers: { $0 is any DownloadClientsProviding.Type }, cast: { $0 as? any DownloadClientsProviding })
     public static let libraryActions = Capability<any LibraryActing>(
         "library actions", offers: { $0 is any LibraryActing.Type }, cast: { $0 as? any LibraryActing })
+    public static let episodeMonitoring = Capability<any EpisodeMonitoring>(
+        "episode monitoring", offers: { $0 is any EpisodeMonitoring.Type }, cast: { $0 as? any EpisodeMonitoring })
     public static let queueActions = Capability<any QueueActing>(
         "queue actions", offers: { $0 is any QueueActing.Type }, cast: { $0 as? any QueueActing })
     public static let transferActions = Capability<any TransferActing>(

@@ -14,6 +14,11 @@ extension ServarrClient {
         } catch .unauthorized {
             await http.signOut()
             throw .unauthorized
+        } catch .unavailable(.serverError(let status)) {
+            // A refused write often says why in a 500 (an unknown command, a client without a
+            // post-import category): the words are worth more than the status.
+            if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
+            throw .unavailable(.serverError(status: status))
         }
     }
 

@@ -6,7 +6,8 @@ import Glibc
 /// Sonarr (v3 and v4, both `/api/v3`): series library, episodes, calendar,
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing, QueueActing {
+    ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing, QueueActing,
+    EpisodeMonitoring {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -47,6 +48,13 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
         guard !episodeIDs.isEmpty, episodeIDs.allSatisfy({ $0 > 0 }) else { throw .notOffered }
         let list = episodeIDs.map(String.init).joined(separator: ",")
         _ = try await servarr.write(.put, "\(Self.api.basePath)/episode/monitor", body: #"{"episodeIds":[\#(list)],"monitored":\#(monitored)}"#)
+    }
+
+    /// One season of one series, through the season pass: never the whole series resource.
+    public func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError) {
+        guard series.itemID > 0, season >= 0 else { throw .notOffered }
+        let body = #"{"series":[{"id":\#(series.itemID),"seasons":[{"seasonNumber":\#(season),"monitored":\#(monitored)}]}]}"#
+        _ = try await servarr.write(.post, "\(Self.api.basePath)/seasonpass", body: body)
     }
 
     /// The whole library in one unpaginated request (large-library class).

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Writes to Sonarr and Radarr: monitoring, commands, deletion and queue removal. Each goes to the
+/// instance that owns the item (its `serviceID`), names its items, and is sent once; the caller
+/// reads the state back afterwards (`library(force:)`, `detail(of:force:)`, `activity(force:)`).
+extension Repository {
+    /// The session of an enabled, configured service, or `.notOffered`.
+    private func writableSession(_ id: UUID) throws(ServiceError) -> ServiceSession {
+        guard let config = configuredServices.first(where: { $0.id == id }), config.enabled else { throw .notOffered }
+        return session(for: config)
+    }
+
+    /// Monitored on or off, one request per instance naming its items; the errors by instance.
+    public func setMonitored(_ monitored: Bool, items: [ResourceID]) async -> [UUID: ServiceError] {
+        var byService: [UUID: [ResourceID]] = [:]
+        for item in items { byService[item.serviceID, default: []].append(item) }
+        var failures: [UUID: ServiceError] = [:]
+        for (id, picked) in byService {
+            do throws(ServiceError) {
+                let session = try writableSession(id)
+                let done: Void? = try await session.write(Capabilities.libraryActions) { client throws(ServiceError) in
+                    try await client.setMonitored(monitored, items: picked)
+                }
+                if done == nil { failures[id] = .notOffered }
+            } catch {
+                failures[id] = error
+            }
+        }
+        return failures
+    }
+
+    /// One season of a series monitored on or off (its episodes follow).
+    public func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError) {
+        let session = try writableSession(series.serviceID)
+        let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
+            try await client.setSeasonMonitored(monitored, series: series, season: season)
+        }
+        if done == nil { throw .notOffered }
+    }
+
+    /// Episodes of one instance monitored on or off.
+    public func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int], on service: UUID) async throws(ServiceError) {
+        let session = try writableSession(service)
+        let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
+            try await client.setEpisodesMonitored(monitored, episodeIDs: episodeIDs)
+        }
+        if done == nil { throw .notOffered }
+    }
+
+    /// Starts a command on one instance (the service answers with the running one when it is a duplicate).
+    public func start(_ command: LibraryCommand, on service: UUID) async throws(ServiceError) -> CommandProgress {
+        let session = try writableSession(service)
+        guard let progress = try await session.write(Capabilities.libraryActions, { client throws(ServiceError) in
+            try await client.start(command)
+        }) else { throw .notOffered }
+        return progress
+    }
+
+    /// Where a command stands now (a read: retried like any read).
+    public func progress(ofCommand id: Int, on service: UUID) async throws(ServiceError) -> CommandProgress {
+        let session = try writableSession(service)
+        guard let progress = try await session.perform(Capabilities.libraryActions, force: true, { client throws(ServiceError) in
+            try await client.progress(ofCommand: id)
+        }) else { throw .notOffered }
+        return progress
+    }
+
+    /// Deletes a series or movie; files and an import-list exclusion only when asked.
+    public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
+        let session = try writableSession(item.serviceID)
+        let done: Void? = try await session.write(Capabilities.libraryActions) { client throws(ServiceError) in
+            try await client.delete(item, deleteFiles: deleteFiles, excludeFromImportLists: exclude)
+        }
+        if done == nil { throw .notOffered }
+    }
+
+    /// Removes queue records. Per instance, the queue is read first: records no longer in it are
+    /// reported as gone and not sent; the rest go in one bulk call only when every picked id is
+    /// still current (one stale id fails a bulk call), otherwise one call each.
+    public func removeFromQueue(_ items: [QueueItem], _ removal: QueueRemoval) async -> QueueRemovalReport {
+        var byService: [UUID: [QueueItem]] = [:]
+        for item in items { byService[item.id.serviceID, default: []].append(item) }
+        var report = QueueRemovalReport()
+        for (id, picked) in byService {
+            do throws(ServiceError) {
+                let session = try writableSession(id)
+                let current = try await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in
+                    Set(try await client.queue().map(\.id.itemID))
+                } ?? []
+                let live = picked.filter { current.contains($0.id.itemID) }
+                report.gone += picked.filter { !current.contains($0.id.itemID) }.map(\.id)
+                guard !live.isEmpty else { continue }
+                let bulk = live.count == picked.count && live.count > 1
+                do throws(ServiceError) {
+                    let done: Void? = try await session.write(Capabilities.queueActions) { client throws(ServiceError) in
+                        try await client.removeFromQueue(live.map(\.id.itemID), removal, bulk: bulk)
+                    }
+                    if done == nil { report.failures[id] = .notOffered } else { report.removed += live.map(\.id) }
+                } catch {
+                    report.failures[id] = error
+                }
+            } catch {
+                report.failures[id] = error
+            }
+        }
+        return report
+    }
+
+    /// Grabs a delayed release now.
+    public func grab(_ item: QueueItem) async throws(ServiceError) {
+        let session = try writableSession(item.id.serviceID)
+        let done: Void? = try await session.write(Capabilities.queueActions) { client throws(ServiceError) in
+            try await client.grab(queueRecord: item.id.itemID)
+        }
+        if done == nil { throw .notOffered }
+    }
+}
+
+/// What a queue removal did: removed, already gone (not sent), refused per instance.
+public struct QueueRemovalReport: Sendable, Equatable {
+    public var removed: [ResourceID] = []
+    public var gone: [ResourceID] = []
+    public var failures: [UUID: ServiceError] = [:]
+    public init() {}
+}
