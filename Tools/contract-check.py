@@ -2,11 +2,14 @@
 """Contract check: Servarr fixtures and client request paths against the real OpenAPI specs.
 
 Usage: contract-check.py SPEC_DIR FIXTURES_DIR REQUESTS_JSON
-REQUESTS_JSON lists what the clients sent: [{"service": "sonarr", "method": "GET", "path": "/api/v3/series"}, …].
-Checks that every request path exists in that service's spec with that method, and that every
-field of every fixture exists in the response schema of its endpoint with the right JSON type
-(and enum values are ones the spec lists). Prints one line per check and a closing
-"N passed, N failed" line; exits 1 on any failure.
+REQUESTS_JSON lists what the clients sent: [{"service": "sonarr", "method": "GET", "path": "/api/v3/series",
+"query": {"name": "value"}, "body": "…JSON text…"}, …] (query and body optional).
+Checks that every request path exists in that service's spec with that method, that every query
+parameter is one the operation declares (with a value of its type), that every body validates
+against the operation's request schema (and that no body goes where the operation takes none),
+and that every field of every fixture exists in the response schema of its endpoint with the
+right JSON type (and enum values are ones the spec lists). Prints one line per check and closing
+"requests: …" and "N passed, N failed" lines; exits 1 on any failure.
 """
 import json
 import re
@@ -36,6 +39,21 @@ WIRE_OVERRIDES = {
 }
 
 
+# POST /command binds the body to the command class named by `name` (CommandController.cs:51-79,
+# API-GUIDE-2 §2); the spec only shows CommandResource, the answer. Fields per command, from the
+# command classes the guide cites.
+COMMAND_FIELDS = {
+    "SeriesSearch": {"seriesId": "integer"},
+    "SeasonSearch": {"seriesId": "integer", "seasonNumber": "integer"},
+    "EpisodeSearch": {"episodeIds": "integer[]"},
+    "MissingEpisodeSearch": {"seriesId": "integer"},
+    "RefreshSeries": {"seriesId": "integer", "seriesIds": "integer[]"},
+    "MoviesSearch": {"movieIds": "integer[]"},
+    "RefreshMovie": {"movieIds": "integer[]"},
+    "RssSync": {},
+}
+
+
 class Spec:
     def __init__(self, path):
         with open(path, encoding="utf-8") as handle:
@@ -57,6 +75,16 @@ class Spec:
             if pattern.match(path) and method.lower() in operations:
                 return operations[method.lower()]
         return None
+
+    def request_schema(self, method, path):
+        body = (self.operation(method, path) or {}).get("requestBody")
+        if body is None:
+            return None
+        return body["content"]["application/json"]["schema"]
+
+    def query_parameters(self, method, path):
+        operation = self.operation(method, path) or {}
+        return {p["name"]: p.get("schema", {}) for p in operation.get("parameters", []) if p.get("in") == "query"}
 
     def response_schema(self, path):
         operation = self.operation("GET", path)
@@ -125,6 +153,60 @@ def main():
     for request in sorted({(r["service"], r["method"], r["path"]) for r in requests}):
         service, method, path = request
         report(specs[service].operation(method, path) is not None, f"{service} {method} {path} exists in the spec")
+
+    queries = bodies = 0
+    for request in requests:
+        service, method, path = request["service"], request["method"], request["path"]
+        spec = specs[service]
+        if spec.operation(method, path) is None:
+            continue
+        if request.get("query"):
+            queries += 1
+            declared = spec.query_parameters(method, path)
+            errors = []
+            for name, value in sorted(request["query"].items()):
+                if name not in declared:
+                    errors.append(f"?{name}: not a query parameter of {method} {path}")
+                    continue
+                kind = spec.resolve(declared[name]).get("type")
+                if kind == "boolean" and value not in ("true", "false"):
+                    errors.append(f"?{name}={value}: expected true or false")
+                elif kind == "integer" and not re.match(r"^-?\d+$", value):
+                    errors.append(f"?{name}={value}: expected an integer")
+            report(not errors, f"{service} {method} {path} query {sorted(request['query'])}" + "".join(f"\n     {e}" for e in errors))
+        if "body" in request:
+            bodies += 1
+            errors = []
+            try:
+                value = json.loads(request["body"])
+            except ValueError:
+                value, errors = None, ["$: not JSON"]
+            if not errors and path.endswith("/api/v3/command"):
+                fields = COMMAND_FIELDS.get(value.get("name") if isinstance(value, dict) else None)
+                if fields is None:
+                    errors.append(f"$.name: {value!r} names no command Switchyard knows the fields of")
+                else:
+                    for key, item in value.items():
+                        if key == "name":
+                            continue
+                        kind = fields.get(key)
+                        if kind is None:
+                            errors.append(f"$.{key}: not a field of the {value['name']} command")
+                        elif kind == "integer" and (isinstance(item, bool) or not isinstance(item, int)):
+                            errors.append(f"$.{key}: expected an integer")
+                        elif kind == "integer[]" and (not isinstance(item, list) or not item
+                                                      or not all(isinstance(i, int) and not isinstance(i, bool) for i in item)):
+                            errors.append(f"$.{key}: expected a non-empty array of integers")
+                    validate(spec, {"name": value["name"]}, spec.request_schema(method, path), "$", errors)
+            elif not errors:
+                schema = spec.request_schema(method, path)
+                if schema is None:
+                    errors.append(f"{method} {path} takes no request body")
+                else:
+                    validate(spec, value, schema, "$", errors)
+            report(not errors, f"{service} {method} {path} body {request['body'][:70]}" + "".join(f"\n     {e}" for e in errors[:10]))
+    print(f"requests: {len(requests)} sent, {len({(r['service'], r['method'], r['path']) for r in requests})} distinct paths, "
+          f"{queries} with a query checked, {bodies} bodies checked")
 
     for service, spec in specs.items():
         for name, endpoint in FIXTURE_ENDPOINTS.items():

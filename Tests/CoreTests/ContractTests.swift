@@ -13,7 +13,7 @@ final class ContractTests: XCTestCase {
             throw XCTSkip("contract check did not run: SWITCHYARD_OPENAPI_DIR is not set")
         }
         let requests = try await recordedRequests()
-        XCTAssertGreaterThanOrEqual(requests.count, 16)
+        XCTAssertGreaterThanOrEqual(requests.count, 60)
         let directory = try temporaryDirectory(self)
         let file = directory.appendingPathComponent("requests.json")
         try JSONSerialization.data(withJSONObject: requests).write(to: file)
@@ -29,12 +29,25 @@ final class ContractTests: XCTestCase {
         try Data(#"[{"id": "seven", "title": "Fixture", "notAField": 1}]"#.utf8)
             .write(to: broken.appendingPathComponent("sonarr/series.json"))
         let wrongPath = directory.appendingPathComponent("wrong.json")
-        try Data(#"[{"service": "sonarr", "method": "GET", "path": "/api/v3/no-such-thing"}]"#.utf8).write(to: wrongPath)
+        try Data(#"""
+        [{"service": "sonarr", "method": "GET", "path": "/api/v3/no-such-thing"},
+         {"service": "sonarr", "method": "PUT", "path": "/api/v3/series/editor", "body": "{\"seriesId\":[1],\"monitored\":\"no\"}"},
+         {"service": "radarr", "method": "DELETE", "path": "/api/v3/queue/1", "query": {"removeFromClient": "yes", "blocklistOnly": "true"}},
+         {"service": "radarr", "method": "POST", "path": "/api/v3/command", "body": "{\"name\":\"RefreshMovie\",\"movieId\":1}"},
+         {"service": "radarr", "method": "POST", "path": "/api/v3/queue/grab/1", "body": "{}"}]
+        """#.utf8).write(to: wrongPath)
         let (brokenStatus, brokenText) = try check(specs: specs, fixtures: broken, requests: wrongPath)
+        print(brokenText)
         XCTAssertEqual(brokenStatus, 1)
         XCTAssertTrue(brokenText.contains("$[0].id: expected an integer"), brokenText)
         XCTAssertTrue(brokenText.contains("$[0].notAField: not a field of the schema"), brokenText)
         XCTAssertTrue(brokenText.contains("FAIL sonarr GET /api/v3/no-such-thing"), brokenText)
+        XCTAssertTrue(brokenText.contains("$.seriesId: not a field of the schema"), brokenText)
+        XCTAssertTrue(brokenText.contains("$.monitored: expected true or false"), brokenText)
+        XCTAssertTrue(brokenText.contains("?blocklistOnly: not a query parameter"), brokenText)
+        XCTAssertTrue(brokenText.contains("?removeFromClient=yes: expected true or false"), brokenText)
+        XCTAssertTrue(brokenText.contains("$.movieId: not a field of the RefreshMovie command"), brokenText)
+        XCTAssertTrue(brokenText.contains("takes no request body"), brokenText)
     }
 
     private func check(specs: String, fixtures: URL, requests: URL) throws -> (Int32, String) {
@@ -43,8 +56,8 @@ final class ContractTests: XCTestCase {
     }
 
     /// Runs every client call against a stub that answers any path, recording what was sent.
-    private func recordedRequests() async throws -> [[String: String]] {
-        var recorded: [[String: String]] = []
+    private func recordedRequests() async throws -> [[String: Any]] {
+        var recorded: [[String: Any]] = []
         for kind in [ServiceKind.sonarr, .radarr] {
             let folder = kind.rawValue
             let routes: [String: StubTransport.Reply] = [
@@ -70,6 +83,7 @@ final class ContractTests: XCTestCase {
                 "DELETE /api/v3/series/1": .json("{}"),
                 "DELETE /api/v3/movie/1": .json("{}"),
                 "PUT /api/v3/episode/monitor": .json("[]", status: 202),
+                "POST /api/v3/seasonpass": .json("{}", status: 202),
             ]
             let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
@@ -94,13 +108,20 @@ final class ContractTests: XCTestCase {
                 _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
                 _ = try await client.downloadClients()
                 try await client.setMonitored(false, items: [item])
-                _ = try await client.start(.seriesSearch(seriesID: 1))
+                for command in [LibraryCommand.seriesSearch(seriesID: 1), .seasonSearch(seriesID: 1, season: 2),
+                                .episodeSearch(episodeIDs: [1, 2]), .refreshSeries(seriesID: 1), .rssSync] {
+                    _ = try await client.start(command)
+                }
                 _ = try await client.progress(ofCommand: 1)
                 try await client.setEpisodesMonitored(true, episodeIDs: [1])
-                try await client.removeFromQueue([1], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: false)
+                try await client.setSeasonMonitored(false, series: item, season: 2)
+                for removal in Self.removals {
+                    try await client.removeFromQueue([1], removal, bulk: false)
+                }
                 try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
+                try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
@@ -113,18 +134,34 @@ final class ContractTests: XCTestCase {
                 _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
                 _ = try await client.downloadClients()
                 try await client.setMonitored(true, items: [item])
-                _ = try await client.start(.moviesSearch(movieIDs: [1]))
+                for command in [LibraryCommand.moviesSearch(movieIDs: [1]), .refreshMovies(movieIDs: [1, 2]), .rssSync] {
+                    _ = try await client.start(command)
+                }
                 _ = try await client.progress(ofCommand: 1)
-                try await client.removeFromQueue([1], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: false)
+                for removal in Self.removals {
+                    try await client.removeFromQueue([1], removal, bulk: false)
+                }
+                try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .removeFromClient, blocklist: .blocklistAndSearch), bulk: true)
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
+                try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
             }
             XCTAssertEqual(stub.unexpectedRequests, [])
             for request in stub.requests {
                 XCTAssertFalse(request.query.contains { $0.name.lowercased() == "apikey" }, "API key in a query")
-                recorded.append(["service": kind.rawValue, "method": request.method.rawValue, "path": request.path])
+                var entry: [String: Any] = ["service": kind.rawValue, "method": request.method.rawValue, "path": request.path]
+                if !request.query.isEmpty {
+                    entry["query"] = Dictionary(request.query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+                }
+                if let body = request.body { entry["body"] = String(decoding: body, as: UTF8.self) }
+                recorded.append(entry)
             }
         }
         return recorded
+    }
+
+    /// Every way out of the queue the Remove dialog offers.
+    static let removals: [QueueRemoval] = [QueueRemoval.Disposition.removeFromClient, .changeCategory, .ignore].flatMap { disposition in
+        [QueueRemoval.Blocklist.no, .blocklistAndSearch, .blocklistOnly].map { QueueRemoval(disposition: disposition, blocklist: $0) }
     }
 }
