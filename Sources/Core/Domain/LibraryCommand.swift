@@ -25,6 +25,28 @@ public enum LibraryCommand: Sendable, Hashable {
         }
     }
 
+    /// The series or movies it names (Sonarr's episode search names episodes instead).
+    public var itemIDs: [Int] {
+        switch self {
+        case .seriesSearch(let id), .seasonSearch(let id, _), .refreshSeries(let id): [id]
+        case .moviesSearch(let ids), .refreshMovies(let ids): ids
+        case .episodeSearch, .rssSync: []
+        }
+    }
+
+    public var episodeIDs: [Int] {
+        if case .episodeSearch(let ids) = self { return ids }
+        return []
+    }
+
+    /// A refresh and rescan (not a search).
+    public var isRefresh: Bool {
+        switch self {
+        case .refreshSeries, .refreshMovies: true
+        default: false
+        }
+    }
+
     /// The JSON body; nil when it would name no item (and so act on every one).
     public var body: String? {
         func ids(_ list: [Int]) -> String? {

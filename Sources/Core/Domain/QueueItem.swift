@@ -85,10 +85,16 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
     /// Sonarr: the episode of this record (one record per episode).
     public var episodeID: Int?
     public var seasonNumber: Int?
+    /// The client can move it to a post-import category instead of removing it (torrent clients that
+    /// have one; `downloadClientHasPostImportCategory`). Nil when the service did not say.
+    public var clientHasPostImportCategory: Bool?
+
+    /// Held back by the orchestrator (a delay profile, its client unavailable): "Grab now" applies.
+    public var isPending: Bool { status == .delay || status == .downloadClientUnavailable || status == .fallback }
 
     public var progress: Double { size > 0 ? max(0, min(1, (size - sizeLeft) / size)) : 0 }
 
-    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: TrackedState?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?) {
+    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: TrackedState?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?, clientHasPostImportCategory: Bool? = nil) {
         self.id = id
         self.title = title
         self.status = status
@@ -107,5 +113,6 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
         self.resource = resource
         self.episodeID = episodeID
         self.seasonNumber = seasonNumber
+        self.clientHasPostImportCategory = clientHasPostImportCategory
     }
 }

@@ -80,6 +80,11 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
     public var nextAiring: Date?
     public var releaseDates: ReleaseDates
     public var images: [MediaImage]
+    /// Sonarr: the seasons monitored now, by number (nil when the service did not list seasons).
+    public var monitoredSeasons: [Int]?
+
+    /// Whether Sonarr monitors this season; nil when unknown.
+    public func seasonMonitored(_ number: Int) -> Bool? { monitoredSeasons.map { $0.contains(number) } }
 
     public struct ReleaseDates: Sendable, Equatable, Codable {
         public var inCinemas: Date?
@@ -94,7 +99,7 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
 
     public var poster: MediaImage? { images.first { $0.kind == .poster } }
 
-    public init(id: ResourceID, kind: Kind, title: String, sortTitle: String, year: Int?, status: Status, monitored: Bool, sizeOnDisk: Int64, fileCount: Int, expectedFileCount: Int, hasFile: Bool, network: String?, added: Date?, nextAiring: Date?, releaseDates: ReleaseDates, images: [MediaImage]) {
+    public init(id: ResourceID, kind: Kind, title: String, sortTitle: String, year: Int?, status: Status, monitored: Bool, sizeOnDisk: Int64, fileCount: Int, expectedFileCount: Int, hasFile: Bool, network: String?, added: Date?, nextAiring: Date?, releaseDates: ReleaseDates, images: [MediaImage], monitoredSeasons: [Int]? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -111,6 +116,7 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
         self.nextAiring = nextAiring
         self.releaseDates = releaseDates
         self.images = images
+        self.monitoredSeasons = monitoredSeasons
     }
 }
 

@@ -39,6 +39,7 @@ extension Appearance {
         progressbar { color: alpha(@theme_fg_color, 0.85); }
         columnview.view > listview > row:selected, listview.view > row:selected {
           background-color: mix(@theme_selected_bg_color, @theme_base_color, 0.78); color: @theme_text_color; }
+        listview.view > row:selected button.flat, listview.view > row:selected button.flat image { color: @theme_text_color; }
         .transient-message { background-color: @theme_base_color; border: 1px solid alpha(currentColor, 0.2);
           border-radius: 12px; padding: 8px 8px 10px 16px; box-shadow: 0 2px 8px alpha(black, 0.18); }
         """

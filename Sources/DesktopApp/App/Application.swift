@@ -167,21 +167,30 @@ final class SwitchyardApplication {
             dialog.show(scene)
             quitAfterFirstFrame(of: dialog.window)
         case .downloads(let scene)?:
-            // The scene needs the page on screen (selection, menus): after the first frame.
-            FirstFrame.observe(window.window) { [weak self] _ in
-                let shown = window.downloads.inspect(scene)
-                if let popover = shown.popover {
-                    // A menu sizes itself on its own first frame: capture after that one.
-                    FirstFrame.observe(popover) { _ in
-                        self?.quitAfterFirstFrame(of: window.window, over: popover)
-                        return true
-                    }
-                } else {
-                    self?.quitAfterFirstFrame(of: shown.window?.widget ?? window.window)
-                }
-                return true
-            }
+            inspectAfterFirstFrame(window) { window.downloads.inspect(scene) }
+        case .library(let tab, let scene)?:
+            inspectAfterFirstFrame(window) { (tab == .series ? window.series : window.movies).inspect(scene) }
+        case .activity(let scene)?:
+            inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
         case nil: break
+        }
+    }
+
+    /// A scene that needs its page on screen (selection, menus, dialogs): set after the first frame,
+    /// then the window, dialog or menu it shows captured.
+    private func inspectAfterFirstFrame(_ window: MainWindow, _ scene: @escaping @MainActor () -> (window: Window?, popover: Widget?)) {
+        FirstFrame.observe(window.window) { [weak self] _ in
+            let shown = scene()
+            if let popover = shown.popover {
+                // A menu sizes itself on its own first frame: capture after that one.
+                FirstFrame.observe(popover) { _ in
+                    self?.quitAfterFirstFrame(of: window.window, over: popover)
+                    return true
+                }
+            } else {
+                self?.quitAfterFirstFrame(of: shown.window?.widget ?? window.window)
+            }
+            return true
         }
     }
 

@@ -292,6 +292,9 @@ struct CheckButton: WidgetRef {
     }
 
     func onToggled(_ handler: @escaping VoidHandler) { onSignal(widget, "toggled", handler) }
+
+    /// Makes this one of `other`'s radio group (one of them active at a time).
+    func join(_ other: CheckButton) { gtk_check_button_set_group(cast(widget), cast(other.widget)) }
 }
 
 @MainActor

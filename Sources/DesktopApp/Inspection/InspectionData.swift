@@ -144,7 +144,7 @@ enum InspectionData {
                       trackedState: state, messages: messages, errorMessage: nil, size: 4_000_000_000, sizeLeft: 4_000_000_000 * left,
                       timeLeft: 1800, estimatedCompletion: nil, added: now.addingTimeInterval(-3600), downloadProtocol: proto,
                       downloadID: download, downloadClient: "Fixture client", resource: ResourceID(serviceID: service.id, itemID: n),
-                      episodeID: episode, seasonNumber: episode == nil ? nil : 2)
+                      episodeID: episode, seasonNumber: episode == nil ? nil : 2, clientHasPostImportCategory: proto == .torrent)
         }
         return [
             item(1, sonarr, "Placeholder.Bay.S02E02.1080p.WEB-DL", .downloading, .downloading,
@@ -157,7 +157,7 @@ enum InspectionData {
                  download: "fixturedrone0000000000000000000a", proto: .usenet,
                  messages: ["Found matching movie via grab history, but release was matched to movie by ID. Manual Import required.",
                             "Fixture sample file could not be imported: not a valid video file."], left: 0),
-            item(5, radarr, "Synthetic.Dawn.2026.1080p.WEB-DL", .downloading, .queued, download: nil, left: 1),
+            item(5, radarr, "Synthetic.Dawn.2026.1080p.WEB-DL", .downloading, .delay, download: nil, left: 1),
         ]
     }()
 

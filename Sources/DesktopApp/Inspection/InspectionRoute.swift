@@ -37,6 +37,8 @@ enum InspectionOverlay: Equatable {
     case about, shortcuts
     case settings(SettingsScene)
     case downloads(DownloadsScene)
+    case library(AppTab, LibraryScene)
+    case activity(ActivityScene)
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -86,6 +88,17 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                 routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab),
                                               "A \(tab == .series ? "series" : "movie") detail page"))
             }
+        }
+        for media in [LibraryMedia.series, .movies] {
+            for scene in LibraryScene.allCases where media.kind == .series || scene != .detailConfirmRemove {
+                routes.append(InspectionRoute("\(media.tab.rawValue).\(scene.rawValue)",
+                                              scene.isDetail ? .detail(media.tab) : .tabs(selected: media.tab, variant: .content),
+                                              overlay: .library(media.tab, scene), scene.summary(media)))
+            }
+        }
+        for scene in ActivityScene.allCases {
+            routes.append(InspectionRoute("activity.\(scene.rawValue)", .tabs(selected: .activity, variant: .content),
+                                          overlay: .activity(scene), scene.summary))
         }
         for scene in DownloadsScene.allCases {
             routes.append(InspectionRoute("downloads.\(scene.rawValue)", .tabs(selected: .downloads, variant: .content),

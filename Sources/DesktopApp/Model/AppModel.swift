@@ -22,6 +22,8 @@ final class AppModel {
     private(set) var serviceStatus: [UUID: ServiceRow] = [:]
     /// How many network changes reached the repository (diagnostics and tests).
     private(set) var networkChanges = 0
+    /// Writes to Sonarr and Radarr (made when a window is bound).
+    private(set) var library: LibraryController?
 
     init(registry: ServiceRegistry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL()),
          transport: any HTTPTransport, secrets: any SecretStore = KeyringSecretStore(),
@@ -73,6 +75,7 @@ final class AppModel {
         window.movies.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.movies) }
         window.downloads.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
         window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
+        library = LibraryController(repository: repository, window: window)
         watchVisibility(window)
         registerRefreshes()
         Task { await self.load() }
@@ -229,7 +232,7 @@ final class AppModel {
     }
 
     private func openDetail(_ resource: Resource, in page: LibraryPage) {
-        page.showDetail(.loading, title: resource.title)
+        page.showDetail(of: resource)
         let repository = repository
         Task {
             let state = await repository.detail(of: resource)

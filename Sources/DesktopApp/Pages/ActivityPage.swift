@@ -5,25 +5,66 @@ import Foundation
 /// Activity: every orchestrator queue item, one per download, with the live
 /// progress, speed and ETA of the transfer client holding it, the
 /// orchestrator's state and its messages in full, and which client holds it.
+/// Downloads are picked (click, Ctrl/Shift-click, Ctrl+A) for `ActivityActions`.
 @MainActor
 final class ActivityPage {
     let page: FeaturePage
     private let list = KeyedList()
-    private var factory: RowFactory<ActivityRow>!
+    private(set) var factory: RowFactory<ActivityRow>!
     private var items: [String: ActivityItem] = [:]
     private var names: [UUID: String] = [:]
+    let view: ListView
+    let selection: SelectionModel
+    let actions = ActivityActions()
+    let message: TransientMessage
 
     init(clock: Clock) {
-        let view = ListView(SelectionModel(.none, over: list.model), name: "Activity")
-        page = FeaturePage(tab: .activity, content: ScrolledWindow(view), clock: clock)
+        selection = SelectionModel(.multiple, over: list.model)
+        view = ListView(selection, name: "Activity")
+        let column = Box.vertical()
+        column.append(actions.toolbar, Separator(), ScrolledWindow(view))
+        message = TransientMessage(over: column)
+        page = FeaturePage(tab: .activity, content: message.overlay, clock: clock)
         factory = RowFactory(make: {
             let row = ActivityRow()
             return (row.widget, row)
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
-            row.show(item, names: self.names)
+            row.show(item, names: self.names, pending: self.actions.pending[key])
         })
         view.setFactory(factory.factory)
+        actions.attach(to: self)
+    }
+
+    /// The downloads picked, in the order shown.
+    var selectedItems: [ActivityItem] {
+        selection.selectedPositions.compactMap { $0 < list.keys.count ? items[list.keys[$0]] : nil }
+    }
+
+    func select(keys: Set<String>) {
+        selection.unselectAll()
+        for (position, key) in list.keys.enumerated() where keys.contains(key) { selection.select(position, exclusive: false) }
+    }
+
+    func isSelected(key: String) -> Bool { list.keys.firstIndex(of: key).map(selection.isSelected) ?? false }
+
+    var allItems: [ActivityItem] { list.keys.compactMap { items[$0] } }
+
+    /// Rows on screen take their current values again (a pending write came or went).
+    func rebindShown() {
+        factory.forEachBound { key, row in
+            if let item = items[key] { row.show(item, names: names, pending: actions.pending[key]) }
+        }
+    }
+
+    /// The row under `y` (list view coordinates), if one is bound there.
+    func key(atY y: Double) -> String? {
+        var found: String?
+        factory.forEachBound { key, row in
+            guard found == nil, let top = row.widget.translate(x: 0, y: 0, to: view)?.y else { return }
+            if y >= top && y < top + Double(row.widget.height) { found = key }
+        }
+        return found
     }
 
     func render(_ state: FeatureState<ActivityContent>) {
@@ -41,9 +82,10 @@ final class ActivityPage {
         for item in content.items { byKey[Self.key(item.id)] = item }
         items = byKey
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, names: names) } // in place: progress, speed, ETA, state
+            if let item = items[key] { row.show(item, names: names, pending: actions.pending[key]) } // in place: progress, speed, ETA, state
         }
         list.update(content.items.map { Self.key($0.id) })
+        actions.update()
     }
 
     static func key(_ id: ActivityItem.ID) -> String { "\(id.orchestrator.uuidString)/\(id.download)" }
@@ -69,10 +111,10 @@ final class ActivityRow {
         widget.append(title, facts, progress, holder, messages)
     }
 
-    func show(_ item: ActivityItem, names: [UUID: String]) {
+    func show(_ item: ActivityItem, names: [UUID: String], pending: String? = nil) {
         title.text = item.title
         var words = [names[item.id.orchestrator] ?? "Orchestrator",
-                     Strings.trackedState(item.queue.trackedState, status: item.queue.status)]
+                     pending ?? (item.queue.isPending ? "Delayed" : Strings.trackedState(item.queue.trackedState, status: item.queue.status))]
         if item.episodeIDs.count > 1 { words.append("\(item.episodeIDs.count) episodes") }
         if item.queue.trackedStatus == .warning || item.queue.trackedStatus == .error {
             words.append(item.queue.trackedStatus == .error ? "Error" : "Warning")
@@ -84,6 +126,9 @@ final class ActivityRow {
             if transfer.downloadSpeed > 0 { progressWords.append(Formatting.speed(transfer.downloadSpeed)) }
             if let eta = transfer.eta, transfer.state == .downloading { progressWords.append("\(Formatting.duration(eta)) left") }
             holder.text = "In \(names[transfer.serviceID] ?? "a download client") · \(Strings.transferState(transfer.state))"
+        } else if item.queue.isPending {
+            holder.text = item.queue.status == .delay ? "Held back by a delay profile: not sent to a download client yet"
+                                                      : "Waiting for its download client to be available"
         } else {
             if let left = item.queue.timeLeft, item.progress < 1 { progressWords.append("\(Formatting.duration(left)) left") }
             holder.text = item.queue.downloadClient.map { "Not found in a configured download client (\($0) in the orchestrator)" }

@@ -3,8 +3,10 @@ import Core
 import Foundation
 
 /// A series' or movie's detail page, pushed over its list: a Back button
-/// (Escape, Alt+Left), the poster, facts, seasons and episodes (series),
-/// file and release dates (movies), the item's queue entries and recent history.
+/// (Escape, Alt+Left), the item's actions (monitored, search, refresh and scan, delete), the
+/// poster, facts, the commands running for it, seasons and episodes (series) each with its
+/// monitored switch and search, file and release dates (movies), the item's queue entries
+/// (remove, grab now) and recent history. Writes go out through `onRequest`.
 @MainActor
 final class DetailView {
     let widget: Box
@@ -15,7 +17,24 @@ final class DetailView {
     private var problem: Box?
     private let clock: Clock
     private let posters: PosterLoader
+    private let actionBar = Box.horizontal(spacing: 6)
+    let monitorSwitch = Switch()
+    private let searchButton: Button
+    private let refreshButton: Button
+    private let deleteButton: Button
+    private let commandStatus = Box.vertical(spacing: 4)
+    /// The detail shown, and the switches and buttons made for it.
+    private(set) var shown: ResourceDetail?
+    private var seasonSwitches: [Int: Switch] = [:]
+    private var episodeChecks: [Int: CheckButton] = [:]
+    private(set) var commandButtons: [LibraryCommand: Button] = [:]
+    private var commandLines: [LibraryCommand: (words: String, running: Bool)] = [:]
+    private var busy = false
+    private(set) var confirmation: ConfirmDialog?
+    private(set) var removal: QueueRemovalDialog?
     var onBack: (() -> Void)?
+    /// Sends a write for the item shown.
+    var onRequest: ((LibraryRequest) -> Void)?
 
     init(clock: Clock, posters: PosterLoader) {
         self.clock = clock
@@ -27,7 +46,16 @@ final class DetailView {
         back.sizeRequest(width: 44, height: 36)
         titleLabel = Label.line("", classes: ["title-3"])
         titleLabel.hexpand = true
-        bar.append(back, titleLabel)
+        let monitorLabel = Label("_Monitored", mnemonic: true)
+        monitorLabel.labels(monitorSwitch)
+        monitorSwitch.valign = GTK_ALIGN_CENTER
+        searchButton = Button(icon: "system-search-symbolic", name: "Search", tooltip: "Search the indexers now")
+        refreshButton = Button(icon: "view-refresh-symbolic", name: "Refresh and scan", tooltip: "Refresh metadata and rescan files")
+        deleteButton = Button(icon: "user-trash-symbolic", name: "Delete…", tooltip: "Delete from the library…")
+        deleteButton.addClasses(["destructive-action"])
+        actionBar.append(monitorLabel, monitorSwitch, searchButton, refreshButton, deleteButton)
+        actionBar.visible = false
+        bar.append(back, titleLabel, actionBar)
 
         body = Stack()
         let spinner = Spinner(name: "Loading details…")
@@ -37,9 +65,26 @@ final class DetailView {
         content.margins(24, top: 6)
         body.add(ScrolledWindow(content), name: "content")
         body.vexpand = true
-        widget.append(bar, Separator(), body)
+        // Outside `content` (rebuilt on every render): the commands for the item stay put.
+        commandStatus.margins(8, start: 24, end: 24)
+        commandStatus.visible = false
+        widget.append(bar, Separator(), commandStatus, body)
 
         back.onClicked { [weak self] in self?.onBack?() }
+        monitorSwitch.onToggled { [weak self] on in
+            guard let self, !self.busy, let item = self.shown?.resource, item.monitored != on else { return }
+            self.setBusy(true)
+            self.onRequest?(.monitor(on, [item]))
+        }
+        searchButton.onClicked { [weak self] in
+            guard let self, let item = self.shown?.resource else { return }
+            self.onRequest?(.command(item.kind == .series ? .seriesSearch(seriesID: item.id.itemID) : .moviesSearch(movieIDs: [item.id.itemID]), on: item))
+        }
+        refreshButton.onClicked { [weak self] in
+            guard let self, let item = self.shown?.resource else { return }
+            self.onRequest?(.command(item.kind == .series ? .refreshSeries(seriesID: item.id.itemID) : .refreshMovies(movieIDs: [item.id.itemID]), on: item))
+        }
+        deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         Shortcuts.add(to: widget, triggers: ["Escape", "<Alt>Left", "BackSpace"]) { [weak self] in self?.onBack?() }
     }
 
@@ -49,13 +94,20 @@ final class DetailView {
         titleLabel.text = title
         if let problem { body.remove(problem) }
         problem = nil
+        actionBar.visible = state.value != nil
         switch state {
         case .loading:
+            shown = nil
+            showCommands()
             body.visibleChildName = "loading"
         case .content(let detail, _), .stale(let detail, _, _):
+            shown = detail
             fill(detail)
+            setBusy(false)
             body.visibleChildName = "content"
         default:
+            shown = nil
+            showCommands()
             let presentation = PagePresentation(state)
             let recovery = state.recovery ?? .retry
             let page = StatusPage.make(icon: presentation == .unauthorized ? "dialog-password-symbolic" : "network-offline-symbolic",
@@ -70,8 +122,18 @@ final class DetailView {
 
     private func fill(_ detail: ResourceDetail) {
         content.removeAll()
+        seasonSwitches = [:]
+        episodeChecks = [:]
+        commandButtons = [:]
         let item = detail.resource
         let now = clock.now
+        let noun = item.kind == .series ? "series" : "movie"
+        monitorSwitch.active = item.monitored
+        monitorSwitch.setAccessibleLabel("Monitored")
+        searchButton.setAccessibleLabel(item.kind == .series ? "Search for every monitored episode" : "Search for this movie")
+        deleteButton.setAccessibleLabel("Delete this \(noun)…")
+        commandButtons[item.kind == .series ? .seriesSearch(seriesID: item.id.itemID) : .moviesSearch(movieIDs: [item.id.itemID])] = searchButton
+        commandButtons[item.kind == .series ? .refreshSeries(seriesID: item.id.itemID) : .refreshMovies(movieIDs: [item.id.itemID])] = refreshButton
 
         // Poster and facts side by side.
         let top = Box.horizontal(spacing: 18)
@@ -112,6 +174,7 @@ final class DetailView {
         }
         top.append(frame, facts)
         content.append(top)
+        showCommands()
 
         if !detail.queue.isEmpty {
             content.append(Label.heading("In the Queue"))
@@ -119,7 +182,21 @@ final class DetailView {
             for entry in detail.queue {
                 let row = Box.vertical(spacing: 4)
                 row.margins(10)
-                row.append(Label.line(entry.title))
+                let line = Box.horizontal(spacing: 6)
+                let name = Label.line(entry.title)
+                name.hexpand = true
+                line.append(name)
+                if entry.isPending {
+                    let grab = Button(icon: "document-save-symbolic", name: "Grab \(entry.title) now", tooltip: "Grab now (skip the delay)")
+                    grab.addClasses(["flat"])
+                    grab.onClicked { [weak self] in self?.onRequest?(.grab([entry])) }
+                    line.append(grab)
+                }
+                let remove = Button(icon: "list-remove-symbolic", name: "Remove \(entry.title) from the queue…", tooltip: "Remove from the queue…")
+                remove.addClasses(["flat"])
+                remove.onClicked { [weak self] in self?.confirmRemoval([entry]) }
+                line.append(remove)
+                row.append(line)
                 var words = [Strings.trackedState(entry.trackedState, status: entry.status), Formatting.percent(entry.progress)]
                 if let client = entry.downloadClient { words.append(client) }
                 row.append(Label.line(words.joined(separator: " · "), classes: ["dim-label", "caption"]))
@@ -132,18 +209,56 @@ final class DetailView {
         }
 
         for season in detail.seasons {
-            content.append(Label.heading(season.number == 0 ? "Specials" : "Season \(season.number)"))
-            let list = ListBox(name: season.number == 0 ? "Specials" : "Season \(season.number)")
+            let seasonName = season.number == 0 ? "Specials" : "Season \(season.number)"
+            let header = Box.horizontal(spacing: 8)
+            let heading = Label.heading(seasonName)
+            heading.hexpand = true
+            let seasonSwitch = Switch()
+            seasonSwitch.valign = GTK_ALIGN_CENTER
+            seasonSwitch.active = item.seasonMonitored(season.number) ?? season.episodes.contains(where: \.monitored)
+            seasonSwitch.setAccessibleLabel("Monitor \(seasonName)")
+            seasonSwitch.tooltip = "Monitor \(seasonName) (its episodes follow)"
+            seasonSwitch.onToggled { [weak self] on in
+                guard let self, !self.busy else { return }
+                self.setBusy(true)
+                self.onRequest?(.monitorSeason(on, series: item, season: season.number))
+            }
+            seasonSwitches[season.number] = seasonSwitch
+            let seasonSearch = Button(icon: "system-search-symbolic", name: "Search \(seasonName)", tooltip: "Search \(seasonName)")
+            seasonSearch.addClasses(["flat"])
+            let seasonCommand = LibraryCommand.seasonSearch(seriesID: item.id.itemID, season: season.number)
+            seasonSearch.onClicked { [weak self] in self?.onRequest?(.command(seasonCommand, on: item)) }
+            commandButtons[seasonCommand] = seasonSearch
+            header.append(heading, seasonSwitch, seasonSearch)
+            content.append(header)
+            let list = ListBox(name: seasonName)
             for episode in season.episodes {
                 let row = Box.horizontal(spacing: 12)
                 row.margins(8, start: 12)
+                let check = CheckButton(mnemonic: "")
+                check.active = episode.monitored
+                check.setAccessibleLabel("Monitor episode \(episode.episodeNumber) of \(seasonName)")
+                check.tooltip = episode.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+                check.onToggled { [weak self] in
+                    guard let self, !self.busy, check.active != episode.monitored else { return }
+                    self.setBusy(true)
+                    self.onRequest?(.monitorEpisodes(check.active, series: item, episodeIDs: [episode.id.itemID]))
+                }
+                episodeChecks[episode.id.itemID] = check
+                row.append(check)
                 let number = Label.line(String(format: "%02d", episode.episodeNumber), classes: ["dim-label", "numeric"], ellipsize: false)
                 let name = Label.line(episode.title.isEmpty ? "TBA" : episode.title)
                 name.hexpand = true
                 let aired = Label.line(episode.airDateUTC.map { Formatting.day($0, now: now) } ?? "—", classes: ["dim-label"], ellipsize: false)
                 let file = Label.line(episode.hasFile ? "On disk" : (episode.monitored ? "Missing" : "Not monitored"), ellipsize: false)
                 file.sizeRequest(width: 110, height: -1)
-                row.append(number, name, aired, file)
+                let episodeCommand = LibraryCommand.episodeSearch(episodeIDs: [episode.id.itemID])
+                let search = Button(icon: "system-search-symbolic", name: "Search episode \(episode.episodeNumber) of \(seasonName)",
+                                    tooltip: "Search this episode")
+                search.addClasses(["flat"])
+                search.onClicked { [weak self] in self?.onRequest?(.command(episodeCommand, on: item)) }
+                commandButtons[episodeCommand] = search
+                row.append(number, name, aired, file, search)
                 list.append(row)
             }
             content.append(list)
@@ -165,6 +280,73 @@ final class DetailView {
             history.append(row)
         }
         content.append(history)
+    }
+
+    // MARK: Actions
+
+    /// Switches and checks wait for the service's answer (and the read-back that follows).
+    func setBusy(_ on: Bool) {
+        busy = on
+        monitorSwitch.sensitive = !on
+        for control in seasonSwitches.values { control.sensitive = !on }
+        for control in episodeChecks.values { control.sensitive = !on }
+    }
+
+    var isBusy: Bool { busy }
+
+    /// Commands for the item shown: what each says now, its button insensitive while it runs.
+    func showCommand(_ command: LibraryCommand, words: String?, running: Bool) {
+        commandLines[command] = words.map { ($0, running) }
+        showCommands()
+    }
+
+    private func showCommands() {
+        commandStatus.removeAll()
+        commandStatus.visible = false
+        guard let item = shown?.resource else { return }
+        let mine = commandLines.filter { entry in
+            entry.key.itemIDs.contains(item.id.itemID) || !Set(entry.key.episodeIDs).isDisjoint(with: shown?.episodes.map(\.id.itemID) ?? [])
+        }
+        for (command, line) in mine.sorted(by: { $0.value.words < $1.value.words }) {
+            let row = Box.horizontal(spacing: 8)
+            if line.running {
+                row.append(Spinner(name: "\(LibraryWords.command(command)) running", size: 16))
+            } else {
+                row.append(Image.decorative(line.words.contains(" failed") || line.words.contains("could not") ? "dialog-warning-symbolic" : "emblem-ok-symbolic"))
+            }
+            let label = Label.wrapping(line.words, maxWidth: 80)
+            row.append(label)
+            commandStatus.append(row)
+        }
+        commandStatus.visible = !mine.isEmpty
+        for (command, button) in commandButtons { button.sensitive = commandLines[command]?.running != true }
+    }
+
+    /// The command lines shown (tests).
+    var commandWords: [String] { commandLines.values.map(\.words).sorted() }
+
+    private func confirmDelete() {
+        guard let item = shown?.resource else { return }
+        let noun = item.kind == .series ? "series" : "movie"
+        let service = item.kind == .series ? "Sonarr" : "Radarr"
+        confirmation = ConfirmDialog(
+            over: Window.toplevel(of: widget), title: "Delete “\(item.title)”?",
+            detail: "\(service) stops managing this \(noun). Its files stay on disk unless you choose otherwise.",
+            confirm: "Delete", options: [
+                ("Also delete its _files", "Every file of this \(noun) in its folder is deleted from disk."),
+                ("_Prevent re-adding by import lists", "An import-list exclusion is added, so lists do not add it back."),
+            ], onConfirm: { [weak self] options in
+                self?.onRequest?(.delete(item, deleteFiles: options[0], excludeFromImportLists: options[1]))
+            }, onEnd: { [weak self] in self?.confirmation = nil })
+    }
+
+    func requestDelete() { confirmDelete() }
+
+    func confirmRemoval(_ entries: [QueueItem]) {
+        removal = QueueRemovalDialog(over: Window.toplevel(of: widget), titles: entries.map(\.title),
+                                     offerChangeCategory: entries.allSatisfy { $0.clientHasPostImportCategory == true },
+                                     onConfirm: { [weak self] choice in self?.onRequest?(.removeFromQueue(entries, choice)) },
+                                     onEnd: { [weak self] in self?.removal = nil })
     }
 
     static func eventName(_ kind: HistoryEvent.Kind) -> String {

@@ -4,7 +4,8 @@ import Foundation
 
 /// Series or Movies: every instance's library in one recycled list view
 /// (20,000 rows scroll like 20), with search-as-you-type (Ctrl+F), a sort
-/// order and a filter. Activating a row pushes its detail page.
+/// order and a filter. Rows are picked (Ctrl/Shift-click, Ctrl+A) for the actions of
+/// `LibraryActions`; activating a row (double click, Enter) pushes its detail page.
 @MainActor
 final class LibraryPage {
     let page: FeaturePage
@@ -16,10 +17,13 @@ final class LibraryPage {
     private let filterNames = StringList()
     private let countLabel: Label
     private let list = KeyedList()
-    private var factory: RowFactory<LibraryRow>!
+    private(set) var factory: RowFactory<LibraryRow>!
+    let selection: SelectionModel
+    let actions: LibraryActions
+    let message: TransientMessage
     /// The list view (benchmarks scroll it).
     let listView: ListView
-    private let detail: DetailView
+    let detail: DetailView
     private let posters: PosterLoader
     private var items: [String: Resource] = [:]
     private var all: [Resource] = []
@@ -29,6 +33,8 @@ final class LibraryPage {
     private var generation = 0
     /// Asks for a detail page's content.
     var openDetail: ((Resource) -> Void)?
+    /// The detail page on screen shows this item.
+    private(set) var detailItem: Resource?
     /// Called when new content is first on screen in the list, with its item count (benchmarks).
     var onApplied: ((Int) -> Void)?
 
@@ -49,11 +55,14 @@ final class LibraryPage {
         sortDropDown = DropDown(sortNames, name: "Sort \(noun) by")
         filterDropDown = DropDown(filterNames, name: "Show \(noun)")
         countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
+        actions = LibraryActions(media: media)
         let toolbar = Box.horizontal(spacing: 8)
         toolbar.margins(12)
-        toolbar.append(search, sortDropDown, filterDropDown, countLabel)
+        toolbar.append(actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), search, actions.commandBox, sortDropDown, filterDropDown,
+                       countLabel, actions.rssButton)
 
-        listView = ListView(SelectionModel(.single, over: list.model), name: media.title)
+        selection = SelectionModel(.multiple, over: list.model)
+        listView = ListView(selection, name: media.title)
         detail = DetailView(clock: clock, posters: posters)
         let listColumn = Box.vertical()
         listColumn.append(toolbar, Separator(), ScrolledWindow(listView))
@@ -61,14 +70,20 @@ final class LibraryPage {
         stack = Stack(transition: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
         stack.add(listColumn, name: "list")
         stack.add(detail.widget, name: "detail")
-        page = FeaturePage(tab: tab, content: stack, clock: clock)
+        message = TransientMessage(over: stack)
+        page = FeaturePage(tab: tab, content: message.overlay, clock: clock)
 
-        factory = RowFactory(make: {
+        factory = RowFactory(make: { [weak self] in
             let row = LibraryRow()
+            row.onMonitor = { [weak self] key in
+                guard let self, let item = self.items[key], self.actions.pending[key] == nil else { return }
+                self.actions.monitor(!item.monitored, [item])
+            }
             return (row.widget, row)
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
-            row.show(item, instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil)
+            row.key = key
+            row.show(item, instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil, pending: self.actions.pending[key])
             // Posters start after the frame that shows the rows (idle priority, below redraw),
             // and only if the row still shows this item by then.
             row.clearPoster()
@@ -80,7 +95,6 @@ final class LibraryPage {
             self?.posters.cancel(row.picture)
         })
         listView.setFactory(factory.factory)
-        listView.singleClickActivate = true
         listView.addClasses(["library-list"])
         listView.onActivate { [weak self] position in self?.activate(position: position) }
 
@@ -88,6 +102,7 @@ final class LibraryPage {
         sortDropDown.onSelected { [weak self] in self?.queryChanged() }
         filterDropDown.onSelected { [weak self] in self?.queryChanged() }
         detail.onBack = { [weak self] in self?.showList() }
+        actions.attach(to: self)
     }
 
     var posterStats: (started: Int, decoded: Int) { (posters.started, posters.decoded) }
@@ -119,14 +134,78 @@ final class LibraryPage {
     }
 
     /// Shows a detail page's state (pushed over the list, with a Back button).
-    func showDetail(_ state: FeatureState<ResourceDetail>, title: String) {
+    func showDetail(_ state: FeatureState<ResourceDetail>, title: String, focus: Bool = true) {
+        if let value = state.value { detailItem = value.resource }
         detail.render(state, title: title)
         stack.visibleChildName = "detail"
-        detail.focusBack()
+        if focus { detail.focusBack() }
+    }
+
+    func showDetail(of item: Resource) {
+        detailItem = item
+        showDetail(.loading, title: item.title)
     }
 
     func showList() {
+        detailItem = nil
         stack.visibleChildName = "list"
+        listView.grabFocus()
+    }
+
+    // MARK: Selection
+
+    /// The items picked, in the order shown.
+    var selectedItems: [Resource] {
+        selection.selectedPositions.compactMap { $0 < list.keys.count ? items[list.keys[$0]] : nil }
+    }
+
+    /// The row key of an item.
+    func key(_ id: ResourceID) -> String { keyer.key(id) }
+
+    /// The item a row key names now.
+    func item(forKey key: String) -> Resource? { items[key] }
+
+    /// Selects exactly the rows of `keys` (tests, inspection, a right click on an unpicked row).
+    func select(keys: Set<String>) {
+        selection.unselectAll()
+        for (position, key) in list.keys.enumerated() where keys.contains(key) { selection.select(position, exclusive: false) }
+    }
+
+    func isSelected(key: String) -> Bool { list.keys.firstIndex(of: key).map(selection.isSelected) ?? false }
+
+    /// Opens the one picked item's details (the context menu's Open Details).
+    func openSelected() {
+        guard let item = selectedItems.first else { return }
+        openDetail?(item)
+    }
+
+    /// Rows on screen take their current values again (a pending write came or went).
+    func rebindShown() {
+        let many = instances.count > 1
+        factory.forEachBound { key, row in
+            if let item = items[key] { row.show(item, instance: many ? instanceName(item.id.serviceID) : nil, pending: actions.pending[key]) }
+        }
+    }
+
+    /// The row under `y` (list view coordinates), if one is bound there.
+    func key(atY y: Double) -> String? {
+        var found: String?
+        factory.forEachBound { key, row in
+            guard found == nil, let top = row.widget.translate(x: 0, y: 0, to: listView)?.y else { return }
+            if y >= top && y < top + Double(row.widget.height) { found = key }
+        }
+        return found
+    }
+
+    /// Where the first picked row on screen is (for the menu key), in list view coordinates.
+    var firstSelectedRowY: Double? {
+        var best: Double?
+        factory.forEachBound { key, row in
+            guard isSelected(key: key), let top = row.widget.translate(x: 0, y: 0, to: listView)?.y else { return }
+            let middle = top + Double(row.widget.height) / 2
+            if best == nil || middle < best! { best = middle }
+        }
+        return best
     }
 
     private func apply(_ content: LibraryContent) {
@@ -136,6 +215,7 @@ final class LibraryPage {
             instances = instanceList
             rebuildFilters()
         }
+        actions.setInstances(instanceList)
         // Indexing, filtering and sorting 20,000 items happen off the main thread;
         // the main thread only swaps the results in and splices the list model.
         requery(content.items)
@@ -189,11 +269,14 @@ final class LibraryPage {
                     Task.detached(priority: .background) { _ = previous } // freed off the main thread
                     let many = self.instances.count > 1
                     self.factory.forEachBound { key, row in
-                        if let item = byKey[key] { row.show(item, instance: many ? self.instanceName(item.id.serviceID) : nil) }
+                        if let item = byKey[key] {
+                            row.show(item, instance: many ? self.instanceName(item.id.serviceID) : nil, pending: self.actions.pending[key])
+                        }
                     }
                 }
                 let spliceStart = ContinuousClock.now
                 self.list.update(keys)
+                self.actions.update()
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
                 let noun = self.media.noun(all.count)
@@ -213,7 +296,7 @@ final class LibraryPage {
     }
 
     /// Row keys: a short per-instance number and the item id ("2/1234"), cheap to make 20,000 times.
-    private var keyer = RowKeyer()
+    private(set) var keyer = RowKeyer()
 
     struct RowKeyer: Sendable {
         private var numbers: [UUID: Int] = [:]
@@ -233,6 +316,11 @@ final class LibraryRow {
     private let subtitle: Label
     private let monitored: Label
     private let monitoredIcon: Image
+    private let monitorButton: Button
+    /// The key of the item the row shows.
+    var key: String?
+    /// The eye button was pressed (with the row's key).
+    var onMonitor: ((String) -> Void)?
     private let size: Label
     private let instance: Label
 
@@ -260,21 +348,30 @@ final class LibraryRow {
         instance = Label.line("", classes: ["caption", "instance-badge"], ellipsize: false)
         instance.valign = GTK_ALIGN_CENTER
         let monitoredBox = Box.horizontal(spacing: 4)
-        monitoredBox.valign = GTK_ALIGN_CENTER
         monitoredIcon = Image.decorative("view-reveal-symbolic")
         monitored = Label.line("", ellipsize: false)
         monitored.sizeRequest(width: 110, height: -1)
+        monitored.xalign = 0
         monitoredBox.append(monitoredIcon, monitored)
+        // One click switches monitoring of this item (the words say what it is now).
+        monitorButton = Button()
+        monitorButton.setChild(monitoredBox)
+        monitorButton.addClasses(["flat", "monitor-toggle"])
+        monitorButton.valign = GTK_ALIGN_CENTER
         size = Label.line("", classes: ["dim-label", "numeric"], ellipsize: false)
         size.xalign = 1
         size.sizeRequest(width: 80, height: -1)
         size.valign = GTK_ALIGN_CENTER
-        widget.append(frame, text, instance, monitoredBox, size)
+        widget.append(frame, text, instance, monitorButton, size)
+        monitorButton.onClicked { [weak self] in
+            guard let self, let key = self.key else { return }
+            self.onMonitor?(key)
+        }
     }
 
     func clearPoster() { picture.setTexture(nil) }
 
-    func show(_ item: Resource, instance name: String?) {
+    func show(_ item: Resource, instance name: String?, pending: String? = nil) {
         title.text = item.title
         var facts: [String] = []
         if let year = item.year { facts.append(String(year)) }
@@ -286,9 +383,12 @@ final class LibraryRow {
             facts.append(item.hasFile ? "On disk" : "Missing")
         }
         subtitle.text = facts.joined(separator: " · ")
-        monitored.text = item.monitored ? "Monitored" : "Not monitored"
+        monitored.text = pending ?? (item.monitored ? "Monitored" : "Not monitored")
         // An open eye: Sonarr/Radarr watch for it; closed: they do not. The words stay beside it.
         monitoredIcon.setIcon(item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
+        monitorButton.sensitive = pending == nil
+        monitorButton.setAccessibleLabel(pending ?? (item.monitored ? "Monitored: stop monitoring \(item.title)" : "Not monitored: monitor \(item.title)"))
+        monitorButton.tooltip = item.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
         size.text = item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"
         instance.text = name ?? ""
         instance.visible = name != nil

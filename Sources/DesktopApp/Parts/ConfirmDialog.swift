@@ -7,12 +7,22 @@ import CGtk
 final class ConfirmDialog {
     let window: Window
     private var answered = false
-    private let onConfirm: @MainActor () -> Void
+    private let onConfirm: @MainActor ([Bool]) -> Void
     private let onEnd: @MainActor () -> Void
+    /// The options' check buttons (all off when the dialog opens: the safe choice).
+    private(set) var checks: [CheckButton] = []
 
     /// `confirm` names the action ("Remove and Delete Files"); `onEnd` runs once either way.
+    convenience init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
+                     onConfirm: @escaping @MainActor () -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+        self.init(over: parent, title: title, detail: detail, confirm: confirm, options: [], onConfirm: { _ in onConfirm() }, onEnd: onEnd)
+    }
+
+    /// With `options`: check buttons (label with a mnemonic, and a sentence under it saying what it does),
+    /// all off; `onConfirm` gets their states.
     init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
-         onConfirm: @escaping @MainActor () -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+         options: [(label: String, detail: String)], onConfirm: @escaping @MainActor ([Bool]) -> Void,
+         onEnd: @escaping @MainActor () -> Void = {}) {
         self.onConfirm = onConfirm
         self.onEnd = onEnd
         window = Window()
@@ -38,7 +48,16 @@ final class ConfirmDialog {
         proceed.setAccessibleLabel(confirm)
         proceed.addClasses(["destructive-action"])
         buttons.append(cancel, proceed)
-        column.append(heading, body, buttons)
+        column.append(heading, body)
+        for option in options {
+            let check = CheckButton(mnemonic: option.label)
+            check.setAccessibleLabel(option.label.replacingOccurrences(of: "_", with: ""))
+            let words = Label.wrapping(option.detail, classes: ["dim-label", "caption"], maxWidth: 48)
+            words.margin(start: 28)
+            column.append(check, words)
+            checks.append(check)
+        }
+        column.append(buttons)
         window.setChild(column)
         window.setDefaultWidget(cancel)
 
@@ -53,7 +72,7 @@ final class ConfirmDialog {
     private func finish(confirmed: Bool) {
         guard !answered else { return }
         answered = true
-        if confirmed { onConfirm() }
+        if confirmed { onConfirm(checks.map(\.active)) }
         window.destroy()
         onEnd()
     }

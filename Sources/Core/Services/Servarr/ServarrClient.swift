@@ -255,7 +255,8 @@ public actor ServarrClient {
             estimatedCompletion: dto.estimatedCompletionTime, added: dto.added,
             downloadProtocol: DownloadProtocol(rawValue: dto.protocol ?? "") ?? .unknown,
             downloadID: dto.downloadId, downloadClient: dto.downloadClient, resource: resourceID,
-            episodeID: dto.episodeId, seasonNumber: dto.seasonNumber)
+            episodeID: dto.episodeId, seasonNumber: dto.seasonNumber,
+            clientHasPostImportCategory: dto.downloadClientHasPostImportCategory)
     }
 
 }

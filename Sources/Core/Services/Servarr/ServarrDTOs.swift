@@ -75,6 +75,7 @@ struct ServarrQueueDTO {
     var downloadId: String?
     var `protocol`: String?
     var downloadClient: String?
+    var downloadClientHasPostImportCategory: Bool?
 
     static func decode(_ r: inout JSONReader) throws(ServiceError) -> ServarrQueueDTO {
         var dto = ServarrQueueDTO()
@@ -99,6 +100,7 @@ struct ServarrQueueDTO {
             else if key("downloadId") { dto.downloadId = try r.lenientString() }
             else if key("protocol") { dto.protocol = try r.lenientString() }
             else if key("downloadClient") { dto.downloadClient = try r.lenientString() }
+            else if key("downloadClientHasPostImportCategory") { dto.downloadClientHasPostImportCategory = try r.lenientBool() }
             else { try r.skipValue() }
         }
         return dto

@@ -76,7 +76,8 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
                 status: .init(dto.status), monitored: dto.monitored ?? false, sizeOnDisk: dto.statistics.sizeOnDisk,
                 fileCount: dto.statistics.episodeFileCount, expectedFileCount: dto.statistics.episodeCount,
                 hasFile: dto.statistics.episodeFileCount > 0, network: dto.network, added: dto.added,
-                nextAiring: dto.nextAiring, releaseDates: .init(), images: dto.images.map(\.domain)))
+                nextAiring: dto.nextAiring, releaseDates: .init(), images: dto.images.map(\.domain),
+                monitoredSeasons: dto.monitoredSeasons))
         }
         return resources
     }

@@ -13,6 +13,7 @@ struct SonarrSeriesDTO {
     var nextAiring: Date?
     var images: [ServarrImageDTO] = []
     var statistics = SonarrStatisticsDTO()
+    var monitoredSeasons: [Int]?
 
     static func decode(_ r: inout JSONReader) throws(ServiceError) -> SonarrSeriesDTO {
         var dto = SonarrSeriesDTO()
@@ -29,9 +30,32 @@ struct SonarrSeriesDTO {
             else if key("images") { dto.images = try ServarrImageDTO.decodeList(&r) }
             // Tolerance: a missing statistics block reads as zeros.
             else if key("statistics") { dto.statistics = try SonarrStatisticsDTO.decode(&r) }
+            else if key("seasons") { dto.monitoredSeasons = try decodeMonitoredSeasons(&r) }
             else { try r.skipValue() }
         }
         return dto
+    }
+}
+
+extension SonarrSeriesDTO {
+    /// `seasons: [{seasonNumber, monitored, …}]` → the numbers of the monitored ones.
+    static func decodeMonitoredSeasons(_ r: inout JSONReader) throws(ServiceError) -> [Int]? {
+        guard try r.peek() == .array else {
+            try r.skipValue()
+            return nil
+        }
+        var numbers: [Int] = []
+        try r.readArray { r, _ throws(ServiceError) in
+            guard try r.peek() == .object else { return try r.skipValue() }
+            var number: Int?, monitored = false
+            try r.readObject { r, key throws(ServiceError) in
+                if key("seasonNumber") { number = try r.lenientInt() }
+                else if key("monitored") { monitored = try r.lenientBool() ?? false }
+                else { try r.skipValue() }
+            }
+            if monitored, let number { numbers.append(number) }
+        }
+        return numbers
     }
 }
 

@@ -1,0 +1,271 @@
+import Core
+import Foundation
+
+/// Carries out what the Series, Movies and Activity pages ask of Sonarr and Radarr: one write
+/// (never retried), then the state read back at once and shown, with a message saying what the
+/// service did — in its own words when it refused — and where the read-back disagrees.
+/// Commands are followed by the `CommandTracker` until they end.
+@MainActor
+final class LibraryController {
+    private let repository: Repository
+    private weak var series: LibraryPage?
+    private weak var movies: LibraryPage?
+    private weak var activity: ActivityPage?
+    /// The tab on screen (where a queue message shows).
+    private let selectedTab: @MainActor () -> AppTab?
+    let tracker: CommandTracker
+    /// Which item each running command was started for.
+    private var commandItems: [CommandTracker.Key: Resource] = [:]
+    /// Which page (series or movies) shows each command.
+    private var commandKinds: [CommandTracker.Key: Resource.Kind] = [:]
+    /// Told when a request has been answered and read back (tests).
+    var onFinished: ((LibraryRequest) -> Void)?
+
+    convenience init(repository: Repository, window: MainWindow, pollInterval: Duration = .seconds(1)) {
+        self.init(repository: repository, series: window.series, movies: window.movies, activity: window.activity,
+                  pollInterval: pollInterval, selectedTab: { [weak window] in window?.selectedTab })
+    }
+
+    init(repository: Repository, series: LibraryPage, movies: LibraryPage, activity: ActivityPage, pollInterval: Duration = .seconds(1),
+         selectedTab: @escaping @MainActor () -> AppTab?) {
+        self.repository = repository
+        self.series = series
+        self.movies = movies
+        self.activity = activity
+        self.selectedTab = selectedTab
+        tracker = CommandTracker(repository: repository, interval: pollInterval)
+        let tracker = tracker
+        let target = WeakController(self)
+        Task {
+            await tracker.observe { key, result in
+                MainLoop.hop { target.controller?.commandChanged(key, result) }
+            }
+        }
+        for page in [series, movies] {
+            page.actions.onRequest = { [weak self] request in self?.handle(request) }
+            page.detail.onRequest = { [weak self] request in self?.handle(request) }
+        }
+        activity.actions.onRequest = { [weak self] request in self?.handle(request) }
+    }
+
+    private func page(for kind: Resource.Kind) -> LibraryPage? { kind == .series ? series : movies }
+
+    private func instanceName(_ id: UUID) async -> String {
+        await repository.configuredServices.first { $0.id == id }?.displayName ?? "The service"
+    }
+
+    func handle(_ request: LibraryRequest) {
+        switch request {
+        case .monitor(let on, let items): monitor(on, items, request)
+        case .monitorSeason(let on, let series, let season):
+            write(request, on: series, failure: "\(season == 0 ? "Specials" : "Season \(season)") could not be changed") { repository throws(ServiceError) in
+                try await repository.setSeasonMonitored(on, series: series.id, season: season)
+            }
+        case .monitorEpisodes(let on, let series, let ids):
+            write(request, on: series, failure: "The episode could not be changed") { repository throws(ServiceError) in
+                try await repository.setEpisodesMonitored(on, episodeIDs: ids, on: series.id.serviceID)
+            }
+        case .command(let command, let item): run(command, service: item.id.serviceID, item: item, kind: item.kind)
+        case .rssSync(let instance): run(.rssSync, service: instance.id, item: nil, kind: instance.kind == .sonarr ? .series : .movie)
+        case .delete(let item, let files, let exclude): delete(item, deleteFiles: files, exclude: exclude, request)
+        case .removeFromQueue(let records, let removal): removeFromQueue(records, removal, request)
+        case .grab(let records): grab(records, request)
+        }
+    }
+
+    // MARK: Monitoring
+
+    private func monitor(_ on: Bool, _ items: [Resource], _ request: LibraryRequest) {
+        guard let kind = items.first?.kind, let page = page(for: kind) else { return }
+        let repository = repository
+        Task { [weak self] in
+            let failures = await repository.setMonitored(on, items: items.map(\.id))
+            let state = await repository.library(kind, force: true)
+            guard let self else { return }
+            page.render(state)
+            page.actions.finished(items.map(\.id))
+            await self.refreshDetail(page)
+            var problems: [String] = []
+            for (service, error) in failures.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                problems.append("\(await self.instanceName(service)): \(ErrorText.sentence(error))")
+            }
+            let sent = items.filter { failures[$0.id.serviceID] == nil }
+            if let now = state.value?.items {
+                for item in sent {
+                    guard let after = now.first(where: { $0.id == item.id }), after.monitored != on else { continue }
+                    problems.append("\(await self.instanceName(item.id.serviceID)) still reports “\(after.title)” as \(after.monitored ? "monitored" : "not monitored").")
+                }
+            }
+            let noun = sent.count == 1 ? "“\(sent[0].title)”" : "\(sent.count) \(page.media.noun(sent.count))"
+            let headline = sent.isEmpty ? "Monitoring could not be changed" : on ? "Monitoring \(noun)" : "Stopped monitoring \(noun)"
+            page.message.show(headline, problems: problems)
+            self.onFinished?(request)
+        }
+    }
+
+    /// A write for one series' seasons or episodes, then its detail and the list read back.
+    private func write(_ request: LibraryRequest, on series: Resource, failure: String,
+                       _ body: @escaping @Sendable (Repository) async throws(ServiceError) -> Void) {
+        guard let page = page(for: series.kind) else { return }
+        let repository = repository
+        Task { [weak self] in
+            var problem: String?
+            do throws(ServiceError) {
+                try await body(repository)
+            } catch {
+                problem = "\(failure): \(ErrorText.sentence(error))"
+            }
+            guard let self else { return }
+            await self.refreshDetail(page)
+            page.render(await repository.library(series.kind, force: true))
+            if let problem { page.message.show(problem) }
+            self.onFinished?(request)
+        }
+    }
+
+    /// The detail page on screen, read again.
+    private func refreshDetail(_ page: LibraryPage) async {
+        guard let item = page.detailItem, page.isShowingDetail else { return }
+        let state = await repository.detail(of: item, force: true)
+        guard page.detailItem?.id == item.id else { return }
+        page.showDetail(state, title: state.value?.resource.title ?? item.title, focus: false)
+    }
+
+    // MARK: Commands
+
+    private func run(_ command: LibraryCommand, service: UUID, item: Resource?, kind: Resource.Kind) {
+        let key = CommandTracker.Key(service: service, command: command)
+        if let item { commandItems[key] = item }
+        commandKinds[key] = kind
+        let tracker = tracker
+        Task { await tracker.run(command, on: service) } // the same command running: joined, nothing sent
+    }
+
+    private func commandChanged(_ key: CommandTracker.Key, _ result: Result<CommandProgress, ServiceError>) {
+        let item = commandItems[key]
+        let kind: Resource.Kind = commandKinds[key] ?? item?.kind ?? (key.command.name.contains("Movie") ? .movie : .series)
+        let finished: Bool = { if case .success(let p) = result { return !p.isRunning }; return true }()
+        let words = LibraryWords.progress(key.command, result)
+        let running = !finished
+        Task { [weak self] in
+            guard let self, let page = self.page(for: kind) else { return }
+            let name = await self.instanceName(key.service)
+            page.actions.commandChanged(key, running ? words : nil, instance: name)
+            if page.detailItem?.id.serviceID == key.service { page.detail.showCommand(key.command, words: words, running: running) }
+            guard finished else { return }
+            self.commandItems[key] = nil
+            self.commandKinds[key] = nil
+            let failed: Bool = { if case .success(let p) = result { return p.status != .completed }; return true }()
+            page.message.show(failed ? "\(LibraryWords.command(key.command)) on \(name) did not complete" : "\(name): \(words)",
+                              problems: failed ? [words] : [])
+            if key.command.isRefresh, !failed {
+                page.render(await self.repository.library(kind, force: true))
+                await self.refreshDetail(page)
+            }
+            self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key)))
+        }
+    }
+
+    private static func placeholder(_ key: CommandTracker.Key) -> Resource {
+        Resource(id: ResourceID(serviceID: key.service, itemID: 0), kind: .series, title: "", sortTitle: "", year: nil, status: .unknown(""),
+                 monitored: false, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, network: nil, added: nil,
+                 nextAiring: nil, releaseDates: .init(), images: [])
+    }
+
+    // MARK: Delete
+
+    private func delete(_ item: Resource, deleteFiles: Bool, exclude: Bool, _ request: LibraryRequest) {
+        guard let page = page(for: item.kind) else { return }
+        let repository = repository
+        page.detail.setBusy(true)
+        Task { [weak self] in
+            var problem: String?
+            do throws(ServiceError) {
+                try await repository.delete(item.id, deleteFiles: deleteFiles, excludeFromImportLists: exclude)
+            } catch {
+                problem = ErrorText.sentence(error)
+            }
+            let state = await repository.library(item.kind, force: true)
+            guard let self else { return }
+            page.render(state)
+            let name = await self.instanceName(item.id.serviceID)
+            if let problem {
+                page.detail.setBusy(false)
+                page.message.show("“\(item.title)” could not be deleted", problems: ["\(name): \(problem)"])
+            } else {
+                if page.detailItem?.id == item.id { page.showList() }
+                let still = state.value?.items.contains { $0.id == item.id } == true
+                page.message.show("Deleted “\(item.title)”" + (deleteFiles ? " and its files" : "; its files were kept"),
+                                  problems: still ? ["\(name) still lists it."] : [])
+            }
+            self.onFinished?(request)
+        }
+    }
+
+    // MARK: Queue
+
+    private func removeFromQueue(_ records: [QueueItem], _ removal: QueueRemoval, _ request: LibraryRequest) {
+        let repository = repository
+        Task { [weak self] in
+            let report = await repository.removeFromQueue(records, removal)
+            await self?.queueAnswered(request, headline: report.removed.isEmpty ? "Nothing was removed"
+                                      : LibraryWords.removal(removal, count: report.removed.count),
+                                      problems: await self?.problems(report.failures) ?? [],
+                                      notes: report.gone.isEmpty ? [] : ["\(report.gone.count == 1 ? "One download was" : "\(report.gone.count) downloads were") no longer in the queue."],
+                                      removed: report.removed)
+        }
+    }
+
+    private func grab(_ records: [QueueItem], _ request: LibraryRequest) {
+        let repository = repository
+        Task { [weak self] in
+            var failures: [UUID: ServiceError] = [:]
+            var grabbed = 0
+            for record in records {
+                do throws(ServiceError) {
+                    try await repository.grab(record)
+                    grabbed += 1
+                } catch {
+                    failures[record.id.serviceID] = error
+                }
+            }
+            await self?.queueAnswered(request, headline: grabbed == 0 ? "Nothing was grabbed"
+                                      : grabbed == 1 ? "Grabbed “\(records[0].title)”" : "Grabbed \(grabbed) releases",
+                                      problems: await self?.problems(failures) ?? [], notes: [], removed: [])
+        }
+    }
+
+    private func problems(_ failures: [UUID: ServiceError]) async -> [String] {
+        var lines: [String] = []
+        for (service, error) in failures.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            lines.append("\(await instanceName(service)): \(ErrorText.sentence(error))")
+        }
+        return lines
+    }
+
+    /// The queue read back: Activity and any detail page on screen show it, and the message says what happened.
+    private func queueAnswered(_ request: LibraryRequest, headline: String, problems: [String], notes: [String], removed: [ResourceID]) async {
+        let state = await repository.activity(force: true)
+        guard let activity else { return }
+        activity.render(state)
+        activity.actions.finished()
+        var lines = problems + notes
+        if let rows = state.value?.items {
+            let still = rows.filter { removed.contains($0.queue.id) }
+            if let first = still.first { lines.append("The queue still lists “\(first.title)”.") }
+        }
+        let tab = selectedTab()
+        for page in [series, movies].compactMap({ $0 }) where page.isShowingDetail {
+            await refreshDetail(page)
+            if tab != .activity, tab == page.media.tab { page.message.show(headline, problems: lines) }
+        }
+        if tab == .activity || tab == nil { activity.message.show(headline, problems: lines) }
+        onFinished?(request)
+    }
+}
+
+/// The controller as the tracker's observer holds it: weakly, touched on the main loop only.
+private final class WeakController: @unchecked Sendable {
+    @MainActor weak var controller: LibraryController?
+    @MainActor init(_ controller: LibraryController) { self.controller = controller }
+}

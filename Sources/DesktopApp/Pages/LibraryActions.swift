@@ -1,0 +1,215 @@
+import CGtk
+import Core
+import Foundation
+
+/// What the Series and Movies lists do to the items picked: toolbar buttons, a context menu
+/// (right click, Menu, Shift+F10), keys in the list (Ctrl+M monitoring, Ctrl+Shift+S search,
+/// Ctrl+Shift+R refresh, Enter opens), the eye button on each row, RSS sync per instance, rows
+/// shown as pending until the service's answer is read back, and each instance's commands.
+@MainActor
+final class LibraryActions {
+    enum Kind: String, CaseIterable {
+        case monitor, unmonitor, search, refresh
+
+        func title(_ media: LibraryMedia) -> String {
+            switch self {
+            case .monitor: "Monitor"
+            case .unmonitor: "Stop Monitoring"
+            case .search: "Search"
+            case .refresh: "Refresh and Scan"
+            }
+        }
+
+        var icon: String {
+            switch self {
+            case .monitor: "view-reveal-symbolic"
+            case .unmonitor: "view-conceal-symbolic"
+            case .search: "system-search-symbolic"
+            case .refresh: "view-refresh-symbolic"
+            }
+        }
+    }
+
+    let toolbar = Box.horizontal(spacing: 2)
+    let rssButton: MenuButton
+    /// Each instance's running commands (a spinner and their names).
+    let commandBox = Box.horizontal(spacing: 6)
+    private let commandSpinner = Spinner(name: "Commands running")
+    private let commandLabel = Label.line("", classes: ["dim-label"], ellipsize: true)
+    private let media: LibraryMedia
+    private weak var page: LibraryPage?
+    private var group: Actions?
+    private var buttons: [Kind: Button] = [:]
+    private let popup: PopupMenu
+    private var rssInstances: [ServiceRef] = []
+    /// Writes sent and not read back yet: row key → what the row says meanwhile.
+    private(set) var pending: [String: String] = [:]
+    /// Commands running, by instance, with their words.
+    private(set) var running: [CommandTracker.Key: String] = [:]
+
+    /// Sends a request (AppModel: to the repository, then reads back).
+    var onRequest: ((LibraryRequest) -> Void)?
+
+    init(media: LibraryMedia) {
+        self.media = media
+        let prefix = "library-\(media.tab.rawValue)"
+        popup = PopupMenu(Menu(sections: [
+            [("Open Details", "\(prefix).open")],
+            [(Kind.monitor.title(media), "\(prefix).monitor"), (Kind.unmonitor.title(media), "\(prefix).unmonitor")],
+            [(Kind.search.title(media), "\(prefix).search"), (Kind.refresh.title(media), "\(prefix).refresh")],
+        ]))
+        for kind in Kind.allCases {
+            let title = kind.title(media)
+            let button = Button(icon: kind.icon, name: "\(title) selected \(media.plural)", tooltip: title, action: "\(prefix).\(kind.rawValue)")
+            button.addClasses(["flat"])
+            buttons[kind] = button
+            toolbar.append(button)
+        }
+        rssButton = MenuButton(icon: "mail-send-receive-symbolic", menu: Menu(sections: []))
+        rssButton.setAccessibleLabel("RSS sync")
+        rssButton.tooltip = "RSS Sync: check the indexers' feeds for new releases now"
+        rssButton.addClasses(["flat"])
+        commandSpinner.visible = false
+        commandLabel.setAccessibleLabel("Commands running")
+        commandBox.append(commandSpinner, commandLabel)
+        commandBox.visible = false
+    }
+
+    func attach(to page: LibraryPage) {
+        self.page = page
+        let group = Actions(insertInto: page.page, prefix: "library-\(media.tab.rawValue)")
+        self.group = group
+        for kind in Kind.allCases {
+            group.add(kind.rawValue, enabled: false) { [weak self] in self?.request(kind) }
+        }
+        group.add("open", enabled: false) { [weak page] in page?.openSelected() }
+        group.add("rss", string: { [weak self] id in
+            guard let self, let instance = self.rssInstances.first(where: { $0.id.uuidString == id }) else { return }
+            self.onRequest?(.rssSync(instance))
+        })
+        page.selection.onChanged { [weak self] in self?.update() }
+        Shortcuts.add(to: page.listView, triggers: ["<Control>m"], capture: true) { [weak self] in self?.toggleMonitoring() }
+        Shortcuts.add(to: page.listView, triggers: ["<Control><Shift>s"], capture: true) { [weak self] in self?.request(.search) }
+        Shortcuts.add(to: page.listView, triggers: ["<Control><Shift>r"], capture: true) { [weak self] in self?.request(.refresh) }
+        Shortcuts.add(to: page.listView, triggers: ["Menu", "<Shift>F10"], capture: true) { [weak self] in self?.openMenuAtFocus() }
+        Gestures.onPress(page.listView, button: 3) { [weak self] x, y in self?.openMenu(x: x, y: y) }
+        update()
+    }
+
+    /// Enables each action for the selection; a disabled button says why in its tooltip.
+    func update() {
+        guard let page else { return }
+        let items = page.selectedItems
+        let idle = items.filter { pending[page.key($0.id)] == nil }
+        let enabled: [Kind: Bool] = [.monitor: idle.contains { !$0.monitored }, .unmonitor: idle.contains(where: \.monitored),
+                                     .search: !idle.isEmpty, .refresh: !idle.isEmpty]
+        for kind in Kind.allCases {
+            group?.setEnabled(kind.rawValue, enabled[kind] ?? false)
+            let title = kind.title(media)
+            buttons[kind]?.tooltip = items.isEmpty ? "\(title) (select \(media.plural) first)"
+                : enabled[kind] == true ? "\(title) (\(items.count) selected)"
+                : kind == .monitor ? "\(title): every selected \(media.singular) is monitored already"
+                : kind == .unmonitor ? "\(title): no selected \(media.singular) is monitored" : "\(title): waiting for the service"
+        }
+        group?.setEnabled("open", items.count == 1)
+    }
+
+    func isEnabled(_ kind: Kind) -> Bool { group?.isEnabled(kind.rawValue) ?? false }
+
+    /// The instances RSS sync is offered for (each one of this page's kind).
+    func setInstances(_ instances: [ServiceRef]) {
+        guard instances != rssInstances else { return }
+        rssInstances = instances
+        let prefix = "library-\(media.tab.rawValue)"
+        rssButton.setMenu(Menu(sections: [instances.map { ("RSS Sync: \($0.name)", "\(prefix).rss::\($0.id.uuidString)") }]))
+        rssButton.visible = !instances.isEmpty
+    }
+
+    // MARK: Acting
+
+    /// Ctrl+M: stop monitoring when every picked item is monitored, else monitor.
+    func toggleMonitoring() {
+        guard let page else { return }
+        let items = page.selectedItems
+        guard !items.isEmpty else { return }
+        request(items.allSatisfy(\.monitored) ? .unmonitor : .monitor)
+    }
+
+    func request(_ kind: Kind) {
+        guard let page else { return }
+        let items = page.selectedItems.filter { pending[page.key($0.id)] == nil }
+        switch kind {
+        case .monitor, .unmonitor:
+            let on = kind == .monitor
+            let changing = items.filter { $0.monitored != on }
+            guard !changing.isEmpty else { return }
+            monitor(on, changing)
+        case .search, .refresh:
+            for command in Self.commands(kind == .search, for: items) { onRequest?(.command(command.0, on: command.1)) }
+        }
+    }
+
+    /// The eye button on a row: that item only.
+    func monitor(_ on: Bool, _ items: [Resource]) {
+        guard let page, !items.isEmpty else { return }
+        for item in items { pending[page.key(item.id)] = on ? "Monitoring…" : "Unmonitoring…" }
+        page.rebindShown()
+        update()
+        onRequest?(.monitor(on, items))
+    }
+
+    /// One command per series (Sonarr's series commands take one id), one per instance for movies.
+    static func commands(_ search: Bool, for items: [Resource]) -> [(LibraryCommand, Resource)] {
+        var result: [(LibraryCommand, Resource)] = []
+        var movies: [UUID: [Resource]] = [:]
+        for item in items {
+            if item.kind == .series {
+                result.append((search ? .seriesSearch(seriesID: item.id.itemID) : .refreshSeries(seriesID: item.id.itemID), item))
+            } else {
+                movies[item.id.serviceID, default: []].append(item)
+            }
+        }
+        for (_, picked) in movies.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            let ids = picked.map(\.id.itemID)
+            result.append((search ? .moviesSearch(movieIDs: ids) : .refreshMovies(movieIDs: ids), picked[0]))
+        }
+        return result
+    }
+
+    /// The write was answered and the list read back: rows leave their pending state.
+    func finished(_ ids: [ResourceID]) {
+        guard let page else { return }
+        for id in ids { pending[page.key(id)] = nil }
+        page.rebindShown()
+        update()
+    }
+
+    /// A command's state changed (running ones show in the toolbar).
+    func commandChanged(_ key: CommandTracker.Key, _ words: String?, instance: String) {
+        running[key] = words.map { "\(instance): \($0)" }
+        let lines = running.values.sorted()
+        commandBox.visible = !lines.isEmpty
+        commandSpinner.visible = !lines.isEmpty
+        commandSpinner.spinning = !lines.isEmpty
+        commandLabel.text = lines.count == 1 ? lines[0] : "\(lines.count) commands running"
+        commandLabel.tooltip = lines.joined(separator: "\n")
+        commandLabel.setAccessibleLabel(lines.isEmpty ? "No commands running" : lines.joined(separator: "; "))
+    }
+
+    // MARK: Context menu
+
+    private func openMenu(x: Double, y: Double) {
+        guard let page else { return }
+        if let key = page.key(atY: y), !page.isSelected(key: key) { page.select(keys: [key]) }
+        popup.open(on: page.listView, x: x, y: y)
+    }
+
+    func openMenuAtFocus() {
+        guard let page else { return }
+        let y = page.firstSelectedRowY ?? 24
+        popup.open(on: page.listView, x: 48, y: y)
+    }
+
+    var menuIsOpen: Bool { popup.isOpen }
+    var openPopover: Widget? { popup.popover }
+}
