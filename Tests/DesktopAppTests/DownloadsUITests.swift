@@ -81,18 +81,4 @@ final class DownloadsUITests: XCTestCase {
         let warnings = log.split(separator: "\n").filter { $0.contains("-CRITICAL") || $0.contains("-WARNING") }
         XCTAssertEqual(warnings, [], "GTK warnings while acting")
     }
-
-    /// Runs async work from this synchronous test and waits for it (setup only).
-    private func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = Failure()
-        Task.detached {
-            do { try await body() } catch { failure.error = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error { throw error }
-    }
-
-    private final class Failure: @unchecked Sendable { var error: (any Error)? }
 }

@@ -10,6 +10,8 @@ final class InspectionRoutesTests: XCTestCase {
     /// What each route must show to assistive technologies, beyond the common checks,
     /// inside the selected tab's panel (GTK 4.8 exposes hidden tabs too).
     private static func expectations(_ route: InspectionRoute) -> [String] {
+        if case .library(let tab, let scene)? = route.overlay { return library(tab == .series ? .series : .movies, scene) }
+        if case .activity(let scene)? = route.overlay { return activity(scene) }
         switch route.scene {
         case .welcome:
             return ["[push button] 'Add Service…'", "[label] 'Connect Your Services'"]
@@ -68,6 +70,58 @@ final class InspectionRoutesTests: XCTestCase {
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]
+        }
+    }
+
+    private static func library(_ media: LibraryMedia, _ scene: LibraryScene) -> [String] {
+        let series = media.kind == .series
+        let search = series ? "Series search" : "Movie search"
+        switch scene {
+        case .selected:
+            return ["[push button] 'Stop Monitoring selected \(media.plural)' {visible,sensitive", "[push button] 'Search selected \(media.plural)' {visible,sensitive",
+                    "[push button] 'Monitor selected \(media.plural)' {visible,focusable}", "{visible,selected,", "[push button] 'RSS sync'"]
+        case .contextMenu:
+            return ["[menu item] 'Stop Monitoring' {visible,sensitive", "[menu item] 'Search' {visible,sensitive",
+                    "[menu item] 'Refresh and Scan' {visible,sensitive", "[menu item] 'Open Details'"]
+        case .commandRunning:
+            return ["[label] '\(series ? "Sonarr" : "Radarr"): \(search): running'", "[filler] 'Commands running'"]
+        case .detailActions:
+            return ["[check box] 'Monitored' {visible,sensitive,focusable,focused,checked}", "[push button] 'Refresh and scan'",
+                    "[push button] 'Delete this \(media.singular)…'",
+                    "[label] '\(search) completed: Search completed. 2 reports downloaded.'"]
+                + (series ? ["[push button] 'Search for every monitored episode'", "[check box] 'Monitor Season 1'",
+                             "[push button] 'Search episode 3 of Season 1'", "[check box] 'Monitor episode 3 of Season 1'"]
+                          : ["[push button] 'Search for this movie'"])
+        case .detailCommandRunning:
+            return series ? ["[label] 'Season 2 search: running'", "[push button] 'Search Season 2' {visible,focusable}"]
+                          : ["[label] 'Movie search: running'", "[push button] 'Search for this movie' {visible,focusable}"]
+        case .detailConfirmDelete:
+            return ["[frame] 'Delete “\(series ? "Placeholder Bay" : "Return of the Placeholder")”?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused",
+                    "[push button] 'Delete'", "[check box] 'Also delete its files' {visible,sensitive,focusable}",
+                    "[check box] 'Prevent re-adding by import lists' {visible,sensitive,focusable}"]
+        case .detailConfirmRemove:
+            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused", "[push button] 'Remove'",
+                    "[check box] 'Keep it in the client. Sonarr or Radarr stops tracking the download; the client keeps it and its files.' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Do not blocklist. The release can be grabbed again.' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Blocklist only. The release is never grabbed again; no new search starts.'"]
+        }
+    }
+
+    private static func activity(_ scene: ActivityScene) -> [String] {
+        switch scene {
+        case .selected:
+            return ["[push button] 'Grab now' {visible,sensitive", "[push button] 'Remove from queue…' {visible,sensitive", "[label] '2 selected'",
+                    "[label] 'Held back by a delay profile: not sent to a download client yet'", "{visible,selected,"]
+        case .contextMenu: return ["[menu item] 'Grab Now' {visible,sensitive", "[menu item] 'Remove from Queue…' {visible,sensitive"]
+        case .confirmRemove:
+            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused",
+                    "[check box] 'Change its category instead. The client keeps the download and moves it to its post-import category.'",
+                    "[check box] 'Remove it from the client and delete its files. The client deletes the download and the files it has downloaded.'",
+                    "[check box] 'Blocklist and search for another. The release is never grabbed again, and a search for a replacement starts.' {visible,sensitive,focusable,checked}"]
+        case .actionPending: return ["[label] 'Sonarr · Removing…'"]
+        case .actionFailed:
+            return ["[label] 'Nothing was removed'", "[label] 'Sonarr: The service refused the request: Specified method is not supported.'",
+                    "[push button] 'Dismiss message'"]
         }
     }
 

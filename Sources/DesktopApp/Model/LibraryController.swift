@@ -84,7 +84,7 @@ final class LibraryController {
             guard let self else { return }
             page.render(state)
             page.actions.finished(items.map(\.id))
-            await self.refreshDetail(page)
+            await self.refreshDetail(page, library: state.value)
             var problems: [String] = []
             for (service, error) in failures.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
                 problems.append("\(await self.instanceName(service)): \(ErrorText.sentence(error))")
@@ -116,16 +116,19 @@ final class LibraryController {
                 problem = "\(failure): \(ErrorText.sentence(error))"
             }
             guard let self else { return }
-            await self.refreshDetail(page)
-            page.render(await repository.library(series.kind, force: true))
+            let library = await repository.library(series.kind, force: true)
+            page.render(library)
+            await self.refreshDetail(page, library: library.value)
             if let problem { page.message.show(problem) }
             self.onFinished?(request)
         }
     }
 
-    /// The detail page on screen, read again.
-    private func refreshDetail(_ page: LibraryPage) async {
-        guard let item = page.detailItem, page.isShowingDetail else { return }
+    /// The detail page on screen, read again — from the item as `library` (just read) has it now: the
+    /// series' own fields (its monitored flag and seasons) come from the library, not the detail read.
+    private func refreshDetail(_ page: LibraryPage, library: LibraryContent? = nil) async {
+        guard let shown = page.detailItem, page.isShowingDetail else { return }
+        let item = library?.items.first { $0.id == shown.id } ?? shown
         let state = await repository.detail(of: item, force: true)
         guard page.detailItem?.id == item.id else { return }
         page.showDetail(state, title: state.value?.resource.title ?? item.title, focus: false)
@@ -159,8 +162,9 @@ final class LibraryController {
             page.message.show(failed ? "\(LibraryWords.command(key.command)) on \(name) did not complete" : "\(name): \(words)",
                               problems: failed ? [words] : [])
             if key.command.isRefresh, !failed {
-                page.render(await self.repository.library(kind, force: true))
-                await self.refreshDetail(page)
+                let library = await self.repository.library(kind, force: true)
+                page.render(library)
+                await self.refreshDetail(page, library: library.value)
             }
             self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key)))
         }

@@ -1,0 +1,112 @@
+import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// Library and queue actions end to end, as a user drives them: the real window under Xvfb, real
+/// clicks and keys (Tools/library-ui-check.py over AT-SPI and xdotool), the session's real keyring,
+/// and the project's Sonarr and Radarr fixture servers, whose state each step is checked against.
+final class LibraryUITests: XCTestCase {
+    func testUnmonitorASeasonSearchAnEpisodeRemoveWithBlocklistDeleteAMovieKeepingFiles() throws {
+        let harness = try Harness()
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session (display, AT-SPI, keyring); run through `make test`")
+        }
+        let key = "fixture-library-ui-key"
+        let server = harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
+        let fixtures = harness.root.appendingPathComponent("Fixtures").path
+        let sonarr = try ServerProcess(server, ["--kind", "sonarr", "--fixtures", fixtures, "--api-key", key])
+        defer { sonarr.stop() }
+        let radarr = try ServerProcess(server, ["--kind", "radarr", "--fixtures", fixtures, "--api-key", key])
+        defer { radarr.stop() }
+        let sonarrPort = try XCTUnwrap(sonarr.port), radarrPort = try XCTUnwrap(radarr.port)
+
+        // A fresh profile: both services in its registry, their keys in the session's keyring.
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-library-ui-\(UUID().uuidString)")
+        let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let registry = ServiceRegistry(fileURL: configHome.appendingPathComponent("switchyard/services.json"))
+        let keyring = KeyringSecretStore()
+        var credentials: [CredentialReference] = []
+        for (name, kind, port) in [("Fixture Sonarr", ServiceKind.sonarr, sonarrPort), ("Fixture Radarr", .radarr, radarrPort)] {
+            let config = ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
+                                       allowPlainHTTPOnLocal: true)
+            try runBlocking { try await registry.upsert(config) }
+            try runBlocking { try await keyring.write(Credential(apiKey: key), for: config.credential, kind: kind) }
+            credentials.append(config.credential)
+        }
+        defer { for credential in credentials { try? runBlocking { try await keyring.delete(credential) } } }
+
+        let series = try Self.title(harness, "sonarr/series.json", id: 1)
+        let movie = try Self.title(harness, "radarr/movie.json", id: 4)
+        let queue = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: harness.root.appendingPathComponent(
+            "Fixtures/sonarr/queue-details.json"))) as? [[String: Any]])
+        let download = try XCTUnwrap(queue.first { $0["id"] as? Int == 1_000_001 }?["title"] as? String)
+
+        let stderrFile = profile.appendingPathComponent("switchyard.stderr")
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let app = Process()
+        app.executableURL = harness.binary
+        var appEnvironment = environment
+        appEnvironment["XDG_CONFIG_HOME"] = configHome.path
+        appEnvironment["XDG_CACHE_HOME"] = cacheHome.path
+        app.environment = appEnvironment
+        app.standardError = try FileHandle(forWritingTo: stderrFile)
+        app.standardOutput = app.standardError
+        try app.run()
+        defer { if app.isRunning { app.terminate() }; app.waitUntilExit() }
+
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        driver.arguments = [harness.root.appendingPathComponent("Tools/library-ui-check.py").path]
+        var driverEnvironment = environment
+        driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
+        driverEnvironment["SY_SONARR"] = String(sonarrPort)
+        driverEnvironment["SY_RADARR"] = String(radarrPort)
+        driverEnvironment["SY_KEY"] = key
+        driverEnvironment["SY_SERIES"] = series
+        driverEnvironment["SY_MOVIE"] = movie
+        driverEnvironment["SY_QUEUE_TITLE"] = download
+        driver.environment = driverEnvironment
+        let (output, errors) = try runCapturingOutput(driver)
+        let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
+        let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
+
+        XCTAssertEqual(seen["seasonBefore"] as? Bool, true)
+        XCTAssertEqual(seen["seasonTwoInSonarr"] as? [Bool], [false, false], "Season 2's episodes are unmonitored in Sonarr")
+        XCTAssertEqual(seen["commandWords"] as? String, "Episode search completed: Search completed. 0 reports downloaded.")
+        let commands = seen["commandsInSonarr"] as? [[Any]]
+        XCTAssertEqual(commands?.count, 1, "one command sent")
+        XCTAssertEqual(commands?.first?[0] as? String, "EpisodeSearch")
+        XCTAssertEqual(commands?.first?[1] as? [Int], [1003])
+        XCTAssertEqual(commands?.first?[2] as? String, "completed")
+        XCTAssertEqual(seen["wholeLibraryCommands"] as? Int, 0)
+        XCTAssertEqual(seen["removalChoices"] as? [String], ["Keep it in the client", "Remove it from the client and delete its files",
+                                                             "Do not blocklist", "Blocklist and search for another", "Blocklist only"],
+                       "no change-category choice for a usenet client")
+        XCTAssertEqual(seen["removedBeforeConfirming"] as? Bool, false)
+        XCTAssertEqual(seen["blocklisted"] as? [String], [download])
+        XCTAssertEqual(seen["removal"] as? [String: Bool], ["removeFromClient": false, "blocklist": true, "skipRedownload": true,
+                                                            "changeCategory": false])
+        XCTAssertEqual(seen["deleteOptions"] as? [String: Bool], ["Also delete its files": false, "Prevent re-adding by import lists": false])
+        XCTAssertEqual(seen["deleteFocus"] as? String, "Cancel")
+        let deleted = seen["deleted"] as? [[String: Any]]
+        XCTAssertEqual(deleted?.count, 1)
+        XCTAssertEqual(deleted?.first?["id"] as? Int, 4)
+        XCTAssertEqual(deleted?.first?["deleteFiles"] as? Bool, false, "the files were kept")
+        XCTAssertEqual(deleted?.first?["importListExclusion"] as? Bool, false)
+        XCTAssertEqual(seen["movieGoneFromList"] as? Bool, true)
+        let warnings = log.split(separator: "\n").filter { $0.contains("-CRITICAL") || $0.contains("-WARNING") }
+        XCTAssertEqual(warnings, [], "GTK warnings while acting")
+    }
+
+    private static func title(_ harness: Harness, _ path: String, id: Int) throws -> String {
+        let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: harness.root.appendingPathComponent("Fixtures/\(path)")))
+            as? [[String: Any]])
+        return try XCTUnwrap(items.first { $0["id"] as? Int == id }?["title"] as? String)
+    }
+}
