@@ -83,6 +83,7 @@ final class LibraryController {
             let state = await repository.library(kind, force: true)
             guard let self else { return }
             page.render(state)
+            await page.applied()
             page.actions.finished(items.map(\.id))
             await self.refreshDetail(page, library: state.value)
             var problems: [String] = []
@@ -118,6 +119,7 @@ final class LibraryController {
             guard let self else { return }
             let library = await repository.library(series.kind, force: true)
             page.render(library)
+            await page.applied()
             await self.refreshDetail(page, library: library.value)
             if let problem { page.message.show(problem) }
             self.onFinished?(request)
@@ -164,6 +166,7 @@ final class LibraryController {
             if key.command.isRefresh, !failed {
                 let library = await self.repository.library(kind, force: true)
                 page.render(library)
+                await page.applied()
                 await self.refreshDetail(page, library: library.value)
             }
             self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key)))
@@ -192,6 +195,7 @@ final class LibraryController {
             let state = await repository.library(item.kind, force: true)
             guard let self else { return }
             page.render(state)
+            await page.applied()
             let name = await self.instanceName(item.id.serviceID)
             if let problem {
                 page.detail.setBusy(false)

@@ -31,6 +31,9 @@ final class LibraryPage {
     private var filters: [LibraryQuery.Filter] = []
     private var query = LibraryQuery()
     private var generation = 0
+    /// The generation whose rows are on screen, and who waits for the next one to be.
+    private var appliedGeneration = 0
+    private var appliedWaiters: [CheckedContinuation<Void, Never>] = []
     /// Asks for a detail page's content.
     var openDetail: ((Resource) -> Void)?
     /// The detail page on screen shows this item.
@@ -152,6 +155,12 @@ final class LibraryPage {
         listView.grabFocus()
     }
 
+    /// Returns once the content last rendered is in the rows (filtering and sorting run off the main thread).
+    func applied() async {
+        guard appliedGeneration != generation else { return }
+        await withCheckedContinuation { appliedWaiters.append($0) }
+    }
+
     // MARK: Selection
 
     /// The items picked, in the order shown.
@@ -164,6 +173,9 @@ final class LibraryPage {
 
     /// The item a row key names now.
     func item(forKey key: String) -> Resource? { items[key] }
+
+    /// Every item the list shows, in order.
+    var allItems: [Resource] { list.keys.compactMap { items[$0] } }
 
     /// Selects exactly the rows of `keys` (tests, inspection, a right click on an unpicked row).
     func select(keys: Set<String>) {
@@ -262,6 +274,12 @@ final class LibraryPage {
                 let main = ContinuousClock.now
                 defer { Log.debug("timing: library main-thread apply \(ContinuousClock.now - main)") }
                 guard let self, self.generation == generation else { return }
+                defer {
+                    self.appliedGeneration = generation
+                    let waiters = self.appliedWaiters
+                    self.appliedWaiters = []
+                    for waiter in waiters { waiter.resume() }
+                }
                 if let byKey {
                     let previous = (self.all, self.items)
                     self.all = all
