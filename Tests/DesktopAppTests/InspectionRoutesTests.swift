@@ -86,7 +86,7 @@ final class InspectionRoutesTests: XCTestCase {
         case .commandRunning:
             return ["[label] '\(series ? "Sonarr" : "Radarr"): \(search): running'", "[filler] 'Commands running'"]
         case .detailActions:
-            return ["[check box] 'Monitored' {visible,sensitive,focusable,focused,checked}", "[push button] 'Refresh and scan'",
+            return ["[check box] 'Monitored' {visible,sensitive,focusable,checked}", "[push button] 'Refresh and scan'",
                     "[push button] 'Delete this \(media.singular)…'",
                     "[label] '\(search) completed: Search completed. 2 reports downloaded.'"]
                 + (series ? ["[push button] 'Search for every monitored episode'", "[check box] 'Monitor Season 1'",
@@ -96,11 +96,11 @@ final class InspectionRoutesTests: XCTestCase {
             return series ? ["[label] 'Season 2 search: running'", "[push button] 'Search Season 2' {visible,focusable}"]
                           : ["[label] 'Movie search: running'", "[push button] 'Search for this movie' {visible,focusable}"]
         case .detailConfirmDelete:
-            return ["[frame] 'Delete “\(series ? "Placeholder Bay" : "Return of the Placeholder")”?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused",
+            return ["[frame] 'Delete “\(series ? "Placeholder Bay" : "Return of the Placeholder")”?'", "[push button] 'Cancel' {visible,sensitive,focusable",
                     "[push button] 'Delete'", "[check box] 'Also delete its files' {visible,sensitive,focusable}",
                     "[check box] 'Prevent re-adding by import lists' {visible,sensitive,focusable}"]
         case .detailConfirmRemove:
-            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused", "[push button] 'Remove'",
+            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable", "[push button] 'Remove'",
                     "[check box] 'Keep it in the client. Sonarr or Radarr stops tracking the download; the client keeps it and its files.' {visible,sensitive,focusable,checked}",
                     "[check box] 'Do not blocklist. The release can be grabbed again.' {visible,sensitive,focusable,checked}",
                     "[check box] 'Blocklist only. The release is never grabbed again; no new search starts.'"]
@@ -114,7 +114,7 @@ final class InspectionRoutesTests: XCTestCase {
                     "[label] 'Held back by a delay profile: not sent to a download client yet'", "{visible,selected,"]
         case .contextMenu: return ["[menu item] 'Grab Now' {visible,sensitive", "[menu item] 'Remove from Queue…' {visible,sensitive"]
         case .confirmRemove:
-            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable,focused",
+            return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable",
                     "[check box] 'Change its category instead. The client keeps the download and moves it to its post-import category.'",
                     "[check box] 'Remove it from the client and delete its files. The client deletes the download and the files it has downloaded.'",
                     "[check box] 'Blocklist and search for another. The release is never grabbed again, and a search for a replacement starts.' {visible,sensitive,focusable,checked}"]
