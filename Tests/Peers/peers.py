@@ -659,8 +659,9 @@ def query(kind, run):
         torrents = {t["hash"]: t["state"] for t in items}
         paused = {h: raw.startswith(("paused", "stopped")) for h, raw in torrents.items()}
         forced = {t["hash"]: bool(t.get("force_start")) for t in items}
+        categories = {t["hash"]: t.get("category", "") for t in items}
         turtle = client.request("/api/v2/transfer/speedLimitsMode")[2].strip() == b"1"
-        print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle}))
+        print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
         items = transmission_call(credentials, "torrent-get", {"fields": ["hashString", "status"]})["arguments"]["torrents"]
@@ -692,9 +693,11 @@ def query(kind, run):
 
         def call(method, *params):
             return json.loads(client.request("/jsonrpc", json.dumps({"method": method, "params": list(params), "id": 1}).encode())[2])["result"]
-        queue = {str(g["NZBID"]): g["Status"] for g in call("listgroups", 0)}
+        groups = call("listgroups", 0)
+        queue = {str(g["NZBID"]): g["Status"] for g in groups}
         history = {str(h["NZBID"]): h["Status"] for h in call("history", False)}
-        print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"]}))
+        categories = {str(g["NZBID"]): g["Category"] for g in groups}
+        print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories}))
 
 
 def demo(run):

@@ -60,6 +60,8 @@ final class FixtureServer: @unchecked Sendable {
     var faults: [String: String] = [:]
     var requestCounts: [String: Int] = [:]
     var queryKeys: Set<String> = []
+    /// SABnzbd `addurl` calls, as received (`GET /__sabnzbd_added`).
+    var sabnzbdAdded: [[String: String]] = []
     /// Set while handling a request whose answer a fault already holds back.
     var deferred = false
 
@@ -227,6 +229,9 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, 200, "application/json", body)
     }
 
+    if fullPath == "/__sabnzbd_added" {
+        return respond(message, 200, "application/json", (try? JSONSerialization.data(withJSONObject: state.sabnzbdAdded)) ?? Data())
+    }
     if fullPath == "/__state" { return respond(message, 200, "application/json", state.servarr.report) }
     if fullPath == "/__query_keys" {
         let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
@@ -322,6 +327,14 @@ func sabnzbd(_ message: OpaquePointer?, path: String, query: [String: String]) {
     }
     guard key == options.apiKey else { return respond(message, 403, "text/html", Data("API Key Incorrect".utf8)) }
     switch mode {
+    case "addurl":
+        // SABnzbd fetches only http(s) links (urlgrabber.py); anything else is refused.
+        let name = parameters["name"] ?? ""
+        guard name.hasPrefix("http://") || name.hasPrefix("https://") else {
+            return respond(message, 200, "application/json", Data(#"{"status": false, "error": "expecting http(s) url"}"#.utf8))
+        }
+        state.sabnzbdAdded.append(["name": name, "cat": parameters["cat"] ?? "", "priority": parameters["priority"] ?? ""])
+        respond(message, 200, "application/json", Data(#"{"status": true, "nzo_ids": ["SABnzbd_nzo_fixtureadd\#(state.sabnzbdAdded.count)"]}"#.utf8))
     case "queue": respond(message, 200, "application/json", state.fixture("queue.json")!)
     case "history":
         if parameters["last_history_update"] == "7" { return respond(message, 200, "application/json", Data(#"{"history": false}"#.utf8)) }

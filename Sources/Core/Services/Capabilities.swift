@@ -135,6 +135,8 @@ public enum Capabilities {
         "queue actions", offers: { $0 is any QueueActing.Type }, cast: { $0 as? any QueueActing })
     public static let transferActions = Capability<any TransferActing>(
         "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
+    public static let transferAdding = Capability<any TransferAdding>(
+        "adding downloads", offers: { $0 is any TransferAdding.Type }, cast: { $0 as? any TransferAdding })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -29,6 +29,8 @@ public struct ServiceRequest: Sendable {
     public var body: Data?
     /// Form fields of a form-encoded POST body; the helper adds a form-field API key.
     public var form: [(String, String)]?
+    /// Files: the body is `multipart/form-data` with `form`'s fields (and a form-field API key) beside them.
+    public var files: [FilePart]?
     public var contentType: String?
     public var requestClass: RequestClass
     public var effect: RequestEffect
@@ -107,6 +109,7 @@ public actor ServiceHTTP {
     public func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
         var headers = request.headers
         var body = request.body
+        var contentType = request.contentType
         var gateway = false
         if !request.anonymous {
             let stored = try await storedCredential()
@@ -116,7 +119,13 @@ public actor ServiceHTTP {
             case .apiKeyHeader(let name):
                 headers[name] = stored.apiKey
             case .apiKeyFormField(let name):
-                body = FormEncoding.encode((request.form ?? []) + [(name, stored.apiKey ?? "")])
+                if let files = request.files {
+                    let encoded = MultipartEncoding.encode((request.form ?? []) + [(name, stored.apiKey ?? "")], files: files)
+                    body = encoded.body
+                    contentType = encoded.contentType
+                } else {
+                    body = FormEncoding.encode((request.form ?? []) + [(name, stored.apiKey ?? "")])
+                }
             case .basic:
                 let pair = "\(stored.username ?? ""):\(stored.password ?? "")"
                 headers["Authorization"] = "Basic " + Data(pair.utf8).base64EncodedString()
@@ -124,9 +133,14 @@ public actor ServiceHTTP {
                 if let cookie { headers["Cookie"] = cookie }
             }
         }
+        if body == nil, let files = request.files {
+            let encoded = MultipartEncoding.encode(request.form ?? [], files: files)
+            body = encoded.body
+            contentType = encoded.contentType
+        }
         if body == nil, let form = request.form { body = FormEncoding.encode(form) }
         var http = HTTPRequest(request.method, connection.endpoint, path: request.path, query: request.query,
-                               headers: headers, body: body, contentType: request.contentType,
+                               headers: headers, body: body, contentType: contentType,
                                requestClass: request.requestClass, schemePolicy: connection.policy,
                                isIdempotent: request.effect == .read)
         http.hasGatewayHeaders = gateway

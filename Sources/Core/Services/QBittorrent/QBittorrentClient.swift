@@ -63,13 +63,16 @@ public actor QBittorrentClient: TransfersProviding {
 
     /// A write: a form POST with the session, sent once. A 403 means the session expired before the
     /// daemon looked at the request (nothing was done): one fresh login, then the one real send.
-    func post(_ path: String, _ fields: [(String, String)]) async throws(ServiceError) -> HTTPResponse {
+    func post(_ path: String, _ fields: [(String, String)], files: [FilePart]? = nil) async throws(ServiceError) -> HTTPResponse {
         let http = http
         return try await ServiceHTTP.withSession(http, signIn: { () throws(ServiceError) in try await login() }) {
             () throws(ServiceError) -> SessionAttempt<HTTPResponse> in
-            let response = try await http.send(ServiceRequest(.post, path, headers: ["Accept": "text/plain"], form: fields,
-                                                              class: .list, effect: .write))
+            var request = ServiceRequest(.post, path, headers: ["Accept": "text/plain"], form: fields, class: .list, effect: .write)
+            request.files = files
+            let response = try await http.send(request)
             switch response.status {
+            case 409 where path.hasSuffix("/torrents/add"): return .done(response) // 5.2+: nothing added (duplicates)
+            case 415: throw .serverMessage(status: 415, message: "qBittorrent says this is not a valid torrent file.")
             case 200...299: return .done(response)
             case 403: return .expired
             case 404: throw .incompatibleVersion(found: "WebAPI \(webAPIVersion ?? "unknown")") // an action this version does not have

@@ -16,10 +16,11 @@ public actor SABnzbdClient: TransfersProviding {
         http = ServiceHTTP(connection: connection, scheme: .apiKeyFormField("apikey"), transport: transport, secrets: secrets)
     }
 
-    func call(_ fields: [(String, String)], class requestClass: RequestClass = .list,
+    func call(_ fields: [(String, String)], files: [FilePart]? = nil, class requestClass: RequestClass = .list,
               effect: RequestEffect) async throws(ServiceError) -> Data {
-        let response = try await http.send(ServiceRequest(.post, "/api", form: fields + [("output", "json")],
-                                                          class: requestClass, effect: effect))
+        var request = ServiceRequest(.post, "/api", form: fields + [("output", "json")], class: requestClass, effect: effect)
+        request.files = files
+        let response = try await http.send(request)
         if response.status == 403 {
             let text = String(decoding: response.body.prefix(200), as: UTF8.self)
             if text.contains("API Key") {
