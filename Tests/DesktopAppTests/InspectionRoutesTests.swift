@@ -67,6 +67,15 @@ final class InspectionRoutesTests: XCTestCase {
         case .actionFailed:
             return ["[label] 'Paused 1 transfer in qBittorrent'", "[label] 'NZBGet: The service took too long to answer.'",
                     "[push button] 'Dismiss message'"]
+        case .add:
+            return ["[frame] 'Add Download'", "[text] 'Magnet link or address'", "[push button] 'Choose torrent or NZB files…'",
+                    "[label] 'Fixture.Linux.ISO.x86_64 (magnet link)'", "[label] 'Example.Dataset.2026.torrent (torrent file)'",
+                    "[label] '/srv/downloads/other.torrent — not a magnet link or an http(s) address; nothing else is sent to a client'",
+                    "[combo box] 'Download client'", "[text] 'Category'", "[check box] 'Start paused' {visible,sensitive,focusable,checked}",
+                    "[push button] 'Add' {visible,sensitive", "[push button] 'Close'", "[push button] 'Add download…'"]
+        case .addDuplicate:
+            return ["[label] 'Added “Example.Dataset.2026.torrent” to qBittorrent'", "[label] 'Already in qBittorrent: “Fixture.Linux.ISO.x86_64”'",
+                    "[push button] 'Add' {visible,focusable}"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]

@@ -226,3 +226,42 @@ enum SHA1 {
         return h.map { String(format: "%08x", $0) }.joined()
     }
 }
+
+/// What the user gave the Add Download dialog — pasted or dropped text, chosen or dropped files —
+/// turned into sources, each with the words it was given as and why it was refused.
+public enum AddCandidates {
+    public struct Candidate: Sendable, Equatable {
+        public var label: String
+        public var source: Result<DownloadSource, DownloadSource.Refusal>
+
+        public init(label: String, source: Result<DownloadSource, DownloadSource.Refusal>) {
+            self.label = label
+            self.source = source
+        }
+    }
+
+    /// Largest file read (a .torrent or .nzb is far smaller; qBittorrent caps requests at 64 MiB).
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    /// One candidate per non-empty line; `file://` lines (a file manager's drop as text) are read as files.
+    public static func fromText(_ text: String) -> [Candidate] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            .flatMap { line -> [Candidate] in
+                if line.lowercased().hasPrefix("file://"), let url = URL(string: line), url.isFileURL { return fromFiles([url]) }
+                return [Candidate(label: line, source: DownloadSource.link(line))]
+            }
+    }
+
+    /// Files on this machine, read by content.
+    public static func fromFiles(_ urls: [URL]) -> [Candidate] {
+        urls.map { url in
+            let name = url.lastPathComponent
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  (attributes[.size] as? Int ?? .max) <= maximumFileSize,
+                  let data = FileManager.default.contents(atPath: url.path) else {
+                return Candidate(label: name, source: .failure(name.lowercased().hasSuffix(".nzb") ? .notAnNZB : .notATorrent))
+            }
+            return Candidate(label: name, source: DownloadSource.file(name: name, data: data))
+        }
+    }
+}

@@ -30,6 +30,8 @@ final class MainWindow {
     var onRefresh: ((AppTab) -> Void)?
     /// The visible tab changed (the scheduler refreshes only what is on screen).
     var onTabChanged: ((AppTab) -> Void)?
+    /// Add Download… (Ctrl+O, the Downloads page's button, or files and links dropped on the window).
+    var onAddDownload: (([AddCandidates.Candidate]) -> Void)?
 
     init(application: Application, clock: Clock, posters: PosterLoader) {
         overview = OverviewPage(clock: clock)
@@ -141,6 +143,13 @@ final class MainWindow {
         // one window more than are shown with that hidden window's missing object path — a crash
         // (Documentation/Architecture.md, "GTK 4.8 accessibility rules").
         actions.add("show-help-overlay") { [weak self] in self?.presentShortcuts() }
+        actions.add("add-download") { [weak self] in self?.onAddDownload?([]) }
+        // Files or links dropped anywhere on the window open Add Download with them.
+        FileDrop.accept(on: toplevel) { [weak self] files, text in
+            guard let self, let onAddDownload = self.onAddDownload, !self.isShowingWelcome else { return false }
+            onAddDownload(files.isEmpty ? AddCandidates.fromText(text ?? "") : AddCandidates.fromFiles(files))
+            return true
+        }
     }
 
     private var shortcutsWindow: Window?

@@ -9,6 +9,7 @@ enum ShortcutsWindow {
     static let accelerators: [(action: String, accels: [String], title: String)] = [
         ("win.refresh", ["<Control>r", "F5"], "Refresh"),
         ("win.find", ["<Control>f"], "Search the library"),
+        ("win.add-download", ["<Control>o"], "Add a download (magnet, link, torrent or NZB)…"),
         ("app.preferences", ["<Control>comma"], "Settings"),
         ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
         ("app.quit", ["<Control>q"], "Quit"),

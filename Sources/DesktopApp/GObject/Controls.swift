@@ -233,6 +233,9 @@ struct Entry: WidgetRef {
 
     func onChanged(_ handler: @escaping VoidHandler) { onSignal(widget, "changed", handler) }
 
+    /// Enter in the field.
+    func onActivate(_ handler: @escaping VoidHandler) { onSignal(widget, "activate", handler) }
+
     private func setProperty(_ name: String, _ text: String) { UI.setProperty(UnsafeMutableRawPointer(widget), name, text) }
     private func setProperty(_ name: String, _ flag: Bool) { UI.setProperty(UnsafeMutableRawPointer(widget), name, flag) }
 }

@@ -112,3 +112,30 @@ private let pressThunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpoin
 func onSignal<T>(_ instance: T, _ signal: String, withPress handler: @escaping PressHandler) -> gulong {
     connect(cast(instance), signal, handler, thunk: unsafeBitCast(pressThunk, to: UnsafeRawPointer.self))
 }
+
+typealias IntHandler = @MainActor (Int32) -> Void
+
+private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    let box = Unmanaged<SignalBox<IntHandler>>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { box.handler(value) }
+}
+
+/// Connects a handler for a signal of C shape `void (*)(Instance *, gint, gpointer)` (GtkNativeDialog::response).
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withInt handler: @escaping IntHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(intThunk, to: UnsafeRawPointer.self))
+}
+
+typealias DropHandler = @MainActor (UnsafePointer<GValue>?) -> Bool
+
+private let dropThunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, _, _, data in
+    let box = Unmanaged<SignalBox<DropHandler>>.fromOpaque(data!).takeUnretainedValue()
+    let address = UInt(bitPattern: value) // valid for the emission, on the main thread
+    return MainActor.assumeIsolated { box.handler(UnsafePointer(bitPattern: address)) } ? 1 : 0
+}
+
+/// Connects a handler for GtkDropTarget::drop: `gboolean (*)(Instance *, const GValue *, double, double, gpointer)`.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withDroppedValue handler: @escaping DropHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(dropThunk, to: UnsafeRawPointer.self))
+}

@@ -10,6 +10,8 @@ enum DownloadsScene: String, CaseIterable {
     case actionPending = "action-pending"
     case actionFailed = "action-failed"
     case turtle
+    case add
+    case addDuplicate = "add.duplicate"
 
     var summary: String {
         switch self {
@@ -20,6 +22,8 @@ enum DownloadsScene: String, CaseIterable {
         case .actionPending: "Downloads while a Pause is on its way: the rows say Pausing…"
         case .actionFailed: "Downloads after a Pause one client refused and one did not apply"
         case .turtle: "Downloads with turtle mode on in one client, the speed-limits menu open"
+        case .add: "Add Download with a magnet link, a torrent file and a refused path listed"
+        case .addDuplicate: "Add Download after qBittorrent answered: one added, one it held already"
         }
     }
 }
@@ -62,6 +66,21 @@ extension DownloadsPage {
             // Read back: qBittorrent still reports its transfer downloading.
             actions.finished(report, readBack: .content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
             return (nil, nil)
+        case .add, .addDuplicate:
+            let dialog = AddDownloadDialog(over: Window.toplevel(of: page), clients: [
+                .init(service: InspectionData.qbittorrent, family: .torrent), .init(service: InspectionData.nzbget, family: .usenet),
+            ], preferred: [:])
+            inspectionDialog = dialog
+            let torrent = Data("d8:announce30:http://127.0.0.1:9/announce.fx4:infod6:lengthi16384e4:name11:fixture.bin12:piece lengthi16384e6:pieces20:xxxxxxxxxxxxxxxxxxxxee".utf8)
+            dialog.take(AddCandidates.fromText("magnet:?xt=urn:btih:a9993e364706816aba3e25717850c26c9cd0d89d&dn=Fixture.Linux.ISO.x86_64\n/srv/downloads/other.torrent")
+                        + [AddCandidates.Candidate(label: "Example.Dataset.2026.torrent", source: DownloadSource.file(name: "Example.Dataset.2026.torrent", data: torrent))])
+            dialog.categoryEntry.text = "fixture"
+            dialog.pausedCheck.active = true
+            if scene == .addDuplicate {
+                dialog.showResults([("Added “Example.Dataset.2026.torrent” to qBittorrent", true),
+                                    ("Already in qBittorrent: “Fixture.Linux.ISO.x86_64”", false)])
+            }
+            return (dialog.window, nil)
         case .turtle:
             let clients = [InspectionData.qbittorrent, InspectionData.nzbget]
             actions.showTurtle([InspectionData.qbittorrent.id: .success(true), InspectionData.nzbget.id: .success(false)], clients: clients)

@@ -76,6 +76,7 @@ final class AppModel {
         window.downloads.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
         window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
         library = LibraryController(repository: repository, window: window)
+        window.onAddDownload = { [weak self] candidates in self?.openAddDownload(candidates) }
         watchVisibility(window)
         registerRefreshes()
         Task { await self.load() }
@@ -219,6 +220,58 @@ final class AppModel {
             let modes = await repository.turtleModes()
             guard let self, let page = self.window?.downloads else { return }
             page.actions.showTurtle(modes, clients: await self.transferClients())
+        }
+    }
+
+    /// The last client used for each kind of download (this run), offered first next time.
+    private var lastAddClient: [DownloadSource.Family: UUID] = [:]
+    private(set) var addDialog: AddDownloadDialog?
+
+    /// Opens Add Download (or adds to the one open) with `candidates`.
+    func openAddDownload(_ candidates: [AddCandidates.Candidate]) {
+        if let addDialog {
+            addDialog.take(candidates)
+            addDialog.window.present()
+            return
+        }
+        let repository = repository
+        Task { [weak self] in
+            let configs = await repository.configuredServices.filter(\.enabled)
+            guard let self, let window = self.window else { return }
+            let clients = configs.compactMap { config -> AddDownloadDialog.Client? in
+                guard let type = ServiceCatalog.descriptor(for: config.kind)?.client as? any TransferAdding.Type else { return nil }
+                return AddDownloadDialog.Client(service: ServiceRef(config), family: type.addable)
+            }
+            let dialog = AddDownloadDialog(over: window.toplevel, clients: clients, preferred: self.lastAddClient)
+            dialog.window.onDestroy { [weak self] in self?.addDialog = nil }
+            dialog.onAdd = { [weak self, weak dialog] sources, client, options in
+                guard let self, let dialog else { return }
+                self.add(sources, to: client, options: options, dialog: dialog)
+            }
+            dialog.take(candidates)
+            self.addDialog = dialog
+        }
+    }
+
+    /// Adds each source (one request each, never retried), says what the client answered, then reads Downloads back.
+    private func add(_ sources: [DownloadSource], to client: ServiceRef, options: AddOptions, dialog: AddDownloadDialog) {
+        if let family = sources.compactMap(\.family).first { lastAddClient[family] = client.id }
+        let repository = repository, scheduler = scheduler
+        Task { [weak self, weak dialog] in
+            var lines: [(text: String, ok: Bool)] = []
+            for source in sources {
+                do throws(ServiceError) {
+                    switch try await repository.add(source, to: client.id, options: options) {
+                    case .added: lines.append(("Added “\(source.displayName)” to \(client.name)", true))
+                    case .duplicate: lines.append(("Already in \(client.name): “\(source.displayName)”", false))
+                    }
+                } catch {
+                    lines.append(("\(client.name) did not add “\(source.displayName)”: \(ErrorText.sentence(error))", false))
+                }
+            }
+            dialog?.showResults(lines)
+            await scheduler.refresh(.downloads, force: true)
+            _ = self
         }
     }
 

@@ -34,6 +34,8 @@ final class DownloadsPage {
     var kinds: [UUID: ServiceKind] = [:]
     static let slotTag = ObjectTag("switchyard-slot")
     let actions = DownloadsActions()
+    /// An Add Download dialog an inspection route shows.
+    var inspectionDialog: AddDownloadDialog?
     let message: TransientMessage
     /// Called when a refresh has been applied, with the number of transfers (benchmarks).
     var onApplied: ((Int) -> Void)?
@@ -47,7 +49,9 @@ final class DownloadsPage {
         countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
         let header = Box.horizontal(spacing: 8)
         header.margins(12)
-        header.append(actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(), countLabel,
+        let add = Button(icon: "list-add-symbolic", name: "Add download…", tooltip: "Add a magnet, link, torrent or NZB (Ctrl+O)",
+                         action: "win.add-download")
+        header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(), countLabel,
                       actions.limitsButton, stateDropDown, clientDropDown)
 
         view = ColumnView(name: "Transfers")

@@ -1,0 +1,218 @@
+import CGtk
+import Core
+import Foundation
+
+/// Add Download: magnet links and http(s) addresses pasted, `.torrent` and `.nzb` files chosen or
+/// dropped; the client to send them to (torrents to torrent clients, NZBs to usenet clients; the
+/// last one used first), a category, start paused. What each client answered is listed in the
+/// dialog — added, already there, or refused in its words. Anything that is not a link or a file is
+/// refused here and never sent (API-GUIDE-2 §6.1: some clients read paths from their own disk).
+@MainActor
+final class AddDownloadDialog {
+    struct Client: Equatable {
+        var service: ServiceRef
+        var family: DownloadSource.Family
+    }
+
+    let window: Window
+    let linkEntry = Entry(placeholder: "Magnet link or http(s) address", activatesDefault: false)
+    private let listBox = Box.vertical(spacing: 4)
+    private let clientNames = StringList()
+    let clientDropDown: DropDown
+    let categoryEntry = Entry(placeholder: "None", activatesDefault: false)
+    let pausedCheck = CheckButton(mnemonic: "Start _paused")
+    let addButton: Button
+    private let hint = Label.wrapping("", classes: ["dim-label"], maxWidth: 60)
+    private let results = Box.vertical(spacing: 4)
+    private let allClients: [Client]
+    private var shownClients: [Client] = []
+    private let preferred: [DownloadSource.Family: UUID]
+    private(set) var candidates: [AddCandidates.Candidate] = []
+    private var chooser: FileChooser?
+    private var busy = false
+
+    /// Sends the sources to one client; the dialog shows the outcome through `showResults`.
+    var onAdd: (([DownloadSource], ServiceRef, AddOptions) -> Void)?
+
+    init(over parent: (any WidgetRef)?, clients: [Client], preferred: [DownloadSource.Family: UUID]) {
+        allClients = clients
+        self.preferred = preferred
+        window = Window()
+        window.title = "Add Download"
+        window.makeModal(over: parent)
+        window.setDefaultSize(width: 560, height: -1)
+        window.addClasses(["add-download"])
+
+        let column = Box.vertical(spacing: 10)
+        column.margins(24)
+        column.append(Label.wrapping("Add Download", classes: ["title-2"], maxWidth: 40))
+
+        let linkRow = Box.horizontal(spacing: 8)
+        linkEntry.hexpand = true
+        linkEntry.setAccessibleLabel("Magnet link or address")
+        let addLink = Button(icon: "list-add-symbolic", name: "Add this link", tooltip: "Add this link to the list (Enter)")
+        let choose = Button()
+        let chooseLabel = Label("Choose _Files…", mnemonic: true)
+        chooseLabel.labels(choose)
+        choose.setChild(chooseLabel)
+        choose.setAccessibleLabel("Choose torrent or NZB files…")
+        linkRow.append(linkEntry, addLink, choose)
+        column.append(linkRow)
+        listBox.setAccessibleLabel("Downloads to add")
+        column.append(listBox, hint)
+
+        clientDropDown = DropDown(clientNames, name: "Download client")
+        let grid = Grid(rowSpacing: 8, columnSpacing: 12)
+        grid.attach(Label.line("Client", ellipsize: false), column: 0, row: 0)
+        grid.attach(clientDropDown, column: 1, row: 0)
+        let categoryLabel = Label("C_ategory", mnemonic: true)
+        categoryLabel.labels(categoryEntry)
+        categoryLabel.xalign = 0
+        categoryEntry.setAccessibleLabel("Category")
+        categoryEntry.hexpand = true
+        grid.attach(categoryLabel, column: 0, row: 1)
+        grid.attach(categoryEntry, column: 1, row: 1)
+        pausedCheck.setAccessibleLabel("Start paused")
+        column.append(grid, pausedCheck, results)
+
+        let buttons = Box.horizontal(spacing: 12)
+        buttons.halign = GTK_ALIGN_END
+        buttons.margin(top: 8)
+        let close = Button()
+        let closeLabel = Label("_Close", mnemonic: true)
+        closeLabel.labels(close)
+        close.setChild(closeLabel)
+        close.setAccessibleLabel("Close")
+        addButton = Button()
+        addButton.setChild(Label("Add"))
+        addButton.setAccessibleLabel("Add")
+        addButton.addClasses(["suggested-action"])
+        buttons.append(close, addButton)
+        column.append(buttons)
+        window.setChild(column)
+
+        linkEntry.onActivate { [weak self] in self?.takeLink() }
+        addLink.onClicked { [weak self] in self?.takeLink() }
+        choose.onClicked { [weak self] in self?.chooseFiles() }
+        close.onClicked { [weak self] in self?.window.destroy() }
+        addButton.onClicked { [weak self] in self?.submit() }
+        Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.window.destroy() }
+        FileDrop.accept(on: window) { [weak self] files, text in
+            guard let self else { return false }
+            if !files.isEmpty { self.take(AddCandidates.fromFiles(files)) } else if let text { self.take(AddCandidates.fromText(text)) }
+            return true
+        }
+        update()
+        window.present()
+        linkEntry.grabFocus()
+    }
+
+    // MARK: Candidates
+
+    private func takeLink() {
+        let text = linkEntry.text
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        take(AddCandidates.fromText(text))
+        linkEntry.text = ""
+    }
+
+    private func chooseFiles() {
+        chooser = FileChooser(title: "Choose Torrent or NZB Files", over: window, filter: ("Torrents and NZBs", ["*.torrent", "*.nzb"])) {
+            [weak self] urls in
+            self?.chooser = nil
+            self?.take(AddCandidates.fromFiles(urls))
+        }
+    }
+
+    /// Adds candidates (pasted, dropped, chosen, or given at launch) to the list.
+    func take(_ new: [AddCandidates.Candidate]) {
+        for candidate in new where !candidates.contains(where: { $0.label == candidate.label }) { candidates.append(candidate) }
+        listBox.removeAll()
+        for candidate in candidates {
+            let row = Box.horizontal(spacing: 8)
+            let ok: Bool = if case .success = candidate.source { true } else { false }
+            row.append(Image.decorative(ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic"))
+            let words: String
+            switch candidate.source {
+            case .success(let source): words = source.displayName + Self.kind(source)
+            case .failure(let refusal): words = "\(candidate.label) — \(Self.sentence(refusal))"
+            }
+            let label = Label.wrapping(words, maxWidth: 60)
+            label.hexpand = true
+            row.append(label)
+            listBox.append(row)
+        }
+        update()
+    }
+
+    private static func kind(_ source: DownloadSource) -> String {
+        switch source {
+        case .magnet: " (magnet link)"
+        case .url: " (link)"
+        case .torrentFile: " (torrent file)"
+        case .nzbFile: " (NZB file)"
+        }
+    }
+
+    static func sentence(_ refusal: DownloadSource.Refusal) -> String {
+        switch refusal {
+        case .notALink: "not a magnet link or an http(s) address; nothing else is sent to a client"
+        case .notATorrent: "not a torrent file Switchyard can read"
+        case .notAnNZB: "not an NZB file"
+        }
+    }
+
+    var sources: [DownloadSource] { candidates.compactMap { try? $0.source.get() } }
+
+    /// The clients that take every source (torrent or usenet), the preferred one first.
+    private func update() {
+        let families = Set(sources.compactMap(\.family))
+        let fitting = families.count > 1 ? [] : allClients.filter { families.isEmpty || families.contains($0.family) }
+        if fitting != shownClients {
+            shownClients = fitting
+            clientNames.replaceAll(with: fitting.map { "\($0.service.name) (\($0.family == .torrent ? "torrents" : "usenet"))" })
+            if let family = families.first ?? fitting.first?.family, let id = preferred[family],
+               let index = fitting.firstIndex(where: { $0.service.id == id }) {
+                clientDropDown.selected = index
+            }
+        }
+        hint.text = families.count > 1 ? "Torrents and NZBs go to different clients: add them separately."
+            : fitting.isEmpty ? "No configured client takes these: add one in Settings."
+            : sources.isEmpty ? "Paste a magnet link or an address, choose files, or drop them here." : ""
+        hint.visible = !hint.text.isEmpty
+        addButton.sensitive = !busy && !sources.isEmpty && !fitting.isEmpty
+    }
+
+    var selectedClient: ServiceRef? {
+        let index = clientDropDown.selected
+        return index < shownClients.count ? shownClients[index].service : nil
+    }
+
+    /// Add, as its button does.
+    func submit() {
+        guard let client = selectedClient, !sources.isEmpty else { return }
+        busy = true
+        update()
+        results.removeAll()
+        results.append(Spinner(name: "Adding…", size: 16))
+        onAdd?(sources, client, AddOptions(category: categoryEntry.text, paused: pausedCheck.active))
+    }
+
+    /// What the client answered for each source, in words.
+    func showResults(_ lines: [(text: String, ok: Bool)]) {
+        busy = false
+        resultTexts = lines.map(\.text)
+        results.removeAll()
+        for line in lines {
+            let row = Box.horizontal(spacing: 8)
+            row.append(Image.decorative(line.ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic"))
+            row.append(Label.wrapping(line.text, maxWidth: 60))
+            results.append(row)
+        }
+        candidates.removeAll { candidate in (try? candidate.source.get()) != nil } // sent: off the list
+        take([])
+    }
+
+    /// The result lines shown (tests).
+    private(set) var resultTexts: [String] = []
+}
