@@ -142,4 +142,58 @@ final class CommandLineTests: XCTestCase {
         after.waitUntilExit()
         XCTAssertEqual(text.components(separatedBy: "[frame] 'Switchyard'").count - 1, 1, "expected one window:\n\(text)")
     }
+
+    /// The desktop's handler for magnet links: `switchyard 'magnet:?…'` with an instance running hands the
+    /// link to that instance (the second process exits, no second window) and Add Download shows its name.
+    func testAMagnetLinkGoesToTheRunningInstanceAndOpensAddDownload() throws {
+        try requireSession()
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": profile.path, "XDG_CACHE_HOME": profile.path]) { $1 }
+        let first = Process()
+        first.executableURL = binary
+        first.environment = environment
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer { first.terminate(); first.waitUntilExit() }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func tree() throws -> String {
+            let dump = Process()
+            dump.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            dump.arguments = [root.appendingPathComponent("Tools/a11y-dump.py").path, "switchyard", "30", String(first.processIdentifier)]
+            let output = Pipe()
+            dump.standardOutput = output
+            try dump.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            dump.waitUntilExit()
+            return text
+        }
+        XCTAssertTrue(try tree().contains("[frame] 'Switchyard'"), "the first instance is up")
+
+        let magnet = "magnet:?xt=urn:btih:a9993e364706816aba3e25717850c26c9cd0d89d&dn=Fixture+Handler"
+        let (status, output) = try run([magnet], environment: ["XDG_CONFIG_HOME": profile.path, "XDG_CACHE_HOME": profile.path])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(first.isRunning, "the first instance keeps running")
+        var text = ""
+        for _ in 0..<20 { // the dialog opens once the instance has read its configuration
+            text = try tree()
+            if text.contains("[frame] 'Add Download'") { break }
+        }
+        XCTAssertTrue(text.contains("[frame] 'Add Download'"), text)
+        XCTAssertTrue(text.contains("[label] 'Fixture Handler (magnet link)'"), text)
+        XCTAssertEqual(text.components(separatedBy: "[frame] 'Switchyard'").count - 1, 1, "one window")
+
+        // A .torrent file given the same way joins the open dialog.
+        let torrent = profile.appendingPathComponent("Fixture.Handler.File.torrent")
+        try Data("d4:infod6:lengthi1e4:name1:x12:piece lengthi16384e6:pieces20:xxxxxxxxxxxxxxxxxxxxee".utf8).write(to: torrent)
+        let (fileStatus, fileOutput) = try run([torrent.path], environment: ["XDG_CONFIG_HOME": profile.path, "XDG_CACHE_HOME": profile.path])
+        XCTAssertEqual(fileStatus, 0, fileOutput)
+        for _ in 0..<20 {
+            text = try tree()
+            if text.contains("Fixture.Handler.File.torrent") { break }
+        }
+        XCTAssertTrue(text.contains("[label] 'Fixture.Handler.File.torrent (torrent file)'"), text)
+        XCTAssertEqual(text.components(separatedBy: "[frame] 'Add Download'").count - 1, 1, "the same dialog, not a second one")
+    }
 }

@@ -13,13 +13,16 @@ final class SwitchyardApplication {
     private(set) var model: AppModel?
 
     init() {
-        application = Application(id: AppInfo.applicationID, flags: G_APPLICATION_DEFAULT_FLAGS)
+        // HANDLES_OPEN: magnet links and .torrent/.nzb files given on the command line (the desktop's
+        // handler for them) reach the running instance as `open`.
+        application = Application(id: AppInfo.applicationID, flags: G_APPLICATION_HANDLES_OPEN)
         addOptions()
         application.onHandleLocalOptions { [weak self] dict in
             self?.handleLocalOptions(dict) ?? 1
         }
         application.onStartup { [weak self] in self?.startup() }
         application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] uris in self?.open(uris) }
         application.onShutdown { [weak self] in self?.model?.stop() }
     }
 
@@ -101,6 +104,21 @@ final class SwitchyardApplication {
     private func startup() {
         Appearance.apply(options, inspection: options.route != nil)
         installActions()
+    }
+
+    /// Magnet links and files handed to Switchyard: the window, with Add Download holding them.
+    private func open(_ uris: [String]) {
+        activate()
+        guard options.route == nil, let model else { return }
+        var candidates: [AddCandidates.Candidate] = []
+        for uri in uris {
+            if uri.lowercased().hasPrefix("file:"), let url = URL(string: uri) {
+                candidates += AddCandidates.fromFiles([url])
+            } else {
+                candidates += AddCandidates.fromText(uri)
+            }
+        }
+        model.openAddDownload(candidates)
     }
 
     private func activate() {

@@ -40,6 +40,12 @@ struct Application {
     func onStartup(_ handler: @escaping VoidHandler) { onSignal(gtkApplication, "startup", handler) }
     /// `activate`: launched (again) without files.
     func onActivate(_ handler: @escaping VoidHandler) { onSignal(gtkApplication, "activate", handler) }
+    /// `open`: launched (again) with files or URIs (`switchyard 'magnet:?…'`, `switchyard a.torrent`), in the
+    /// primary instance; the handler gets each one's URI.
+    func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
+        onSignal(gtkApplication, "open", withFiles: { files in handler(files) })
+    }
+
     /// `shutdown`: once, after the main loop has finished.
     func onShutdown(_ handler: @escaping VoidHandler) { onSignal(gtkApplication, "shutdown", handler) }
 

@@ -139,3 +139,23 @@ private let dropThunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdoubl
 func onSignal<T>(_ instance: T, _ signal: String, withDroppedValue handler: @escaping DropHandler) -> gulong {
     connect(cast(instance), signal, handler, thunk: unsafeBitCast(dropThunk, to: UnsafeRawPointer.self))
 }
+
+typealias FilesHandler = @MainActor ([String]) -> Void
+
+private let filesThunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = {
+    _, files, count, _, data in
+    let box = Unmanaged<SignalBox<FilesHandler>>.fromOpaque(data!).takeUnretainedValue()
+    var uris: [String] = []
+    for index in 0..<Int(max(count, 0)) {
+        guard let file = files?[index], let uri = g_file_get_uri(file) else { continue }
+        uris.append(String(cString: uri))
+        g_free(uri)
+    }
+    MainActor.assumeIsolated { box.handler(uris) }
+}
+
+/// Connects a handler for GApplication::open: `void (*)(Instance *, GFile **, gint, gchar *, gpointer)`; it gets each file's URI.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, withFiles handler: @escaping FilesHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(filesThunk, to: UnsafeRawPointer.self))
+}
