@@ -28,6 +28,11 @@ FIXTURE_ENDPOINTS = {
     "history.json": "/api/v3/history",
     "downloadclient.json": "/api/v3/downloadclient",
     "ping.json": "/ping",
+    "series-lookup.json": "/api/v3/series/lookup",
+    "movie-lookup.json": "/api/v3/movie/lookup",
+    "rootfolder.json": "/api/v3/rootfolder",
+    "qualityprofile.json": "/api/v3/qualityprofile",
+    "tag.json": "/api/v3/tag",
 }
 
 

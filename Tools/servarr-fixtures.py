@@ -10,6 +10,7 @@ that say they are fixtures. Used two ways:
 
 Same arguments, same bytes.
 """
+import hashlib
 import json
 import random
 import sys
@@ -207,6 +208,46 @@ def small(outdir):
                  "customFormatScore": 0, "qualityCutoffNotMet": False, "date": "2026-01-14T21:00:00Z",
                  "downloadId": "ABCDEF0123456789ABCDEF0123456789ABCDEF01", "eventType": "downloadFolderImported", "data": {}}]})
         write(folder + "/ping.json", {"status": "OK"})
+    adding(outdir)
+
+
+def lookup_item(item, library_id=None):
+    """A lookup result: a library item comes back as itself (id > 0); others have no id, and their
+    images point at the service's proxy (API-GUIDE-2 §1.1)."""
+    found = {key: value for key, value in item.items() if key not in ("id", "path", "statistics", "added", "qualityProfileId")}
+    if library_id:
+        found.update({"id": library_id, "path": item["path"], "qualityProfileId": item["qualityProfileId"], "added": item["added"]})
+    else:
+        found["images"] = [{"coverType": image["coverType"], "url": "/MediaCoverProxy/%s/%s.jpg" % (hashlib.sha1(image["remoteUrl"].encode()).hexdigest()[:24], image["coverType"]),
+                            "remoteUrl": image["remoteUrl"]} for image in item["images"]]
+        found["monitored"] = False
+        found["folder"] = item["title"]
+    return found
+
+
+def adding(outdir):
+    """Fixtures for search and add: lookups, root folders, quality profiles, tags (a seed of their own,
+    so the older fixtures stay byte for byte)."""
+    rng = random.Random(SEED + 7)
+    sonarr, radarr = outdir + "/sonarr", outdir + "/radarr"
+    with open(sonarr + "/series.json", encoding="utf-8") as handle:
+        library_series = json.load(handle)
+    with open(radarr + "/movie.json", encoding="utf-8") as handle:
+        library_movies = json.load(handle)
+    new_series = [series(rng, 20 + i) for i in range(3)]
+    write(sonarr + "/series-lookup.json", [lookup_item(library_series[0], library_series[0]["id"])] + [lookup_item(item) for item in new_series])
+    new_movies = [movie(rng, 20 + i) for i in range(3)]
+    write(radarr + "/movie-lookup.json", [lookup_item(library_movies[0], library_movies[0]["id"])] + [lookup_item(item) for item in new_movies])
+    for folder, kind in ((sonarr, "tv"), (radarr, "movies")):
+        write(folder + "/rootfolder.json", [
+            {"id": 1, "path": "/data/fixture/%s" % kind, "accessible": True, "freeSpace": 1_200_000_000_000, "unmappedFolders": []},
+            {"id": 2, "path": "/mnt/fixture-offline/%s" % kind, "accessible": False, "unmappedFolders": []}])
+        profiles = [{"id": 1, "name": "Fixture HD-1080p", "upgradeAllowed": True, "cutoff": 7, "items": [],
+                     "minFormatScore": 0, "cutoffFormatScore": 0, "formatItems": []},
+                    {"id": 2, "name": "Fixture Ultra-HD", "upgradeAllowed": False, "cutoff": 19, "items": [],
+                     "minFormatScore": 0, "cutoffFormatScore": 0, "formatItems": []}]
+        write(folder + "/qualityprofile.json", profiles)
+        write(folder + "/tag.json", [{"id": 1, "label": "fixture"}, {"id": 2, "label": "4k"}])
 
 
 def main():

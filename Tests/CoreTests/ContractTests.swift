@@ -84,6 +84,13 @@ final class ContractTests: XCTestCase {
                 "DELETE /api/v3/movie/1": .json("{}"),
                 "PUT /api/v3/episode/monitor": .json("[]", status: 202),
                 "POST /api/v3/seasonpass": .json("{}", status: 202),
+                "GET /api/v3/series/lookup": .fixture("sonarr/series-lookup.json"),
+                "GET /api/v3/movie/lookup": .fixture("radarr/movie-lookup.json"),
+                "GET /api/v3/rootfolder": .fixture("\(folder)/rootfolder.json"),
+                "GET /api/v3/qualityprofile": .fixture("\(folder)/qualityprofile.json"),
+                "GET /api/v3/tag": .fixture("\(folder)/tag.json"),
+                "POST /api/v3/series": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
+                "POST /api/v3/movie": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
             ]
             let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
@@ -122,6 +129,15 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+                let found = try await client.lookup("fixture series")
+                _ = try await client.rootFolders()
+                _ = try await client.qualityProfiles()
+                _ = try await client.tags()
+                for monitor in SeriesMonitor.allCases {
+                    _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/tv", tags: [1],
+                                                             options: .series(monitor: monitor, seriesType: "standard", seasonFolder: true,
+                                                                              searchForMissing: monitor == .all)))
+                }
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
@@ -145,6 +161,15 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+                let found = try await client.lookup("fixture movie")
+                _ = try await client.rootFolders()
+                _ = try await client.qualityProfiles()
+                _ = try await client.tags()
+                for monitor in MovieMonitor.allCases {
+                    _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/movies", tags: [],
+                                                             options: .movie(monitor: monitor, minimumAvailability: "released",
+                                                                             searchForMovie: monitor != .none)))
+                }
             }
             XCTAssertEqual(stub.unexpectedRequests, [])
             for request in stub.requests {

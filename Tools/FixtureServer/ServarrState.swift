@@ -92,6 +92,10 @@ final class ServarrState {
     private var wholeLibraryCommands = 0
     /// Set by `/__fault?path=/api/v3/command&mode=fail`: the next command fails with this message.
     var failNextCommand = false
+    /// Lookup results (series-lookup.json / movie-lookup.json); an added one gets its library id.
+    private lazy var lookups: [[String: Any]] = (fixtures(kind == "sonarr" ? "series-lookup.json" : "movie-lookup.json"))
+        .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
+    private var additions: [[String: Any]] = []
 
     init(kind: String, library: Data?, episodes: Data?, queue: Data?, fixtures: @escaping (String) -> Data?) {
         self.kind = kind
@@ -158,6 +162,8 @@ final class ServarrState {
                 return try grab(id ?? 0)
             case "DELETE /api/v3/series/{id}" where kind == "sonarr", "DELETE /api/v3/movie/{id}" where kind == "radarr":
                 return try delete(id ?? 0, query: query)
+            case "POST /api/v3/series" where kind == "sonarr", "POST /api/v3/movie" where kind == "radarr":
+                return try add(try checked(body, Self.addSchema(kind), kind == "sonarr" ? "SeriesResource" : "MovieResource"))
             default:
                 return nil
             }
@@ -425,6 +431,93 @@ final class ServarrState {
         return (200, Data("{}".utf8))
     }
 
+    // MARK: Search and add
+
+    /// The add body's fields, as SeriesResource / MovieResource have them (the ones an add uses).
+    static func addSchema(_ kind: String) -> [String: FieldType] {
+        var fields: [String: FieldType] = ["title": .string, "qualityProfileId": .int, "rootFolderPath": .string, "path": .string,
+                                           "monitored": .bool, "tags": .ints, "year": .int]
+        if kind == "sonarr" {
+            fields.merge(["tvdbId": .int, "seasonFolder": .bool, "seriesType": .string, "monitorNewItems": .string, "languageProfileId": .int,
+                          "seasons": .objects(["seasonNumber": .int, "monitored": .bool]),
+                          "addOptions": .object(["monitor": .string, "searchForMissingEpisodes": .bool, "searchForCutoffUnmetEpisodes": .bool,
+                                                 "ignoreEpisodesWithFiles": .bool, "ignoreEpisodesWithoutFiles": .bool])]) { $1 }
+        } else {
+            fields.merge(["tmdbId": .int, "minimumAvailability": .string,
+                          "addOptions": .object(["monitor": .string, "searchForMovie": .bool, "ignoreEpisodesWithFiles": .bool,
+                                                 "ignoreEpisodesWithoutFiles": .bool, "addMethod": .string])]) { $1 }
+        }
+        return fields
+    }
+
+    /// `series/lookup` or `movie/lookup`: by title words, or `tvdb:N` / `tmdb:N`; no term is a 503 (as SkyHook's caller answers).
+    func lookup(_ query: [String: String]) -> (Int32, Data) {
+        let term = (query["term"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard !term.isEmpty else {
+            return (503, Self.json(["message": "Search for '' failed. Invalid response received from SkyHook."]))
+        }
+        let key = kind == "sonarr" ? "tvdbId" : "tmdbId"
+        let found = lookups.filter { item in
+            for prefix in ["tvdb:", "tvdbid:", "tmdb:", "tmdbid:"] where term.hasPrefix(prefix) {
+                return "\(item[key] as? Int ?? -1)" == term.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            }
+            return (item["title"] as? String ?? "").lowercased().contains(term)
+        }
+        return (200, Self.json(found))
+    }
+
+    private func add(_ fields: [String: JSONValue]) throws -> (Int32, Data) {
+        let key = kind == "sonarr" ? "tvdbId" : "tmdbId"
+        let property = kind == "sonarr" ? "TvdbId" : "TmdbId"
+        guard let external = fields[key]?.int, external > 0 else {
+            throw Refusal.validation(property: property, message: "'\(property == "TvdbId" ? "Tvdb Id" : "Tmdb Id")' must be greater than '0'.")
+        }
+        guard let title = fields["title"]?.string, !title.isEmpty else { throw Refusal.validation(property: "Title", message: "'Title' must not be empty.") }
+        let profiles = (fixtures("qualityprofile.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? [])
+            .compactMap { $0["id"] as? Int }
+        guard let profile = fields["qualityProfileId"]?.int, profiles.contains(profile) else {
+            throw Refusal.validation(property: "QualityProfileId", message: "Quality Profile does not exist")
+        }
+        let folders = (fixtures("rootfolder.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? [])
+            .compactMap { $0["path"] as? String }
+        let root = fields["rootFolderPath"]?.string ?? ""
+        guard folders.contains(root) else {
+            throw Refusal.validation(property: "RootFolderPath", message: "Root folder '\(root)' does not exist")
+        }
+        guard !items.contains(where: { $0[key] as? Int == external }) else {
+            throw Refusal.validation(property: property, message: kind == "sonarr" ? "This series has already been added" : "This movie has already been added")
+        }
+        guard let index = lookups.firstIndex(where: { $0[key] as? Int == external }) else {
+            throw Refusal.validation(property: property, message: "A \(kind == "sonarr" ? "series" : "movie") with this ID was not found. Path: fixture")
+        }
+        // As the service does: what the body says about monitoring and the folder, the rest from its metadata.
+        var stored = lookups[index]
+        let id = (items.compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+        stored["id"] = id
+        stored["qualityProfileId"] = profile
+        stored["rootFolderPath"] = root
+        stored["path"] = root + "/" + title
+        stored["monitored"] = fields["monitored"]?.bool ?? (kind == "radarr") // Sonarr: an omitted monitored is false
+        stored["tags"] = fields["tags"]?.ints ?? []
+        stored["added"] = "2026-01-15T10:00:00Z"
+        if kind == "sonarr" {
+            stored["seasonFolder"] = fields["seasonFolder"]?.bool ?? false
+            stored["seriesType"] = fields["seriesType"]?.string ?? "standard"
+            stored["statistics"] = ["seasonCount": (stored["seasons"] as? [Any])?.count ?? 0, "episodeFileCount": 0, "episodeCount": 0,
+                                    "totalEpisodeCount": 0, "sizeOnDisk": 0, "releaseGroups": [], "percentOfEpisodes": 0.0] as [String: Any]
+        } else {
+            stored["minimumAvailability"] = fields["minimumAvailability"]?.string ?? "released"
+            stored["hasFile"] = false
+            stored["statistics"] = ["movieFileCount": 0, "sizeOnDisk": 0, "releaseGroups": []] as [String: Any]
+        }
+        items = items + [stored]
+        lookups[index]["id"] = id
+        var record = fields.mapValues(\.plain)
+        record["_id"] = id
+        additions.append(record)
+        return (201, Self.json(stored))
+    }
+
     // MARK: Reads of state
 
     func blocklistPage(_ query: [String: String]) -> Data {
@@ -437,6 +530,7 @@ final class ServarrState {
     /// What the tests read back (`GET /__state`): what was deleted, removed, grabbed, and commands that named nothing.
     var report: Data {
         Self.json(["deleted": deleted, "removals": removals, "grabbed": grabbed, "wholeLibraryCommands": wholeLibraryCommands,
+                   "additions": additions,
                    "commands": commands.map(Self.visible)] as [String: Any])
     }
 }

@@ -11,7 +11,7 @@
 // an empty body otherwise, as Servarr does); /ping is anonymous; requests that
 // miss the URL base get a 307 to it. Faults are set per path through the
 // control endpoint (no key needed, loopback only):
-//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|html|truncated|none
+//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|skyhook|html|truncated|none
 // With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
@@ -104,6 +104,12 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
         case "/api/v3/history": return (200, json, fixture("history.json")!)
         case "/api/v3/downloadclient": return (200, json, fixture("downloadclient.json")!)
+        case "/api/v3/series/lookup" where options.kind == "sonarr", "/api/v3/movie/lookup" where options.kind == "radarr":
+            let (status, body) = servarr.lookup(query)
+            return (status, json, body)
+        case "/api/v3/rootfolder": return (200, json, fixture("rootfolder.json")!)
+        case "/api/v3/qualityprofile": return (200, json, fixture("qualityprofile.json")!)
+        case "/api/v3/tag": return (200, json, fixture("tag.json")!)
         default:
             if path.hasPrefix("/api/v3/command/"), let id = Int(path.dropFirst("/api/v3/command/".count)) {
                 let (status, body) = servarr.commandStatus(id)
@@ -277,6 +283,10 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     case "503"?:
         return respond(message, 503, "application/json",
                        Data(#"{"errorMessage":"Fixture is starting up, please try again later"}"#.utf8))
+    case "skyhook"?: // the metadata service is down: a lookup or an add says so (API-GUIDE-2 §1.1)
+        let term = parameters["term"] ?? ""
+        return respond(message, 503, "application/json", Data(
+            #"{"message":"Search for '\#(term)' failed. Unable to communicate with SkyHook. (fixture: metadata service down)"}"#.utf8))
     case "truncated"?:
         let (status, type, body) = state.answer(path: path, query: parameters)
         return respond(message, status, type, body.prefix(body.count / 2))

@@ -131,6 +131,8 @@ public enum Capabilities {
         "library actions", offers: { $0 is any LibraryActing.Type }, cast: { $0 as? any LibraryActing })
     public static let episodeMonitoring = Capability<any EpisodeMonitoring>(
         "episode monitoring", offers: { $0 is any EpisodeMonitoring.Type }, cast: { $0 as? any EpisodeMonitoring })
+    public static let libraryAdding = Capability<any LibraryAdding>(
+        "adding to the library", offers: { $0 is any LibraryAdding.Type }, cast: { $0 as? any LibraryAdding })
     public static let queueActions = Capability<any QueueActing>(
         "queue actions", offers: { $0 is any QueueActing.Type }, cast: { $0 as? any QueueActing })
     public static let transferActions = Capability<any TransferActing>(

@@ -3,7 +3,7 @@ import Foundation
 /// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
 /// shared Servarr endpoints.
 public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, DownloadClientsProviding, LibraryActing, QueueActing {
+    ArtworkProviding, DownloadClientsProviding, LibraryActing, QueueActing, LibraryAdding {
     /// Radarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.movieId })
 
@@ -38,6 +38,21 @@ public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     }
 
     public func grab(queueRecord id: Int) async throws(ServiceError) { try await servarr.grab(queueRecord: id) }
+
+    public func lookup(_ term: String) async throws(ServiceError) -> [LookupResult] {
+        try await servarr.lookup(term, resource: "movie", kind: .movie)
+    }
+
+    public func rootFolders() async throws(ServiceError) -> [RootFolder] { try await servarr.rootFolders() }
+    public func qualityProfiles() async throws(ServiceError) -> [NamedID] { try await servarr.named("qualityprofile", nameKey: "name") }
+    public func tags() async throws(ServiceError) -> [NamedID] { try await servarr.named("tag", nameKey: "label") }
+
+    public func add(_ addition: LibraryAddition) async throws(ServiceError) -> Resource {
+        guard let added = try Self.decodeMovies(try await servarr.add(addition, resource: "movie"), serviceID: serviceID).first else {
+            throw .unavailable(.badResponse)
+        }
+        return added
+    }
 
     /// The whole library in one unpaginated request (large-library class).
     public func library() async throws(ServiceError) -> [Resource] {

@@ -7,7 +7,7 @@ import Glibc
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
     ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing, QueueActing,
-    EpisodeMonitoring {
+    EpisodeMonitoring, LibraryAdding {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -48,6 +48,21 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
         guard !episodeIDs.isEmpty, episodeIDs.allSatisfy({ $0 > 0 }) else { throw .notOffered }
         let list = episodeIDs.map(String.init).joined(separator: ",")
         _ = try await servarr.write(.put, "\(Self.api.basePath)/episode/monitor", body: #"{"episodeIds":[\#(list)],"monitored":\#(monitored)}"#)
+    }
+
+    public func lookup(_ term: String) async throws(ServiceError) -> [LookupResult] {
+        try await servarr.lookup(term, resource: "series", kind: .series)
+    }
+
+    public func rootFolders() async throws(ServiceError) -> [RootFolder] { try await servarr.rootFolders() }
+    public func qualityProfiles() async throws(ServiceError) -> [NamedID] { try await servarr.named("qualityprofile", nameKey: "name") }
+    public func tags() async throws(ServiceError) -> [NamedID] { try await servarr.named("tag", nameKey: "label") }
+
+    public func add(_ addition: LibraryAddition) async throws(ServiceError) -> Resource {
+        guard let added = try Self.decodeSeries(try await servarr.add(addition, resource: "series"), serviceID: serviceID).first else {
+            throw .unavailable(.badResponse)
+        }
+        return added
     }
 
     /// One season of one series, through the season pass: never the whole series resource.
