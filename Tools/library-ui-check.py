@@ -216,6 +216,36 @@ def main():
     seen["wholeLibraryCommands"] = state["wholeLibraryCommands"]
     press("Escape")
 
+    # --- Add a series: Ctrl+N, type its name, pick it, "Future episodes", Add; it shows in the list.
+    press("ctrl+n")
+    until(lambda: dialog("Add Series"), what="Ctrl+N to open Add Series")
+    subprocess.run(["xdotool", "type", "--delay", "60", ENV["SY_NEW_TERM"]], check=True)
+    new_title = ENV["SY_NEW_TITLE"]
+    until(lambda: find("label", new_title + " (*", root=dialog("Add Series")), what=f"{new_title} among the results")
+    add_window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Add Series$"], capture_output=True, text=True).stdout.split()[-1]
+
+    def click_in_dialog(node_of, what):
+        node = until(node_of, what=what)
+        x, y, width, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--window", add_window, str(x + 5 + width // 2), str(y + 5 + height // 2),
+                        "sleep", "0.2", "click", "1"], check=True)
+        time.sleep(0.4)
+    click_in_dialog(lambda: find("label", new_title + " (*", root=dialog("Add Series")), "the result")
+    until(lambda: find("push button", "Add", root=dialog("Add Series")).getState().contains(pyatspi.STATE_SENSITIVE),
+          what="the add choices to load")
+    # The monitor choice: open its list with a click, one step down from "All episodes", Enter.
+    click_in_dialog(lambda: find("combo box", "Monitor", root=dialog("Add Series")), "the Monitor choice")
+    press("Down")
+    press("Return")
+    until(lambda: find("label", "Episodes that have not aired yet.", root=dialog("Add Series")), what="Future episodes chosen")
+    activate(lambda: find("push button", "Add", root=dialog("Add Series")), "Add")
+    added = until(lambda: fixture(sonarr, "/__state", key=False)["additions"], what="Sonarr to add the series")
+    seen["addedSeries"] = {"tvdbId": added[0].get("tvdbId"), "monitor": added[0].get("addOptions", {}).get("monitor"),
+                           "monitored": added[0].get("monitored"), "seasonFolder": added[0].get("seasonFolder")}
+    until(lambda: dialog("Add Series") is None, what="the dialog to close")
+    until(row_label(new_title, "Series"), what=f"{new_title} in the Series list")
+    seen["newSeriesListed"] = True
+
     # --- Activity: remove a download with blocklist only.
     press("alt+4")
     until(lambda: selected_tab("Activity"), what="Alt+4 to show Activity")

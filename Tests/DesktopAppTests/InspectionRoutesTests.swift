@@ -71,6 +71,7 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Add Download'", "[text] 'Magnet link or address'", "[push button] 'Choose torrent or NZB files…'",
                     "[label] 'Fixture.Linux.ISO.x86_64 (magnet link)'", "[label] 'Example.Dataset.2026.torrent (torrent file)'",
                     "[label] '/srv/downloads/other.torrent — not a magnet link or an http(s) address; nothing else is sent to a client'",
+                    "[label] '/srv/downloads/other.torrent'",
                     "[combo box] 'Download client'", "[text] 'Category'", "[check box] 'Start paused' {visible,sensitive,focusable,checked}",
                     "[push button] 'Add' {visible,sensitive", "[push button] 'Close'", "[push button] 'Add download…'"]
         case .addDuplicate:
@@ -108,6 +109,20 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Delete “\(series ? "Placeholder Bay" : "Return of the Placeholder")”?'", "[push button] 'Cancel' {visible,sensitive,focusable",
                     "[push button] 'Delete'", "[check box] 'Also delete its files' {visible,sensitive,focusable}",
                     "[check box] 'Prevent re-adding by import lists' {visible,sensitive,focusable}"]
+        case .add:
+            return ["[frame] 'Add \(series ? "Series" : "Movie")'", "[label] 'Type at least two characters.'", "[push button] 'Close'",
+                    "[push button] 'Add' {visible,focusable}", "[push button] 'Add \(series ? "series" : "a movie")…'"]
+        case .addResults:
+            return ["[list] 'Search results'", "[label] 'In the library'", "[label] '4 found.'",
+                    "[label] '\(series ? "Placeholder Heights (2025)" : "Placeholder Rising (2026)")'"]
+        case .addOptions:
+            return ["[combo box] 'Root folder'", "[combo box] 'Quality profile'", "[combo box] 'Monitor'",
+                    "[check box] 'Start searching now' {visible,sensitive,focusable,checked}", "[check box] 'Tag 4k'",
+                    "[push button] 'Add' {visible,sensitive,focusable}", "[push button] 'Back to the results'",
+                    "[label] '\(series ? "Every episode, except specials." : "Radarr monitors this movie.")'"]
+                + (series ? ["[combo box] 'Series type'", "[check box] 'Season folders' {visible,sensitive,focusable,checked}"] : [])
+        case .addError:
+            return ["[label] 'The service refused the request: This \(series ? "series" : "movie") has already been added'"]
         case .detailConfirmRemove:
             return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable", "[push button] 'Remove'",
                     "[check box] 'Keep it in the client. Sonarr or Radarr stops tracking the download; the client keeps it and its files.' {visible,sensitive,focusable,checked}",

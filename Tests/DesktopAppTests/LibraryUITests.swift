@@ -7,7 +7,7 @@ import XCTest
 /// clicks and keys (Tools/library-ui-check.py over AT-SPI and xdotool), the session's real keyring,
 /// and the project's Sonarr and Radarr fixture servers, whose state each step is checked against.
 final class LibraryUITests: XCTestCase {
-    func testUnmonitorASeasonSearchAnEpisodeRemoveWithBlocklistDeleteAMovieKeepingFiles() throws {
+    func testUnmonitorASeasonSearchAnEpisodeAddASeriesRemoveWithBlocklistDeleteAMovieKeepingFiles() throws {
         let harness = try Harness()
         let environment = ProcessInfo.processInfo.environment
         guard environment["SWITCHYARD_SESSION"] != nil else {
@@ -70,6 +70,11 @@ final class LibraryUITests: XCTestCase {
         driverEnvironment["SY_SERIES"] = series
         driverEnvironment["SY_MOVIE"] = movie
         driverEnvironment["SY_QUEUE_TITLE"] = download
+        let lookup = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: harness.root.appendingPathComponent(
+            "Fixtures/sonarr/series-lookup.json"))) as? [[String: Any]])
+        let newSeries = try XCTUnwrap(lookup.first { $0["tvdbId"] as? Int == 800_021 }?["title"] as? String)
+        driverEnvironment["SY_NEW_TITLE"] = newSeries
+        driverEnvironment["SY_NEW_TERM"] = "fixture series 21"
         driver.environment = driverEnvironment
         let (output, errors) = try runCapturingOutput(driver)
         let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
@@ -85,6 +90,12 @@ final class LibraryUITests: XCTestCase {
         XCTAssertEqual(commands?.first?[1] as? [Int], [1003])
         XCTAssertEqual(commands?.first?[2] as? String, "completed")
         XCTAssertEqual(seen["wholeLibraryCommands"] as? Int, 0)
+        let addedSeries = seen["addedSeries"] as? [String: Any]
+        XCTAssertEqual(addedSeries?["tvdbId"] as? Int, 800_021)
+        XCTAssertEqual(addedSeries?["monitor"] as? String, "future", "added with Future episodes")
+        XCTAssertEqual(addedSeries?["monitored"] as? Bool, true)
+        XCTAssertEqual(addedSeries?["seasonFolder"] as? Bool, true)
+        XCTAssertEqual(seen["newSeriesListed"] as? Bool, true)
         XCTAssertEqual(seen["removalChoices"] as? [String], ["Keep it in the client", "Remove it from the client and delete its files",
                                                              "Do not blocklist", "Blocklist and search for another", "Blocklist only"],
                        "no change-category choice for a usenet client")

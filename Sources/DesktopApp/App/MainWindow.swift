@@ -32,6 +32,8 @@ final class MainWindow {
     var onTabChanged: ((AppTab) -> Void)?
     /// Add Download… (Ctrl+O, the Downloads page's button, or files and links dropped on the window).
     var onAddDownload: (([AddCandidates.Candidate]) -> Void)?
+    /// Add Series / Add Movie (Ctrl+N: the Movies tab adds movies, any other adds series).
+    var onAddToLibrary: ((LibraryMedia) -> Void)?
 
     init(application: Application, clock: Clock, posters: PosterLoader) {
         overview = OverviewPage(clock: clock)
@@ -144,6 +146,10 @@ final class MainWindow {
         // (Documentation/Architecture.md, "GTK 4.8 accessibility rules").
         actions.add("show-help-overlay") { [weak self] in self?.presentShortcuts() }
         actions.add("add-download") { [weak self] in self?.onAddDownload?([]) }
+        actions.add("add-to-library") { [weak self] in
+            guard let self else { return }
+            self.onAddToLibrary?(self.selectedTab == .movies ? .movies : .series)
+        }
         // Files or links dropped anywhere on the window open Add Download with them.
         FileDrop.accept(on: toplevel) { [weak self] files, text in
             guard let self, let onAddDownload = self.onAddDownload, !self.isShowingWelcome else { return false }

@@ -10,6 +10,7 @@ enum ShortcutsWindow {
         ("win.refresh", ["<Control>r", "F5"], "Refresh"),
         ("win.find", ["<Control>f"], "Search the library"),
         ("win.add-download", ["<Control>o"], "Add a download (magnet, link, torrent or NZB)…"),
+        ("win.add-to-library", ["<Control>n"], "Add a series (or a movie, on the Movies tab)…"),
         ("app.preferences", ["<Control>comma"], "Settings"),
         ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
         ("app.quit", ["<Control>q"], "Quit"),

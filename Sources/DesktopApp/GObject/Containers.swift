@@ -46,6 +46,20 @@ struct ListBox: WidgetRef {
         while let row = gtk_widget_get_first_child(widget) { gtk_list_box_remove(cast(widget), row) }
     }
 
+    /// Rows activate on one click (Enter and Space activate them anyway).
+    var activateOnSingleClick: Bool {
+        get { gtk_list_box_get_activate_on_single_click(cast(widget)) != 0 }
+        nonmutating set { gtk_list_box_set_activate_on_single_click(cast(widget), newValue ? 1 : 0) }
+    }
+
+    /// A row was activated: its index.
+    func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) {
+        onSignal(widget, "row-activated", withArgument: { row in
+            guard let row else { return }
+            handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        })
+    }
+
     /// What each row holds, first to last.
     var rowChildren: [Widget] {
         children.compactMap { row in

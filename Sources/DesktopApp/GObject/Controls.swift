@@ -55,6 +55,12 @@ struct Label: WidgetRef {
 
     /// The widget a mnemonic in this label focuses or activates.
     func labels(_ target: some WidgetRef) { gtk_label_set_mnemonic_widget(cast(widget), target.widget) }
+
+    /// At most this many lines (with an ellipsis), for a wrapping label.
+    var lines: Int32 {
+        get { gtk_label_get_lines(cast(widget)) }
+        nonmutating set { gtk_label_set_lines(cast(widget), newValue) }
+    }
 }
 
 @MainActor

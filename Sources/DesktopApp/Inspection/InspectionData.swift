@@ -108,6 +108,35 @@ enum InspectionData {
         return Aggregate(parts: [ServicePart(service: radarr, value: movies, refreshedAt: stale ? staleSince : now, isStale: stale)])
     }
 
+    /// A lookup's results: the library's own first, then three new ones.
+    static func lookup(_ kind: Resource.Kind) -> [LookupResult] {
+        let rows: [(String, Int, String, String)] = kind == .series ? [
+            ("Placeholder Bay", 2024, "Fixture Network", "A harbour town where nothing real ever happens."),
+            ("Placeholder Heights", 2025, "Example TV", "Three synthetic families share one invented building, and one shared fixture."),
+            ("The Placeholder Files", 2019, "Invalid Broadcasting", "Agents investigate data that was never there. Every episode ends in a fixture."),
+            ("Placeholder Kitchen", 2022, "Example TV", "Cooks compete with ingredients made of test data."),
+        ] : [
+            ("Return of the Placeholder", 2025, "Fixture Studios", "The placeholder comes back for one more synthetic adventure."),
+            ("Placeholder Rising", 2026, "Example Pictures", "A newcomer stands in for everyone, then for no one."),
+            ("The Last Placeholder", 2021, "Invalid Films", "A fixture at the end of the world waits for real data."),
+            ("Placeholder Road", 2018, "Fixture Studios", "Two test cases drive across an invented country."),
+        ]
+        return rows.enumerated().map { index, row in
+            LookupResult(kind: kind, title: row.0, year: row.1, overview: row.3, network: row.2, images: [],
+                         tvdbID: kind == .series ? 800_100 + index : nil, tmdbID: kind == .movie ? 900_100 + index : nil,
+                         libraryID: index == 0 ? (kind == .series ? 3 : 102) : nil, seasons: kind == .series ? [1, 2] : [])
+        }
+    }
+
+    static func addingChoices(_ kind: Resource.Kind) -> Repository.AddingChoices {
+        let folder = kind == .series ? "tv" : "movies"
+        return Repository.AddingChoices(
+            rootFolders: [RootFolder(id: 1, path: "/data/fixture/\(folder)", accessible: true, freeSpace: 1_200_000_000_000),
+                          RootFolder(id: 2, path: "/mnt/offline/\(folder)", accessible: false, freeSpace: nil)],
+            qualityProfiles: [NamedID(id: 1, name: "HD-1080p"), NamedID(id: 2, name: "Ultra-HD")],
+            tags: [NamedID(id: 1, name: "fixture"), NamedID(id: 2, name: "4k")])
+    }
+
     static func detail(_ feature: Feature) -> ResourceDetail {
         if feature == .series {
             let show = series[2]

@@ -10,6 +10,10 @@ enum LibraryScene: String, CaseIterable {
     case detailCommandRunning = "detail.command-running"
     case detailConfirmDelete = "detail.confirm-delete"
     case detailConfirmRemove = "detail.confirm-remove"
+    case add
+    case addResults = "add.results"
+    case addOptions = "add.options"
+    case addError = "add.error"
 
     var isDetail: Bool { rawValue.hasPrefix("detail.") }
 
@@ -22,6 +26,10 @@ enum LibraryScene: String, CaseIterable {
         case .detailCommandRunning: "A \(media.singular) detail page while a search for it runs"
         case .detailConfirmDelete: "Confirming the deletion of a \(media.singular) (files kept unless chosen)"
         case .detailConfirmRemove: "Removing a \(media.singular)'s download from the queue: the choices explained"
+        case .add: "Add \(media.kind == .series ? "Series" : "Movie"): the empty search"
+        case .addResults: "Add \(media.kind == .series ? "Series" : "Movie"): results of a search, one already in the library"
+        case .addOptions: "Add \(media.kind == .series ? "Series" : "Movie"): the choices for a picked result"
+        case .addError: "Add \(media.kind == .series ? "Series" : "Movie"): the service refused the add, in its words"
         }
     }
 }
@@ -54,7 +62,7 @@ extension LibraryPage {
         let search: LibraryCommand = media.kind == .series ? .seriesSearch(seriesID: detailItem.id.itemID)
             : .moviesSearch(movieIDs: [detailItem.id.itemID])
         let instance = media.kind == .series ? InspectionData.sonarr : InspectionData.radarr
-        if !scene.isDetail {
+        if !scene.isDetail, ![.add, .addResults, .addOptions, .addError].contains(scene) {
             select(keys: Set(picked.map { key($0.id) }))
             listView.grabFocus()
         }
@@ -87,6 +95,22 @@ extension LibraryPage {
             let entries = InspectionData.detail(.series).queue
             detail.confirmRemoval(entries)
             return (detail.removal?.window, nil)
+        case .add, .addResults, .addOptions, .addError:
+            let dialog = AddToLibraryDialog(over: Window.toplevel(of: page), media: media, instances: [instance])
+            inspectionDialog = dialog
+            guard scene != .add else { return (dialog.window, nil) }
+            let found = InspectionData.lookup(media.kind)
+            dialog.onLookup = { _, _, answer in answer(.success(found)) }
+            let choices = InspectionData.addingChoices(media.kind)
+            dialog.onChoices = { _, answer in answer(.success(choices)) }
+            dialog.searchEntry.text = media.kind == .series ? "fixture" : "placeholder"
+            dialog.search(dialog.searchEntry.text)
+            if scene != .addResults { dialog.pick(1) }
+            if scene == .addError {
+                dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: media.kind == .series
+                    ? "This series has already been added" : "This movie has already been added")))
+            }
+            return (dialog.window, nil)
         }
     }
 }

@@ -77,6 +77,7 @@ final class AppModel {
         window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
         library = LibraryController(repository: repository, window: window)
         window.onAddDownload = { [weak self] candidates in self?.openAddDownload(candidates) }
+        window.onAddToLibrary = { [weak self] media in self?.openAddToLibrary(media) }
         watchVisibility(window)
         registerRefreshes()
         Task { await self.load() }
@@ -220,6 +221,61 @@ final class AppModel {
             let modes = await repository.turtleModes()
             guard let self, let page = self.window?.downloads else { return }
             page.actions.showTurtle(modes, clients: await self.transferClients())
+        }
+    }
+
+    private(set) var addToLibraryDialog: AddToLibraryDialog?
+
+    /// Add Series / Add Movie: lookups and the add go to the instance picked in the dialog.
+    func openAddToLibrary(_ media: LibraryMedia) {
+        if let addToLibraryDialog, addToLibraryDialog.media.kind == media.kind {
+            addToLibraryDialog.window.present()
+            return
+        }
+        addToLibraryDialog?.window.destroy()
+        let repository = repository
+        Task { [weak self] in
+            let instances = await repository.instances(adding: media.kind)
+            guard let self, let window = self.window else { return }
+            let page = media.kind == .series ? window.series : window.movies
+            let dialog = AddToLibraryDialog(over: window.toplevel, media: media, instances: instances)
+            dialog.window.onDestroy { [weak self] in self?.addToLibraryDialog = nil }
+            var lookup: Task<Void, Never>?
+            dialog.onLookup = { term, instance, answer in
+                lookup?.cancel() // the previous search is no longer wanted
+                lookup = Task {
+                    do throws(ServiceError) {
+                        let found = try await repository.lookup(term, on: instance.id)
+                        answer(.success(found))
+                    } catch {
+                        if error != .cancelled { answer(.failure(error)) }
+                    }
+                }
+            }
+            dialog.onChoices = { instance, answer in
+                Task {
+                    do throws(ServiceError) { answer(.success(try await repository.addingChoices(on: instance.id))) } catch { answer(.failure(error)) }
+                }
+            }
+            dialog.onAdd = { [weak dialog] addition, instance in
+                Task {
+                    do throws(ServiceError) {
+                        let added = try await repository.add(addition, on: instance.id)
+                        dialog?.window.destroy()
+                        page.render(await repository.library(media.kind, force: true))
+                        page.message.show("Added “\(added.title)” to \(instance.name)")
+                    } catch {
+                        dialog?.failed(ErrorText.sentence(error))
+                    }
+                }
+            }
+            dialog.onOpenExisting = { [weak self] found, instance in
+                guard let id = found.libraryID else { return }
+                let item = page.item(forKey: page.key(ResourceID(serviceID: instance.id, itemID: id)))
+                window.select(media.tab)
+                if let item { self?.openDetail(item, in: page) }
+            }
+            self.addToLibraryDialog = dialog
         }
     }
 

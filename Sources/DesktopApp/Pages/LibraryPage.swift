@@ -34,6 +34,8 @@ final class LibraryPage {
     /// The generation whose rows are on screen, and who waits for the next one to be.
     private var appliedGeneration = 0
     private var appliedWaiters: [CheckedContinuation<Void, Never>] = []
+    /// An Add Series/Movie dialog an inspection route shows.
+    var inspectionDialog: AddToLibraryDialog?
     /// Asks for a detail page's content.
     var openDetail: ((Resource) -> Void)?
     /// The detail page on screen shows this item.
@@ -61,7 +63,9 @@ final class LibraryPage {
         actions = LibraryActions(media: media)
         let toolbar = Box.horizontal(spacing: 8)
         toolbar.margins(12)
-        toolbar.append(actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), search, actions.commandBox, sortDropDown, filterDropDown,
+        let add = Button(icon: "list-add-symbolic", name: "Add \(media.kind == .series ? "series" : "a movie")…",
+                         tooltip: "Add \(media.kind == .series ? "a series" : "a movie") (Ctrl+N)", action: "win.add-to-library")
+        toolbar.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), search, actions.commandBox, sortDropDown, filterDropDown,
                        countLabel, actions.rssButton)
 
         selection = SelectionModel(.multiple, over: list.model)

@@ -129,18 +129,21 @@ final class AddDownloadDialog {
         for candidate in new where !candidates.contains(where: { $0.label == candidate.label }) { candidates.append(candidate) }
         listBox.removeAll()
         for candidate in candidates {
+            // One line with its icon (no wrapping label beside an icon: GTK 4.8 measures that box inconsistently);
+            // a refusal's reason wraps on its own line below.
+            let entry = Box.vertical(spacing: 2)
             let row = Box.horizontal(spacing: 8)
-            let ok: Bool = if case .success = candidate.source { true } else { false }
-            row.append(Image.decorative(ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic"))
-            let words: String
             switch candidate.source {
-            case .success(let source): words = source.displayName + Self.kind(source)
-            case .failure(let refusal): words = "\(candidate.label) — \(Self.sentence(refusal))"
+            case .success(let source):
+                row.append(Image.decorative("emblem-ok-symbolic"), Label.line(source.displayName + Self.kind(source)))
+                entry.append(row)
+            case .failure(let refusal):
+                row.append(Image.decorative("dialog-warning-symbolic"), Label.line(candidate.label))
+                let reason = Label.wrapping("\(candidate.label) — \(Self.sentence(refusal))", classes: ["dim-label", "caption"], maxWidth: 60)
+                reason.margin(start: 24)
+                entry.append(row, reason)
             }
-            let label = Label.wrapping(words, maxWidth: 60)
-            label.hexpand = true
-            row.append(label)
-            listBox.append(row)
+            listBox.append(entry)
         }
         update()
     }
@@ -205,8 +208,9 @@ final class AddDownloadDialog {
         results.removeAll()
         for line in lines {
             let row = Box.horizontal(spacing: 8)
-            row.append(Image.decorative(line.ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic"))
-            row.append(Label.wrapping(line.text, maxWidth: 60))
+            let label = Label.line(line.text)
+            label.tooltip = line.text
+            row.append(Image.decorative(line.ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic"), label)
             results.append(row)
         }
         candidates.removeAll { candidate in (try? candidate.source.get()) != nil } // sent: off the list
