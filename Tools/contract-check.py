@@ -33,6 +33,7 @@ FIXTURE_ENDPOINTS = {
     "rootfolder.json": "/api/v3/rootfolder",
     "qualityprofile.json": "/api/v3/qualityprofile",
     "tag.json": "/api/v3/tag",
+    "release.json": "/api/v3/release",
 }
 
 

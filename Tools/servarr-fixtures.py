@@ -248,6 +248,46 @@ def adding(outdir):
                      "minFormatScore": 0, "cutoffFormatScore": 0, "formatItems": []}]
         write(folder + "/qualityprofile.json", profiles)
         write(folder + "/tag.json", [{"id": 1, "label": "fixture"}, {"id": 2, "label": "4k"}])
+    for folder, kind in ((sonarr, "series"), (radarr, "movie")):
+        write(folder + "/release.json", [release(rng, kind, i) for i in range(6)])
+
+
+REJECTIONS = [[], [], ["Not an upgrade for existing episode file(s)"],
+              ["Release in queue already meets cutoff: WEBDL-1080p", "Fixture Indexer 2 has a minimum of 10 seeders; this release has 2"],
+              ["Unknown Series"], []]
+
+
+def release(rng, kind, index):
+    """An interactive-search result. Its download links are fake but carry a fake key, as real ones do:
+    the client must never keep or log them."""
+    protocol = "torrent" if index % 2 == 0 else "usenet"
+    indexer_id = 1 + index % 2
+    quality = rng.choice([(7, "WEBDL-1080p", "web", 1080), (3, "WEBDL-720p", "web", 720), (19, "Bluray-2160p", "bluray", 2160)])
+    title = "Fixture.%s.%d.%s-FIXTURE" % ("Series.S01E03" if kind == "series" else "Movie.2026", index, quality[1])
+    rejections = REJECTIONS[index]
+    item = {
+        "guid": "https://indexer%d.fixture.invalid/details/%d" % (indexer_id, 4000 + index),
+        # Sonarr says "web", Radarr "webdl" (their QualitySource enums differ).
+        "quality": {"quality": {"id": quality[0], "name": quality[1],
+                                "source": "webdl" if kind == "movie" and quality[2] == "web" else quality[2], "resolution": quality[3]},
+                    "revision": {"version": 1, "real": 0, "isRepack": False}},
+        "customFormats": [], "customFormatScore": rng.choice([0, 0, 10, 25, -10]), "qualityWeight": quality[0] * 100,
+        "age": index * 3, "ageHours": index * 72.5, "ageMinutes": index * 4350.0, "size": rng.randint(500_000_000, 20_000_000_000),
+        "indexerId": indexer_id, "indexer": "Fixture Indexer %d" % indexer_id, "releaseGroup": "FIXTURE", "title": title,
+        "sceneSource": False, "languages": [language()], "approved": not rejections, "temporarilyRejected": False,
+        "rejected": bool(rejections), "rejections": rejections, "publishDate": stamp(rng, 2026, 2026),
+        "downloadUrl": "https://indexer%d.fixture.invalid/api?t=get&id=%d&apikey=fixture-indexer-key" % (indexer_id, 4000 + index),
+        "infoUrl": "https://indexer%d.fixture.invalid/details/%d" % (indexer_id, 4000 + index),
+        "downloadAllowed": rejections != ["Unknown Series"], "protocol": protocol,
+    }
+    if protocol == "torrent":
+        item.update({"seeders": rng.randint(0, 500), "leechers": rng.randint(0, 80)})
+    if kind == "series":
+        item.update({"fullSeason": False, "seasonNumber": 1, "seriesTitle": "Cobalt Lantern Signal (fixture series 1)",
+                     "episodeNumbers": [3], "tvdbId": 800001})
+    else:
+        item.update({"movieTitles": ["Lantern Willow Prism (fixture movie 1)"], "tmdbId": 900001})
+    return item
 
 
 def main():

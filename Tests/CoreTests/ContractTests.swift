@@ -90,6 +90,8 @@ final class ContractTests: XCTestCase {
                 "GET /api/v3/qualityprofile": .fixture("\(folder)/qualityprofile.json"),
                 "GET /api/v3/tag": .fixture("\(folder)/tag.json"),
                 "POST /api/v3/series": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
+                "GET /api/v3/release": .fixture("\(folder)/release.json"),
+                "POST /api/v3/release": .json(#"{"guid": "x", "indexerId": 1}"#),
                 "POST /api/v3/movie": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
             ]
             let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
@@ -129,6 +131,10 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+                for search in [ReleaseSearch.episode(id: 1003), .season(seriesID: 1, season: 2)] {
+                    let releases = try await client.releases(search)
+                    try await client.grab(releases[0])
+                }
                 let found = try await client.lookup("fixture series")
                 _ = try await client.rootFolders()
                 _ = try await client.qualityProfiles()
@@ -161,6 +167,8 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+                let releases = try await client.releases(.movie(id: 1))
+                try await client.grab(releases[0])
                 let found = try await client.lookup("fixture movie")
                 _ = try await client.rootFolders()
                 _ = try await client.qualityProfiles()

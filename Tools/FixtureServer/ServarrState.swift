@@ -96,6 +96,9 @@ final class ServarrState {
     private lazy var lookups: [[String: Any]] = (fixtures(kind == "sonarr" ? "series-lookup.json" : "movie-lookup.json"))
         .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
     private var additions: [[String: Any]] = []
+    /// Releases a search returned, by `indexerId_guid`, with when (the services keep them 30 minutes).
+    private var releaseCache: [String: Date] = [:]
+    private var grabbedReleases: [String] = []
 
     init(kind: String, library: Data?, episodes: Data?, queue: Data?, fixtures: @escaping (String) -> Data?) {
         self.kind = kind
@@ -162,6 +165,8 @@ final class ServarrState {
                 return try grab(id ?? 0)
             case "DELETE /api/v3/series/{id}" where kind == "sonarr", "DELETE /api/v3/movie/{id}" where kind == "radarr":
                 return try delete(id ?? 0, query: query)
+            case "POST /api/v3/release":
+                return try grabRelease(try checked(body, ["guid": .string, "indexerId": .int, "downloadClientId": .int], "ReleaseResource"))
             case "POST /api/v3/series" where kind == "sonarr", "POST /api/v3/movie" where kind == "radarr":
                 return try add(try checked(body, Self.addSchema(kind), kind == "sonarr" ? "SeriesResource" : "MovieResource"))
             default:
@@ -431,6 +436,35 @@ final class ServarrState {
         return (200, Data("{}".utf8))
     }
 
+    // MARK: Interactive search
+
+    /// `GET release` for an item; without one the service would fetch every indexer's RSS feed — refused here.
+    func releases(_ query: [String: String]) -> (Int32, Data) {
+        let named = kind == "sonarr" ? (query["episodeId"] != nil || (query["seriesId"] != nil && query["seasonNumber"] != nil))
+                                     : query["movieId"] != nil
+        guard named else {
+            return (400, Self.json(["message": "fixture: a release search without an item fetches every indexer's whole RSS feed"]))
+        }
+        let found = (fixtures("release.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }) ?? []
+        for item in found { releaseCache["\(item["indexerId"] as? Int ?? 0)_\(item["guid"] as? String ?? "")"] = Date() }
+        return (200, Self.json(found))
+    }
+
+    /// `/__expire_releases`: as if the search were 31 minutes old.
+    func expireReleases() { releaseCache = releaseCache.mapValues { $0.addingTimeInterval(-31 * 60) } }
+
+    private func grabRelease(_ fields: [String: JSONValue]) throws -> (Int32, Data) {
+        guard let guid = fields["guid"]?.string, let indexer = fields["indexerId"]?.int else {
+            throw Refusal.validation(property: "Guid", message: "'Guid' must not be empty.")
+        }
+        let key = "\(indexer)_\(guid)"
+        guard let searched = releaseCache[key], Date().timeIntervalSince(searched) < 30 * 60 else {
+            return (404, Self.json(["message": "Couldn't find requested release in cache, try searching again"]))
+        }
+        grabbedReleases.append(key)
+        return (200, Self.json(fields.mapValues(\.plain)))
+    }
+
     // MARK: Search and add
 
     /// The add body's fields, as SeriesResource / MovieResource have them (the ones an add uses).
@@ -530,7 +564,7 @@ final class ServarrState {
     /// What the tests read back (`GET /__state`): what was deleted, removed, grabbed, and commands that named nothing.
     var report: Data {
         Self.json(["deleted": deleted, "removals": removals, "grabbed": grabbed, "wholeLibraryCommands": wholeLibraryCommands,
-                   "additions": additions,
+                   "additions": additions, "grabbedReleases": grabbedReleases,
                    "commands": commands.map(Self.visible)] as [String: Any])
     }
 }

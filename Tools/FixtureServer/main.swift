@@ -108,6 +108,9 @@ final class FixtureServer: @unchecked Sendable {
             let (status, body) = servarr.lookup(query)
             return (status, json, body)
         case "/api/v3/rootfolder": return (200, json, fixture("rootfolder.json")!)
+        case "/api/v3/release":
+            let (status, body) = servarr.releases(query)
+            return (status, json, body)
         case "/api/v3/qualityprofile": return (200, json, fixture("qualityprofile.json")!)
         case "/api/v3/tag": return (200, json, fixture("tag.json")!)
         default:
@@ -238,6 +241,10 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     if fullPath == "/__sabnzbd_added" {
         return respond(message, 200, "application/json", (try? JSONSerialization.data(withJSONObject: state.sabnzbdAdded)) ?? Data())
     }
+    if fullPath == "/__expire_releases" {
+        state.servarr.expireReleases()
+        return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
+    }
     if fullPath == "/__state" { return respond(message, 200, "application/json", state.servarr.report) }
     if fullPath == "/__query_keys" {
         let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
@@ -283,6 +290,8 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     case "503"?:
         return respond(message, 503, "application/json",
                        Data(#"{"errorMessage":"Fixture is starting up, please try again later"}"#.utf8))
+    case "indexer-failed"?: // the service could not fetch the release from the indexer (API-GUIDE-2 §3.2)
+        return respond(message, 409, "application/json", Data(#"{"message":"Getting release from indexer failed"}"#.utf8))
     case "skyhook"?: // the metadata service is down: a lookup or an add says so (API-GUIDE-2 §1.1)
         let term = parameters["term"] ?? ""
         return respond(message, 503, "application/json", Data(

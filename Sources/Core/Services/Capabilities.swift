@@ -133,6 +133,8 @@ public enum Capabilities {
         "episode monitoring", offers: { $0 is any EpisodeMonitoring.Type }, cast: { $0 as? any EpisodeMonitoring })
     public static let libraryAdding = Capability<any LibraryAdding>(
         "adding to the library", offers: { $0 is any LibraryAdding.Type }, cast: { $0 as? any LibraryAdding })
+    public static let releaseSearch = Capability<any ReleaseSearching>(
+        "interactive search", offers: { $0 is any ReleaseSearching.Type }, cast: { $0 as? any ReleaseSearching })
     public static let queueActions = Capability<any QueueActing>(
         "queue actions", offers: { $0 is any QueueActing.Type }, cast: { $0 as? any QueueActing })
     public static let transferActions = Capability<any TransferActing>(

@@ -13,6 +13,8 @@ public enum RequestClass: String, Sendable, CaseIterable {
     case asset
     /// Writes: pause, resume, delete, monitor toggles. Never retried unless idempotent.
     case mutation
+    /// An interactive release search or grab: indexers answer within 100 s each, in tiers (API-GUIDE-2 §3).
+    case indexerSearch
 }
 
 /// The limits of one request class.
@@ -38,6 +40,8 @@ public struct TransportLimits: Sendable, Equatable {
     public var largeLibrary: RequestLimits
     public var asset: RequestLimits
     public var mutation: RequestLimits
+    /// One attempt, a deadline that fits the services' own 100 s per indexer and their sequential tiers.
+    public var indexerSearch = RequestLimits(deadline: .seconds(180), maxBodyBytes: 32 * (1 << 20), maxAttempts: 1)
     /// First backoff; doubles per retry, capped, then jittered to 50–100 %.
     public var backoffBase: Duration
     public var backoffCap: Duration
@@ -52,6 +56,7 @@ public struct TransportLimits: Sendable, Equatable {
         case .largeLibrary: largeLibrary
         case .asset: asset
         case .mutation: mutation
+        case .indexerSearch: indexerSearch
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Radarr (v3 to v6, all `/api/v3`): movie library and calendar, plus the
 /// shared Servarr endpoints.
 public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
-    ArtworkProviding, DownloadClientsProviding, LibraryActing, QueueActing, LibraryAdding {
+    ArtworkProviding, DownloadClientsProviding, LibraryActing, QueueActing, LibraryAdding, ReleaseSearching {
     /// Radarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.movieId })
 
@@ -44,6 +44,8 @@ public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     }
 
     public func rootFolders() async throws(ServiceError) -> [RootFolder] { try await servarr.rootFolders() }
+    public func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release] { try await servarr.releases(search) }
+    public func grab(_ release: Release) async throws(ServiceError) { try await servarr.grab(release) }
     public func qualityProfiles() async throws(ServiceError) -> [NamedID] { try await servarr.named("qualityprofile", nameKey: "name") }
     public func tags() async throws(ServiceError) -> [NamedID] { try await servarr.named("tag", nameKey: "label") }
 

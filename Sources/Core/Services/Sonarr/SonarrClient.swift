@@ -7,7 +7,7 @@ import Glibc
 /// plus the shared Servarr endpoints.
 public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, HealthProviding, HistoryProviding,
     ArtworkProviding, EpisodesProviding, DownloadClientsProviding, LibraryActing, QueueActing,
-    EpisodeMonitoring, LibraryAdding {
+    EpisodeMonitoring, LibraryAdding, ReleaseSearching {
     /// Sonarr v3 and later answer below `/api/v3`.
     public static let api = ServarrAPI(basePath: "/api/v3", supportedMajors: 3...Int.max, queueResource: { $0.seriesId })
 
@@ -55,6 +55,8 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     }
 
     public func rootFolders() async throws(ServiceError) -> [RootFolder] { try await servarr.rootFolders() }
+    public func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release] { try await servarr.releases(search) }
+    public func grab(_ release: Release) async throws(ServiceError) { try await servarr.grab(release) }
     public func qualityProfiles() async throws(ServiceError) -> [NamedID] { try await servarr.named("qualityprofile", nameKey: "name") }
     public func tags() async throws(ServiceError) -> [NamedID] { try await servarr.named("tag", nameKey: "label") }
 
