@@ -123,6 +123,17 @@ final class InspectionRoutesTests: XCTestCase {
                 + (series ? ["[combo box] 'Series type'", "[check box] 'Season folders' {visible,sensitive,focusable,checked}"] : [])
         case .addError:
             return ["[label] 'The service refused the request: This \(series ? "series" : "movie") has already been added'"]
+        case .releaseSearch:
+            return ["[frame] 'Interactive Search — \(series ? "Season 2 of Placeholder Bay" : "Return of the Placeholder")'",
+                    "[list] 'Releases'", "[label] '5 releases, 2 approved. Searched at 14:00.'", "[combo box] 'Sort releases'",
+                    "[combo box] 'Show releases'", "[push button] 'Search again'", "[label] 'Rejected: Not an upgrade for existing episode file(s)'",
+                    "[label] 'Not matched to this item: it cannot be grabbed from here.'", "[push button] 'Close'"]
+        case .releaseSearchRejections:
+            return ["[label] 'Rejected: Release in queue already meets cutoff: WEBDL-1080p'",
+                    "[label] 'Rejected: Fixture Indexer has a minimum of 10 seeders; this release has 2'"]
+        case .releaseSearchSearching:
+            return ["[label] 'Searching the indexers… This can take up to three minutes.'", "[push button] 'Cancel search'",
+                    "[filler] 'Searching indexers'"]
         case .detailConfirmRemove:
             return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable", "[push button] 'Remove'",
                     "[check box] 'Keep it in the client. Sonarr or Radarr stops tracking the download; the client keeps it and its files.' {visible,sensitive,focusable,checked}",

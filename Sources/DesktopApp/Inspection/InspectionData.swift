@@ -128,6 +128,26 @@ enum InspectionData {
         }
     }
 
+    /// An interactive search's results: approved, rejected (with reasons), one the service could not match.
+    static func releases(_ kind: Resource.Kind) -> [Release] {
+        let name = kind == .series ? "Placeholder.Bay.S02" : "Return.of.the.Placeholder.2025"
+        let rows: [(String, String, Int64, Double, DownloadProtocol, Int?, String, Int, [String], Bool)] = [
+            ("\(name).1080p.WEB-DL-FIXTURE", "Fixture Indexer", 18_400_000_000, 20, .torrent, 312, "WEBDL-1080p", 25, [], true),
+            ("\(name).2160p.WEB-DL-FIXTURE", "Fixture Indexer", 46_000_000_000, 30, .torrent, 88, "WEBDL-2160p", 10, [], true),
+            ("\(name).720p.HDTV-FIXTURE", "Example Usenet", 6_100_000_000, 500, .usenet, nil, "HDTV-720p", 0,
+             ["Not an upgrade for existing episode file(s)"], true),
+            ("\(name).1080p.BluRay-FIXTURE", "Fixture Indexer", 24_000_000_000, 1_900, .torrent, 2, "Bluray-1080p", 0,
+             ["Release in queue already meets cutoff: WEBDL-1080p", "Fixture Indexer has a minimum of 10 seeders; this release has 2"], true),
+            ("Unrelated.Fixture.Release.1080p-FIXTURE", "Example Usenet", 2_000_000_000, 70, .usenet, nil, "WEBDL-1080p", 0,
+             ["Unknown \(kind == .series ? "Series" : "Movie")"], false),
+        ]
+        return rows.enumerated().map { index, row in
+            Release(guid: "https://indexer.fixture.invalid/details/\(index)", indexerID: 1 + index % 2, title: row.0, indexer: row.1, size: row.2,
+                    ageHours: row.3, downloadProtocol: row.4, seeders: row.5, leechers: row.5.map { $0 / 4 }, quality: row.6, languages: ["English"],
+                    customFormatScore: row.7, approved: row.8.isEmpty, temporarilyRejected: false, rejections: row.8, downloadAllowed: row.9)
+        }
+    }
+
     static func addingChoices(_ kind: Resource.Kind) -> Repository.AddingChoices {
         let folder = kind == .series ? "tv" : "movies"
         return Repository.AddingChoices(

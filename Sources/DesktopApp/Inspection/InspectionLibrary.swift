@@ -14,6 +14,9 @@ enum LibraryScene: String, CaseIterable {
     case addResults = "add.results"
     case addOptions = "add.options"
     case addError = "add.error"
+    case releaseSearch = "release-search"
+    case releaseSearchRejections = "release-search.rejections"
+    case releaseSearchSearching = "release-search.searching"
 
     var isDetail: Bool { rawValue.hasPrefix("detail.") }
 
@@ -30,6 +33,9 @@ enum LibraryScene: String, CaseIterable {
         case .addResults: "Add \(media.kind == .series ? "Series" : "Movie"): results of a search, one already in the library"
         case .addOptions: "Add \(media.kind == .series ? "Series" : "Movie"): the choices for a picked result"
         case .addError: "Add \(media.kind == .series ? "Series" : "Movie"): the service refused the add, in its words"
+        case .releaseSearch: "Interactive search for \(media.kind == .series ? "a season" : "a movie"): releases as the service judged them"
+        case .releaseSearchRejections: "Interactive search showing only rejected releases, each with the service's reasons"
+        case .releaseSearchSearching: "Interactive search while the indexers are asked: progress and Cancel"
         }
     }
 }
@@ -62,7 +68,8 @@ extension LibraryPage {
         let search: LibraryCommand = media.kind == .series ? .seriesSearch(seriesID: detailItem.id.itemID)
             : .moviesSearch(movieIDs: [detailItem.id.itemID])
         let instance = media.kind == .series ? InspectionData.sonarr : InspectionData.radarr
-        if !scene.isDetail, ![.add, .addResults, .addOptions, .addError].contains(scene) {
+        if !scene.isDetail, ![.add, .addResults, .addOptions, .addError, .releaseSearch, .releaseSearchRejections,
+                              .releaseSearchSearching].contains(scene) {
             select(keys: Set(picked.map { key($0.id) }))
             listView.grabFocus()
         }
@@ -109,6 +116,17 @@ extension LibraryPage {
             if scene == .addError {
                 dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: media.kind == .series
                     ? "This series has already been added" : "This movie has already been added")))
+            }
+            return (dialog.window, nil)
+        case .releaseSearch, .releaseSearchRejections, .releaseSearchSearching:
+            let search: ReleaseSearch = media.kind == .series ? .season(seriesID: detailItem.id.itemID, season: 2) : .movie(id: detailItem.id.itemID)
+            let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page), search: search,
+                                             title: media.kind == .series ? "Season 2 of \(detailItem.title)" : detailItem.title, clock: .inspection)
+            releaseDialog = dialog
+            dialog.start()
+            if scene != .releaseSearchSearching {
+                dialog.found(InspectionData.releases(media.kind), at: InspectionData.now.addingTimeInterval(-120))
+                if scene == .releaseSearchRejections { dialog.showDropDown.selected = ReleaseSearchDialog.Show.rejected.rawValue }
             }
             return (dialog.window, nil)
         }

@@ -70,7 +70,46 @@ final class LibraryController {
         case .delete(let item, let files, let exclude): delete(item, deleteFiles: files, exclude: exclude, request)
         case .removeFromQueue(let records, let removal): removeFromQueue(records, removal, request)
         case .grab(let records): grab(records, request)
+        case .interactiveSearch(let search, let item, let title): interactiveSearch(search, item: item, title: title)
         }
+    }
+
+    // MARK: Interactive search
+
+    /// The interactive-search window open now (one at a time).
+    private(set) var releaseDialog: ReleaseSearchDialog?
+    private var releaseTask: Task<Void, Never>?
+
+    private func interactiveSearch(_ search: ReleaseSearch, item: Resource, title: String) {
+        releaseDialog?.window.destroy()
+        guard let page = page(for: item.kind) else { return }
+        let repository = repository, service = item.id.serviceID
+        let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page.page), search: search, title: title, clock: .system)
+        dialog.onSearch = { [weak self, weak dialog] search in
+            self?.releaseTask?.cancel()
+            self?.releaseTask = Task {
+                do throws(ServiceError) {
+                    let found = try await repository.releases(search, on: service)
+                    dialog?.found(found, at: Date())
+                } catch {
+                    if error != .cancelled { dialog?.failed(ErrorText.sentence(error)) }
+                }
+            }
+        }
+        dialog.onCancel = { [weak self] in self?.releaseTask?.cancel() }
+        dialog.onGrab = { [weak dialog] release in
+            Task {
+                do throws(ServiceError) {
+                    try await repository.grab(release, on: service)
+                    dialog?.grabbed(release, error: nil)
+                } catch {
+                    dialog?.grabbed(release, error: ErrorText.sentence(error))
+                }
+            }
+        }
+        dialog.window.onDestroy { [weak self] in self?.releaseDialog = nil }
+        releaseDialog = dialog
+        dialog.start()
     }
 
     // MARK: Monitoring

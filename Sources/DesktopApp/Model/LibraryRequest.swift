@@ -13,6 +13,8 @@ enum LibraryRequest: Equatable {
     case delete(Resource, deleteFiles: Bool, excludeFromImportLists: Bool)
     case removeFromQueue([QueueItem], QueueRemoval)
     case grab([QueueItem])
+    /// Interactive search for an episode, a season or a movie of `on` (`title` names it in the dialog).
+    case interactiveSearch(ReleaseSearch, on: Resource, title: String)
 }
 
 /// Words for library actions and commands.

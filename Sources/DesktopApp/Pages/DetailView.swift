@@ -22,6 +22,7 @@ final class DetailView {
     private let searchButton: Button
     private let refreshButton: Button
     private let deleteButton: Button
+    private let interactiveButton: Button
     private let commandStatus = Box.vertical(spacing: 4)
     /// The detail shown, and the switches and buttons made for it.
     private(set) var shown: ResourceDetail?
@@ -52,8 +53,9 @@ final class DetailView {
         searchButton = Button(icon: "system-search-symbolic", name: "Search", tooltip: "Search the indexers now")
         refreshButton = Button(icon: "view-refresh-symbolic", name: "Refresh and scan", tooltip: "Refresh metadata and rescan files")
         deleteButton = Button(icon: "user-trash-symbolic", name: "Delete…", tooltip: "Delete from the library…")
+        interactiveButton = Button(icon: "view-list-symbolic", name: "Interactive search…", tooltip: "Interactive search: pick a release yourself…")
         deleteButton.addClasses(["destructive-action"])
-        actionBar.append(monitorLabel, monitorSwitch, searchButton, refreshButton, deleteButton)
+        actionBar.append(monitorLabel, monitorSwitch, searchButton, interactiveButton, refreshButton, deleteButton)
         actionBar.visible = false
         bar.append(back, titleLabel, actionBar)
 
@@ -85,6 +87,10 @@ final class DetailView {
             self.onRequest?(.command(item.kind == .series ? .refreshSeries(seriesID: item.id.itemID) : .refreshMovies(movieIDs: [item.id.itemID]), on: item))
         }
         deleteButton.onClicked { [weak self] in self?.confirmDelete() }
+        interactiveButton.onClicked { [weak self] in
+            guard let self, let item = self.shown?.resource, item.kind == .movie else { return }
+            self.onRequest?(.interactiveSearch(.movie(id: item.id.itemID), on: item, title: item.title))
+        }
         Shortcuts.add(to: widget, triggers: ["Escape", "<Alt>Left", "BackSpace"]) { [weak self] in self?.onBack?() }
     }
 
@@ -132,6 +138,7 @@ final class DetailView {
         monitorSwitch.setAccessibleLabel("Monitored")
         searchButton.setAccessibleLabel(item.kind == .series ? "Search for every monitored episode" : "Search for this movie")
         deleteButton.setAccessibleLabel("Delete this \(noun)…")
+        interactiveButton.visible = item.kind == .movie // a series searches by season or episode (below)
         commandButtons[item.kind == .series ? .seriesSearch(seriesID: item.id.itemID) : .moviesSearch(movieIDs: [item.id.itemID])] = searchButton
         commandButtons[item.kind == .series ? .refreshSeries(seriesID: item.id.itemID) : .refreshMovies(movieIDs: [item.id.itemID])] = refreshButton
 
@@ -229,7 +236,14 @@ final class DetailView {
             let seasonCommand = LibraryCommand.seasonSearch(seriesID: item.id.itemID, season: season.number)
             seasonSearch.onClicked { [weak self] in self?.onRequest?(.command(seasonCommand, on: item)) }
             commandButtons[seasonCommand] = seasonSearch
-            header.append(heading, seasonSwitch, seasonSearch)
+            let seasonPick = Button(icon: "view-list-symbolic", name: "Interactive search of \(seasonName)…",
+                                    tooltip: "Interactive search of \(seasonName)…")
+            seasonPick.addClasses(["flat"])
+            seasonPick.onClicked { [weak self] in
+                self?.onRequest?(.interactiveSearch(.season(seriesID: item.id.itemID, season: season.number), on: item,
+                                                    title: "\(seasonName) of \(item.title)"))
+            }
+            header.append(heading, seasonSwitch, seasonSearch, seasonPick)
             content.append(header)
             let list = ListBox(name: seasonName)
             for episode in season.episodes {
@@ -258,7 +272,14 @@ final class DetailView {
                 search.addClasses(["flat"])
                 search.onClicked { [weak self] in self?.onRequest?(.command(episodeCommand, on: item)) }
                 commandButtons[episodeCommand] = search
-                row.append(number, name, aired, file, search)
+                let pick = Button(icon: "view-list-symbolic", name: "Interactive search for episode \(episode.episodeNumber) of \(seasonName)…",
+                                  tooltip: "Interactive search for this episode…")
+                pick.addClasses(["flat"])
+                let episodeTitle = "S\(String(format: "%02d", season.number))E\(String(format: "%02d", episode.episodeNumber)) of \(item.title)"
+                pick.onClicked { [weak self] in
+                    self?.onRequest?(.interactiveSearch(.episode(id: episode.id.itemID), on: item, title: episodeTitle))
+                }
+                row.append(number, name, aired, file, search, pick)
                 list.append(row)
             }
             content.append(list)

@@ -36,6 +36,8 @@ final class LibraryPage {
     private var appliedWaiters: [CheckedContinuation<Void, Never>] = []
     /// An Add Series/Movie dialog an inspection route shows.
     var inspectionDialog: AddToLibraryDialog?
+    /// An interactive-search window an inspection route shows.
+    var releaseDialog: ReleaseSearchDialog?
     /// Asks for a detail page's content.
     var openDetail: ((Resource) -> Void)?
     /// The detail page on screen shows this item.
