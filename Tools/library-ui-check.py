@@ -5,6 +5,7 @@ and real X input (xdotool), against the project's Sonarr and Radarr fixture serv
   Series (Alt+2): click a series, Enter opens its page; switch Season 2 off; press the search
   button of episode 3 and watch the command complete on the page. Back (Escape).
   Activity (Alt+4): click a download, Delete, Alt+B chooses "Blocklist only", Remove.
+  Ctrl+N: type a series' name, click it, "Future episodes" by keyboard, Add; Alt+2 shows it listed.
   Movies (Alt+3): click a movie, Enter, Delete this movie…, confirm with the options left off.
 
 Each step is checked in the fixture server's own state (its API and /__state), not Switchyard's.
@@ -144,15 +145,18 @@ def dialog(title):
     return None
 
 
-def row_label(title, tab):
-    """The title label of `title`'s row in `tab`'s list."""
+def row_label(title, tab, attempt=0):
+    """The title label of `title`'s row in `tab`'s list. A list view keeps recycled row widgets whose
+    accessible objects can still carry an old title and old coordinates: only visible ones count, and
+    a retry (`attempt`) takes the next candidate."""
     def found():
+        candidates = []
         for row in walk(panel(tab)):
-            if row.getRoleName() == "list item":
+            if row.getRoleName() == "list item" and row.getState().contains(pyatspi.STATE_VISIBLE):
                 label = find("label", title, root=row)
                 if label is not None:
-                    return label
-        return None
+                    candidates.append(label)
+        return candidates[attempt % len(candidates)] if candidates else None
     return found
 
 
@@ -216,6 +220,40 @@ def main():
     seen["wholeLibraryCommands"] = state["wholeLibraryCommands"]
     press("Escape")
 
+    # --- Activity: remove a download with blocklist only.
+    press("alt+4")
+    until(lambda: selected_tab("Activity"), what="Alt+4 to show Activity")
+    title = ENV["SY_QUEUE_TITLE"]
+    for attempt in range(4):
+        # The list may still be settling (rows move as it fills): the dialog must name our download, else
+        # it is cancelled and the click made again.
+        click(row_label(title, "Activity", attempt), f"the row of {title}")
+        press("Delete")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and dialog("Remove from the Queue?") is None:
+            time.sleep(0.2)
+        if dialog("Remove from the Queue?") is None:
+            continue
+        if find("label", f"“{title}”", root=dialog("Remove from the Queue?")) is not None:
+            break
+        seen.setdefault("wrongRowPicked", []).append(
+            [node.name for node in walk(dialog("Remove from the Queue?")) if node.getRoleName() == "label"][:2])
+        press("Escape")
+        until(lambda: dialog("Remove from the Queue?") is None, what="the wrong removal dialog to close")
+    box = until(lambda: dialog("Remove from the Queue?"), what="the removal dialog")
+    seen["removalChoices"] = [node.name.split(".")[0] for node in walk(box) if node.getRoleName() == "check box"]
+    seen["removedBeforeConfirming"] = all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details"))
+    press("alt+b")  # the choice's mnemonic (_Blocklist only), typed into the dialog
+    until(lambda: find("check box", "Blocklist only*", root=dialog("Remove from the Queue?")).getState().contains(pyatspi.STATE_CHECKED),
+          what="Alt+B to choose Blocklist only")
+    activate(lambda: find("push button", "Remove", root=dialog("Remove from the Queue?")), "Remove")
+    until(lambda: all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details")), what="Sonarr to drop the download")
+    blocklist = fixture(sonarr, "/api/v3/blocklist")
+    seen["blocklisted"] = [record["sourceTitle"] for record in blocklist["records"]]
+    removal = fixture(sonarr, "/__state", key=False)["removals"][-1]
+    seen["removal"] = {k: removal[k] for k in ("removeFromClient", "blocklist", "skipRedownload", "changeCategory")}
+    until(lambda: row_label(title, "Activity")() is None, what="the row to leave Activity")
+
     # --- Add a series: Ctrl+N, type its name, pick it, "Future episodes", Add; it shows in the list.
     press("ctrl+n")
     until(lambda: dialog("Add Series"), what="Ctrl+N to open Add Series")
@@ -243,34 +281,10 @@ def main():
     seen["addedSeries"] = {"tvdbId": added[0].get("tvdbId"), "monitor": added[0].get("addOptions", {}).get("monitor"),
                            "monitored": added[0].get("monitored"), "seasonFolder": added[0].get("seasonFolder")}
     until(lambda: dialog("Add Series") is None, what="the dialog to close")
+    press("alt+2")
+    until(lambda: selected_tab("Series"), what="Alt+2 to show Series")
     until(row_label(new_title, "Series"), what=f"{new_title} in the Series list")
     seen["newSeriesListed"] = True
-
-    # --- Activity: remove a download with blocklist only.
-    press("alt+4")
-    until(lambda: selected_tab("Activity"), what="Alt+4 to show Activity")
-    title = ENV["SY_QUEUE_TITLE"]
-    for _ in range(4):
-        click(row_label(title, "Activity"), f"the row of {title}")
-        press("Delete")
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and dialog("Remove from the Queue?") is None:
-            time.sleep(0.2)
-        if dialog("Remove from the Queue?") is not None:
-            break
-    box = until(lambda: dialog("Remove from the Queue?"), what="the removal dialog")
-    seen["removalChoices"] = [node.name.split(".")[0] for node in walk(box) if node.getRoleName() == "check box"]
-    seen["removedBeforeConfirming"] = all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details"))
-    press("alt+b")  # the choice's mnemonic (_Blocklist only), typed into the dialog
-    until(lambda: find("check box", "Blocklist only*", root=dialog("Remove from the Queue?")).getState().contains(pyatspi.STATE_CHECKED),
-          what="Alt+B to choose Blocklist only")
-    activate(lambda: find("push button", "Remove", root=dialog("Remove from the Queue?")), "Remove")
-    until(lambda: all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details")), what="Sonarr to drop the download")
-    blocklist = fixture(sonarr, "/api/v3/blocklist")
-    seen["blocklisted"] = [record["sourceTitle"] for record in blocklist["records"]]
-    removal = fixture(sonarr, "/__state", key=False)["removals"][-1]
-    seen["removal"] = {k: removal[k] for k in ("removeFromClient", "blocklist", "skipRedownload", "changeCategory")}
-    until(lambda: row_label(title, "Activity")() is None, what="the row to leave Activity")
 
     # --- Movies: delete one, keeping its files.
     press("alt+3")

@@ -34,6 +34,8 @@ final class AddToLibraryDialog {
     private(set) var choices: Repository.AddingChoices?
     private var debounce: Timer?
     private var generation = 0
+    /// The term and instance of the last search sent (the entry reports changes late: the same text again is no new search).
+    private var lastSearch: (term: String, instance: UUID)?
 
     /// Looks up `term` on an instance (the dialog drops answers to older searches).
     var onLookup: ((String, ServiceRef, @escaping @MainActor (Result<[LookupResult], ServiceError>) -> Void) -> Void)?
@@ -165,10 +167,12 @@ final class AddToLibraryDialog {
     // MARK: Searching
 
     private func queryChanged() {
-        debounce?.cancel()
-        generation += 1
         let term = searchEntry.text.trimmingCharacters(in: .whitespaces)
+        if let lastSearch, lastSearch.term == term, lastSearch.instance == instance?.id { return } // searched already
+        debounce?.cancel()
+        generation += 1 // an answer to an older term is dropped
         guard term.count >= 2 else {
+            lastSearch = nil
             status.text = "Type at least two characters."
             show([])
             return
@@ -182,6 +186,7 @@ final class AddToLibraryDialog {
     /// Searches at once (the debounce elapsed, or tests and inspection).
     func search(_ term: String) {
         guard let instance else { return }
+        lastSearch = (term, instance.id)
         generation += 1
         let generation = generation
         status.text = "Searching \(instance.name)…"
@@ -232,6 +237,10 @@ final class AddToLibraryDialog {
     func pick(_ index: Int) {
         guard index < results.count, let instance else { return }
         let item = results[index]
+        // A search still pending (typed less than 300 ms ago) or under way would replace the form with results.
+        debounce?.cancel()
+        debounce = nil
+        generation += 1
         if item.isInLibrary {
             onOpenExisting?(item, instance)
             window.destroy()
