@@ -25,15 +25,7 @@ final class LibraryActionFixtureTests: XCTestCase {
 
     private func start(_ kind: ServiceKind) async throws {
         server = try ServarrIntegrationTests.Server(kind: kind.rawValue)
-        let directory = try temporaryDirectory(self)
-        let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
-        let secrets = InMemorySecretStore()
-        let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"), allowPlainHTTPOnLocal: true)
-        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: kind)
-        try await registry.upsert(config)
-        repository = Repository(registry: registry, transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: nil)
-        await repository.reload()
-        service = config.id
+        (repository, service) = try await server.repository(kind, directory: try temporaryDirectory(self))
     }
 
     private func get(_ path: String, key: Bool = false) async throws -> Data {

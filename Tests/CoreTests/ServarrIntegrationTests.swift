@@ -26,6 +26,18 @@ final class ServarrIntegrationTests: XCTestCase {
             self.port = port
         }
 
+        /// A repository whose one service is this server (its key in memory, real libsoup), and the service's id.
+        func repository(_ kind: ServiceKind, directory: URL) async throws -> (Repository, UUID) {
+            let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
+            let secrets = InMemorySecretStore()
+            let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+            try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: kind)
+            try await registry.upsert(config)
+            let repository = Repository(registry: registry, transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: nil)
+            await repository.reload()
+            return (repository, config.id)
+        }
+
         func requestCounts(via transport: any HTTPTransport) async throws -> [String: Int] {
             let endpoint = try Endpoint.parse("http://127.0.0.1:\(port)")
             let response = try await transport.send(HTTPRequest(endpoint, path: "/__requests", requestClass: .probe,

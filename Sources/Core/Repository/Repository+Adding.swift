@@ -12,8 +12,7 @@ extension Repository {
 
     /// Adds `source` to one client; sent once, never retried.
     public func add(_ source: DownloadSource, to service: UUID, options: AddOptions) async throws(ServiceError) -> AddOutcome {
-        guard let config = configuredServices.first(where: { $0.id == service }), config.enabled else { throw .notOffered }
-        guard let outcome = try await session(for: config).write(Capabilities.transferAdding, { client throws(ServiceError) in
+        guard let outcome = try await enabledSession(service).write(Capabilities.transferAdding, { client throws(ServiceError) in
             try await client.add(source, options: options)
         }) else { throw .notOffered }
         return outcome

@@ -4,12 +4,6 @@ import Foundation
 /// instance that owns the item (its `serviceID`), names its items, and is sent once; the caller
 /// reads the state back afterwards (`library(force:)`, `detail(of:force:)`, `activity(force:)`).
 extension Repository {
-    /// The session of an enabled, configured service, or `.notOffered`.
-    private func writableSession(_ id: UUID) throws(ServiceError) -> ServiceSession {
-        guard let config = configuredServices.first(where: { $0.id == id }), config.enabled else { throw .notOffered }
-        return session(for: config)
-    }
-
     /// Monitored on or off, one request per instance naming its items; the errors by instance.
     public func setMonitored(_ monitored: Bool, items: [ResourceID]) async -> [UUID: ServiceError] {
         var byService: [UUID: [ResourceID]] = [:]
@@ -17,7 +11,7 @@ extension Repository {
         var failures: [UUID: ServiceError] = [:]
         for (id, picked) in byService {
             do throws(ServiceError) {
-                let session = try writableSession(id)
+                let session = try enabledSession(id)
                 let done: Void? = try await session.write(Capabilities.libraryActions) { client throws(ServiceError) in
                     try await client.setMonitored(monitored, items: picked)
                 }
@@ -31,7 +25,7 @@ extension Repository {
 
     /// One season of a series monitored on or off (its episodes follow).
     public func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError) {
-        let session = try writableSession(series.serviceID)
+        let session = try enabledSession(series.serviceID)
         let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
             try await client.setSeasonMonitored(monitored, series: series, season: season)
         }
@@ -40,7 +34,7 @@ extension Repository {
 
     /// Episodes of one instance monitored on or off.
     public func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int], on service: UUID) async throws(ServiceError) {
-        let session = try writableSession(service)
+        let session = try enabledSession(service)
         let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
             try await client.setEpisodesMonitored(monitored, episodeIDs: episodeIDs)
         }
@@ -49,7 +43,7 @@ extension Repository {
 
     /// Starts a command on one instance (the service answers with the running one when it is a duplicate).
     public func start(_ command: LibraryCommand, on service: UUID) async throws(ServiceError) -> CommandProgress {
-        let session = try writableSession(service)
+        let session = try enabledSession(service)
         guard let progress = try await session.write(Capabilities.libraryActions, { client throws(ServiceError) in
             try await client.start(command)
         }) else { throw .notOffered }
@@ -58,7 +52,7 @@ extension Repository {
 
     /// Where a command stands now (a read: retried like any read).
     public func progress(ofCommand id: Int, on service: UUID) async throws(ServiceError) -> CommandProgress {
-        let session = try writableSession(service)
+        let session = try enabledSession(service)
         guard let progress = try await session.perform(Capabilities.libraryActions, force: true, { client throws(ServiceError) in
             try await client.progress(ofCommand: id)
         }) else { throw .notOffered }
@@ -67,7 +61,7 @@ extension Repository {
 
     /// Deletes a series or movie; files and an import-list exclusion only when asked.
     public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
-        let session = try writableSession(item.serviceID)
+        let session = try enabledSession(item.serviceID)
         let done: Void? = try await session.write(Capabilities.libraryActions) { client throws(ServiceError) in
             try await client.delete(item, deleteFiles: deleteFiles, excludeFromImportLists: exclude)
         }
@@ -83,7 +77,7 @@ extension Repository {
         var report = QueueRemovalReport()
         for (id, picked) in byService {
             do throws(ServiceError) {
-                let session = try writableSession(id)
+                let session = try enabledSession(id)
                 let current = try await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in
                     Set(try await client.queue().map(\.id.itemID))
                 } ?? []
@@ -108,7 +102,7 @@ extension Repository {
 
     /// Grabs a delayed release now.
     public func grab(_ item: QueueItem) async throws(ServiceError) {
-        let session = try writableSession(item.id.serviceID)
+        let session = try enabledSession(item.id.serviceID)
         let done: Void? = try await session.write(Capabilities.queueActions) { client throws(ServiceError) in
             try await client.grab(queueRecord: item.id.itemID)
         }

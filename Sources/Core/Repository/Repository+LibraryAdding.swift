@@ -22,21 +22,16 @@ extension Repository {
         }.map(ServiceRef.init)
     }
 
-    private func addingSession(_ id: UUID) throws(ServiceError) -> ServiceSession {
-        guard let config = configuredServices.first(where: { $0.id == id }), config.enabled else { throw .notOffered }
-        return session(for: config)
-    }
-
     /// A lookup (a read: the caller cancels it when the text changes).
     public func lookup(_ term: String, on service: UUID) async throws(ServiceError) -> [LookupResult] {
-        let session = try addingSession(service)
+        let session = try enabledSession(service)
         return try await session.perform(Capabilities.libraryAdding, force: true) { client throws(ServiceError) in
             try await client.lookup(term)
         } ?? []
     }
 
     public func addingChoices(on service: UUID) async throws(ServiceError) -> AddingChoices {
-        let session = try addingSession(service)
+        let session = try enabledSession(service)
         guard let choices = try await session.perform(Capabilities.libraryAdding, force: true, { client throws(ServiceError) in
             AddingChoices(rootFolders: try await client.rootFolders(), qualityProfiles: try await client.qualityProfiles(),
                           tags: try await client.tags())
@@ -46,7 +41,7 @@ extension Repository {
 
     /// Adds it (sent once); the item as the service stored it.
     public func add(_ addition: LibraryAddition, on service: UUID) async throws(ServiceError) -> Resource {
-        let session = try addingSession(service)
+        let session = try enabledSession(service)
         guard let added = try await session.write(Capabilities.libraryAdding, { client throws(ServiceError) in
             try await client.add(addition)
         }) else { throw .notOffered }

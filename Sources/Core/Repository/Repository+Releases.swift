@@ -4,8 +4,7 @@ import Foundation
 extension Repository {
     /// The releases the indexers offer for the item (a long read: up to 180 s; the caller can cancel).
     public func releases(_ search: ReleaseSearch, on service: UUID) async throws(ServiceError) -> [Release] {
-        guard let config = configuredServices.first(where: { $0.id == service }), config.enabled else { throw .notOffered }
-        guard let found = try await session(for: config).perform(Capabilities.releaseSearch, force: true, { client throws(ServiceError) in
+        guard let found = try await enabledSession(service).perform(Capabilities.releaseSearch, force: true, { client throws(ServiceError) in
             try await client.releases(search)
         }) else { throw .notOffered }
         return found
@@ -13,8 +12,7 @@ extension Repository {
 
     /// Grabs one (sent once; the service fetches the file from the indexer itself).
     public func grab(_ release: Release, on service: UUID) async throws(ServiceError) {
-        guard let config = configuredServices.first(where: { $0.id == service }), config.enabled else { throw .notOffered }
-        let done: Void? = try await session(for: config).write(Capabilities.releaseSearch) { client throws(ServiceError) in
+        let done: Void? = try await enabledSession(service).write(Capabilities.releaseSearch) { client throws(ServiceError) in
             try await client.grab(release)
         }
         if done == nil { throw .notOffered }

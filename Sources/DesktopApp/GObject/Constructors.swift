@@ -39,6 +39,15 @@ extension Button {
         self.init(found: UI.button(title, action: action, classes: classes))
     }
 
+    /// A text button with a mnemonic (`"_Cancel"`: Alt+C), named `name` for assistive technologies.
+    init(mnemonic title: String, name: String) {
+        self.init()
+        let label = Label(title, mnemonic: true)
+        label.labels(self)
+        setChild(label)
+        setAccessibleLabel(name)
+    }
+
     /// An icon-only button, always with an accessible name and a tooltip.
     init(icon: String, name: String, tooltip: String, action: String? = nil) {
         self.init(icon: icon)

@@ -132,4 +132,22 @@ final class RowFactory<Row: AnyObject> {
     func forEachBound(_ update: (String, Row) -> Void) {
         for (key, row) in bound { update(key, row) }
     }
+
+    /// The key of the bound row under `y` in `view`'s coordinates (a right click), if there is one.
+    func key(atY y: Double, in view: some WidgetRef, widget: (Row) -> any WidgetRef) -> String? {
+        bound.first { _, row in
+            let cell = widget(row)
+            guard let top = cell.translate(x: 0, y: 0, to: view)?.y else { return false }
+            return y >= top && y < top + Double(cell.height)
+        }?.key
+    }
+
+    /// The middle of the topmost bound row whose key passes `picked`, in `view`'s coordinates (the menu key).
+    func topmostMiddle(in view: some WidgetRef, of picked: (String) -> Bool, widget: (Row) -> any WidgetRef) -> Double? {
+        bound.compactMap { key, row -> Double? in
+            let cell = widget(row)
+            guard picked(key), let top = cell.translate(x: 0, y: 0, to: view)?.y else { return nil }
+            return top + Double(cell.height) / 2
+        }.min()
+    }
 }

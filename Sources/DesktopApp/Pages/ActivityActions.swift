@@ -100,13 +100,7 @@ final class ActivityActions {
     /// Menu or Shift+F10: at the first picked row on screen, else the top of the list.
     func openMenuAtFocus() {
         guard let page else { return }
-        var y: Double?
-        page.factory.forEachBound { key, row in
-            guard page.isSelected(key: key), let top = row.widget.translate(x: 0, y: 0, to: page.view)?.y else { return }
-            let middle = top + Double(row.widget.height) / 2
-            if y == nil || middle < y! { y = middle }
-        }
-        popup.open(on: page.view, x: 48, y: y ?? 24)
+        popup.open(on: page.view, x: 48, y: page.firstSelectedRowY ?? 24)
     }
 
     var menuIsOpen: Bool { popup.isOpen }

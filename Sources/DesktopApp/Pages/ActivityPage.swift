@@ -58,14 +58,10 @@ final class ActivityPage {
     }
 
     /// The row under `y` (list view coordinates), if one is bound there.
-    func key(atY y: Double) -> String? {
-        var found: String?
-        factory.forEachBound { key, row in
-            guard found == nil, let top = row.widget.translate(x: 0, y: 0, to: view)?.y else { return }
-            if y >= top && y < top + Double(row.widget.height) { found = key }
-        }
-        return found
-    }
+    func key(atY y: Double) -> String? { factory.key(atY: y, in: view) { $0.widget } }
+
+    /// Where the first picked row on screen is (for the menu key), in list view coordinates.
+    var firstSelectedRowY: Double? { factory.topmostMiddle(in: view, of: isSelected(key:)) { $0.widget } }
 
     func render(_ state: FeatureState<ActivityContent>) {
         if let content = state.value { apply(content) }

@@ -206,25 +206,10 @@ final class LibraryPage {
     }
 
     /// The row under `y` (list view coordinates), if one is bound there.
-    func key(atY y: Double) -> String? {
-        var found: String?
-        factory.forEachBound { key, row in
-            guard found == nil, let top = row.widget.translate(x: 0, y: 0, to: listView)?.y else { return }
-            if y >= top && y < top + Double(row.widget.height) { found = key }
-        }
-        return found
-    }
+    func key(atY y: Double) -> String? { factory.key(atY: y, in: listView) { $0.widget } }
 
     /// Where the first picked row on screen is (for the menu key), in list view coordinates.
-    var firstSelectedRowY: Double? {
-        var best: Double?
-        factory.forEachBound { key, row in
-            guard isSelected(key: key), let top = row.widget.translate(x: 0, y: 0, to: listView)?.y else { return }
-            let middle = top + Double(row.widget.height) / 2
-            if best == nil || middle < best! { best = middle }
-        }
-        return best
-    }
+    var firstSelectedRowY: Double? { factory.topmostMiddle(in: listView, of: isSelected(key:)) { $0.widget } }
 
     private func apply(_ content: LibraryContent) {
         let instanceList = content.parts.map(\.service)

@@ -131,11 +131,7 @@ final class AddToLibraryDialog {
 
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
-        let close = Button()
-        let closeLabel = Label("_Close", mnemonic: true)
-        closeLabel.labels(close)
-        close.setChild(closeLabel)
-        close.setAccessibleLabel("Close")
+        let close = Button(mnemonic: "_Close", name: "Close")
         addButton = Button()
         addButton.setChild(Label("Add"))
         addButton.setAccessibleLabel("Add")

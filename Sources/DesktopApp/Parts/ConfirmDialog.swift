@@ -38,11 +38,7 @@ final class ConfirmDialog {
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 12)
-        let cancel = Button()
-        let cancelLabel = Label("_Cancel", mnemonic: true)
-        cancelLabel.labels(cancel)
-        cancel.setChild(cancelLabel)
-        cancel.setAccessibleLabel("Cancel")
+        let cancel = Button(mnemonic: "_Cancel", name: "Cancel")
         let proceed = Button()
         proceed.setChild(Label(confirm))
         proceed.setAccessibleLabel(confirm)

@@ -62,11 +62,7 @@ final class QueueRemovalDialog {
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 12)
-        let cancel = Button()
-        let cancelLabel = Label("_Cancel", mnemonic: true)
-        cancelLabel.labels(cancel)
-        cancel.setChild(cancelLabel)
-        cancel.setAccessibleLabel("Cancel")
+        let cancel = Button(mnemonic: "_Cancel", name: "Cancel")
         let proceed = Button()
         proceed.setChild(Label(titles.count == 1 ? "Remove" : "Remove \(titles.count)"))
         proceed.setAccessibleLabel(titles.count == 1 ? "Remove" : "Remove \(titles.count) downloads")

@@ -5,20 +5,31 @@ import Foundation
 /// naming their items. Writes are sent once.
 extension ServarrClient {
     /// JSON `body` to `path` with the API key; the checked answer.
-    func write(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: String?) async throws(ServiceError) -> Data {
+    func write(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: String?,
+               class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
         let request = ServiceRequest(method, path, query: query, headers: ["Accept": "application/json"], body: body.map { Data($0.utf8) },
-                                     contentType: body == nil ? nil : "application/json", class: .list, effect: .write)
-        let response = try await http.send(request)
+                                     contentType: body == nil ? nil : "application/json", class: requestClass, effect: .write)
+        return try await checked(try await http.send(request))
+    }
+
+    /// The answer's JSON body. A refused key signs out (the keyring is read again next time). A 500 that
+    /// says why — an unknown command, a client without a post-import category — becomes those words: they
+    /// are worth more than the status; with `keeping503`, a 503 that says why too (a metadata outage).
+    func checked(_ response: HTTPResponse, keeping503: Bool = false) async throws(ServiceError) -> Data {
         do {
             return try response.jsonBody()
         } catch .unauthorized {
             await http.signOut()
             throw .unauthorized
-        } catch .unavailable(.serverError(let status)) {
-            // A refused write often says why in a 500 (an unknown command, a client without a
-            // post-import category): the words are worth more than the status.
-            if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
-            throw .unavailable(.serverError(status: status))
+        } catch .unavailable(let reason) {
+            switch reason {
+            case .serverError(let status):
+                if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
+            case .serverUnavailable(let status) where keeping503:
+                if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
+            default: break
+            }
+            throw .unavailable(reason)
         }
     }
 

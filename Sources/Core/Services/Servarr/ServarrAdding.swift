@@ -6,20 +6,7 @@ import Foundation
 extension ServarrClient {
     /// A read that keeps the service's words when it fails (a lookup while the metadata service is down: 503 + message).
     func read(_ path: String, query: [URLQueryItem] = []) async throws(ServiceError) -> Data {
-        let response = try await send(path, query: query, class: .list, authenticated: true)
-        do {
-            return try response.jsonBody()
-        } catch .unauthorized {
-            await http.signOut()
-            throw .unauthorized
-        } catch .unavailable(let reason) {
-            switch reason {
-            case .serverUnavailable(let status), .serverError(let status):
-                if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
-            default: break
-            }
-            throw .unavailable(reason)
-        }
+        try await checked(try await send(path, query: query, class: .list, authenticated: true), keeping503: true)
     }
 
     func lookup(_ term: String, resource: String, kind: Resource.Kind) async throws(ServiceError) -> [LookupResult] {

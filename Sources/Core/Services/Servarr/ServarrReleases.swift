@@ -5,31 +5,12 @@ import Foundation
 extension ServarrClient {
     public func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release] {
         guard let query = search.query else { throw .notOffered }
-        let response = try await send("\(api.basePath)/release", query: query, class: .indexerSearch, authenticated: true)
-        let body: Data
-        do {
-            body = try response.jsonBody()
-        } catch .unauthorized {
-            await http.signOut()
-            throw .unauthorized
-        } catch .unavailable(.serverError(let status)) {
-            throw response.serverMessage.map { .serverMessage(status: status, message: $0) } ?? .unavailable(.serverError(status: status))
-        }
+        let body = try await checked(try await send("\(api.basePath)/release", query: query, class: .indexerSearch, authenticated: true))
         return try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(Self.release) }.compactMap { $0 }
     }
 
     public func grab(_ release: Release) async throws(ServiceError) {
-        let request = ServiceRequest(.post, "\(api.basePath)/release", headers: ["Accept": "application/json"], body: Data(release.grabBody.utf8),
-                                     contentType: "application/json", class: .indexerSearch, effect: .write)
-        let response = try await http.send(request)
-        do {
-            _ = try response.jsonBody()
-        } catch .unauthorized {
-            await http.signOut()
-            throw .unauthorized
-        } catch .unavailable(.serverError(let status)) {
-            throw response.serverMessage.map { .serverMessage(status: status, message: $0) } ?? .unavailable(.serverError(status: status))
-        }
+        _ = try await write(.post, "\(api.basePath)/release", body: release.grabBody, class: .indexerSearch)
     }
 
     static func release(_ r: inout JSONReader) throws(ServiceError) -> Release? {
