@@ -136,6 +136,38 @@ def press(combo):
     time.sleep(0.4)
 
 
+def focus_window(title):
+    """Gives a dialog's X window the keyboard focus and waits until X reports it has it. A dialog is on
+    the accessibility bus before it is mapped and focused: keys typed in that gap go to the main window
+    (a busy machine widens the gap)."""
+    pattern = "^" + "".join("\\" + c if c in ".?*+()[]{}|^$\\" else c for c in title) + "$"
+
+    def focused():
+        ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern], capture_output=True, text=True).stdout.split()
+        if not ids:
+            return None
+        subprocess.run(["xdotool", "windowfocus", "--sync", ids[-1]], check=True, timeout=20)
+        active = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True).stdout.strip()
+        return ids[-1] if active == ids[-1] else None
+    return until(focused, what=f"the {title!r} window to take the keyboard focus")
+
+
+def press_until(combo, effect, what, attempts=4):
+    """Presses a key and waits for its effect; presses again when it did not arrive (a key that went to
+    a window still being mapped). Only for keys whose repetition is harmless once the effect is in."""
+    for _ in range(attempts):
+        press(combo)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                if effect():
+                    return
+            except Exception:
+                pass
+            time.sleep(0.2)
+    fail(f"{combo} did not {what}")
+
+
 def dialog(title):
     root = app()
     for index in range(root.childCount):
@@ -150,12 +182,18 @@ def row_label(title, tab, attempt=0):
     accessible objects can still carry an old title and old coordinates: only visible ones count, and
     a retry (`attempt`) takes the next candidate."""
     def found():
+        # GTK 4.8 does not say which rows are on screen: a label counts when its middle is inside the
+        # list view's own extents (the viewport of the scrolled list).
+        view = find("list", tab, root=panel(tab))
+        vx, vy, vw, vh = view.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         candidates = []
         for row in walk(panel(tab)):
             if row.getRoleName() == "list item" and row.getState().contains(pyatspi.STATE_VISIBLE):
                 label = find("label", title, root=row)
                 if label is not None:
-                    candidates.append(label)
+                    x, y, w, h = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                    if vy <= y + h // 2 < vy + vh:
+                        candidates.append(label)
         return candidates[attempt % len(candidates)] if candidates else None
     return found
 
@@ -243,9 +281,10 @@ def main():
     box = until(lambda: dialog("Remove from the Queue?"), what="the removal dialog")
     seen["removalChoices"] = [node.name.split(".")[0] for node in walk(box) if node.getRoleName() == "check box"]
     seen["removedBeforeConfirming"] = all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details"))
-    press("alt+b")  # the choice's mnemonic (_Blocklist only), typed into the dialog
-    until(lambda: find("check box", "Blocklist only*", root=dialog("Remove from the Queue?")).getState().contains(pyatspi.STATE_CHECKED),
-          what="Alt+B to choose Blocklist only")
+    focus_window("Remove from the Queue?")
+    # The choice's mnemonic (_Blocklist only), typed into the dialog.
+    press_until("alt+b", lambda: find("check box", "Blocklist only*", root=dialog("Remove from the Queue?")).getState().contains(
+        pyatspi.STATE_CHECKED), "choose Blocklist only")
     activate(lambda: find("push button", "Remove", root=dialog("Remove from the Queue?")), "Remove")
     until(lambda: all(q["title"] != title for q in fixture(sonarr, "/api/v3/queue/details")), what="Sonarr to drop the download")
     blocklist = fixture(sonarr, "/api/v3/blocklist")
@@ -257,6 +296,7 @@ def main():
     # --- Add a series: Ctrl+N, type its name, pick it, "Future episodes", Add; it shows in the list.
     press("ctrl+n")
     until(lambda: dialog("Add Series"), what="Ctrl+N to open Add Series")
+    focus_window("Add Series")
     subprocess.run(["xdotool", "type", "--delay", "60", ENV["SY_NEW_TERM"]], check=True)
     new_title = ENV["SY_NEW_TITLE"]
     until(lambda: find("label", new_title + " (*", root=dialog("Add Series")), what=f"{new_title} among the results")

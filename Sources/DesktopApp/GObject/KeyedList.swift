@@ -21,6 +21,14 @@ final class KeyedList {
 
     var model: OpaquePointer { list } // as GListModel
 
+    /// The list view (or column view) showing this list. When it is scrolled to its very top, it stays
+    /// there as items arrive above its first row: GTK keeps the old first row in place instead, and a
+    /// page that fills from several services opened half way down with the new rows out of sight above.
+    /// Scrolled anywhere else, the rows the user is looking at stay where they are.
+    private var pinnedView: Widget?
+
+    func keepsTop(of view: some WidgetRef) { pinnedView = view.widget }
+
     /// Most items one splice inserts; larger changes continue in idle steps, so
     /// a 20,000-item library never blocks a frame (the first rows show at once).
     var chunk = 1500
@@ -49,7 +57,15 @@ final class KeyedList {
         let removed = keys.count - prefix - suffix
         let wanted = newKeys[prefix..<(newKeys.count - suffix)]
         let added = Array(wanted.prefix(chunk))
+        let listView = pinnedView.flatMap(Self.listView(in:))
+        let atTop = listView.flatMap { gtk_scrollable_get_vadjustment(cast($0)) }.map { gtk_adjustment_get_value($0) < 0.5 } ?? false
         UI.splice(list, at: prefix, removing: removed, added)
+        if atTop, prefix == 0, !added.isEmpty, let listView {
+            // Moves the view's anchor to the first row (a GtkListBase action, in GTK 4.8 the only way).
+            let first = g_variant_ref_sink(g_variant_new_uint32(0))
+            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", first)
+            g_variant_unref(first)
+        }
         keys = Array(keys[..<prefix]) + added + Array(keys[(keys.count - suffix)...])
         guard added.count < wanted.count else {
             pending = nil
@@ -66,6 +82,18 @@ final class KeyedList {
             }
             return 0
         }, box, { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() })
+    }
+
+    /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.
+    private static func listView(in widget: Widget) -> Widget? {
+        let type = gtk_list_view_get_type()
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0 { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), type) != 0 { return current }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// The key of a model item (a GtkStringObject).
@@ -134,10 +162,12 @@ final class RowFactory<Row: AnyObject> {
     }
 
     /// The key of the bound row under `y` in `view`'s coordinates (a right click), if there is one.
+    /// Only rows on screen count: GTK keeps some bound rows it no longer shows (the focused one, the
+    /// ones it recycles next) with their old positions, unmapped.
     func key(atY y: Double, in view: some WidgetRef, widget: (Row) -> any WidgetRef) -> String? {
         bound.first { _, row in
             let cell = widget(row)
-            guard let top = cell.translate(x: 0, y: 0, to: view)?.y else { return false }
+            guard cell.isMapped, let top = cell.translate(x: 0, y: 0, to: view)?.y else { return false }
             return y >= top && y < top + Double(cell.height)
         }?.key
     }
@@ -146,7 +176,7 @@ final class RowFactory<Row: AnyObject> {
     func topmostMiddle(in view: some WidgetRef, of picked: (String) -> Bool, widget: (Row) -> any WidgetRef) -> Double? {
         bound.compactMap { key, row -> Double? in
             let cell = widget(row)
-            guard picked(key), let top = cell.translate(x: 0, y: 0, to: view)?.y else { return nil }
+            guard picked(key), cell.isMapped, let top = cell.translate(x: 0, y: 0, to: view)?.y else { return nil }
             return top + Double(cell.height) / 2
         }.min()
     }

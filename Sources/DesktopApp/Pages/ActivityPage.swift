@@ -33,6 +33,7 @@ final class ActivityPage {
             row.show(item, names: self.names, pending: self.actions.pending[key])
         })
         view.setFactory(factory.factory)
+        list.keepsTop(of: view)
         actions.attach(to: self)
     }
 

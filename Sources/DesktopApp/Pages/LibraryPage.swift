@@ -104,6 +104,7 @@ final class LibraryPage {
             self?.posters.cancel(row.picture)
         })
         listView.setFactory(factory.factory)
+        list.keepsTop(of: listView)
         listView.addClasses(["library-list"])
         listView.onActivate { [weak self] position in self?.activate(position: position) }
 

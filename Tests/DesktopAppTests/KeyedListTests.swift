@@ -1,0 +1,90 @@
+import CGtk
+@testable import DesktopApp
+import Foundation
+import XCTest
+
+/// A keyed list view that fills from several services: rows that arrive above the first row keep a
+/// view at its top showing them (GTK alone keeps the old first row in place, the new ones out of sight
+/// above), and leave a view the user scrolled down where it was.
+final class KeyedListTests: XCTestCase {
+    @MainActor
+    private final class Row {
+        let label = Label.line("")
+    }
+
+    @MainActor
+    private final class Rig {
+        let list = KeyedList()
+        let view: ListView
+        var factory: RowFactory<Row>!
+        let window = Window()
+
+        init() {
+            let selection = SelectionModel(.multiple, over: list.model)
+            view = ListView(selection, name: "Rows")
+            factory = RowFactory(make: {
+                let row = Row()
+                return (row.label, row)
+            }, bind: { row, key in row.label.text = key })
+            view.setFactory(factory.factory)
+            list.keepsTop(of: view)
+            window.setChild(ScrolledWindow(view))
+            window.setDefaultSize(width: 400, height: 300)
+            window.present()
+        }
+
+        /// The key of the row drawn at the top of the view.
+        var topKey: String? { factory.key(atY: 8, in: view) { $0.label } }
+
+        var scrolled: Double { view.vadjustment.map { gtk_adjustment_get_value($0) } ?? -1 }
+
+        /// Runs the main loop until `condition` holds (frames and layout are events; the deadline only stops a hang).
+        func until(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(30)
+            while !condition(), Date() < deadline { g_main_context_iteration(nil, 0) }
+            XCTAssertTrue(condition(), "waited for \(what)")
+        }
+    }
+
+    private func rig() throws -> Rig {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        return MainActor.assumeIsolated {
+            gtk_init()
+            return Rig()
+        }
+    }
+
+    private static let radarr = (0..<200).map { "radarr-\($0)" }
+    private static let sonarr = (0..<50).map { "sonarr-\($0)" }
+
+    func testRowsArrivingAboveTheTopOfAViewAtItsTopAreShown() throws {
+        let rig = try rig()
+        MainActor.assumeIsolated {
+            rig.list.update(Self.radarr)
+            rig.until("the first rows on screen") { rig.topKey == "radarr-0" }
+            rig.list.update(Self.sonarr + Self.radarr)
+            rig.until("the new first row on top") { rig.topKey == "sonarr-0" }
+            XCTAssertEqual(rig.scrolled, 0, "still at the very top")
+        }
+    }
+
+    func testAViewScrolledDownKeepsItsRowsWhenRowsArriveAbove() throws {
+        let rig = try rig()
+        MainActor.assumeIsolated {
+            rig.list.update(Self.radarr)
+            rig.until("the first rows on screen") { rig.topKey == "radarr-0" }
+            let adjustment = try! XCTUnwrap(rig.view.vadjustment)
+            gtk_adjustment_set_value(adjustment, 600)
+            rig.until("the view scrolled") { rig.topKey != nil && rig.topKey != "radarr-0" }
+            let shown = rig.topKey
+            rig.list.update(Self.sonarr + Self.radarr)
+            // The splice is laid out on the next frames: wait until the view has re-measured above the
+            // kept row (its scroll position grows by the new rows' height), then the same row is on top.
+            rig.until("the new rows laid out above") { rig.scrolled > 600 }
+            rig.until("the same row on top") { rig.topKey == shown }
+            XCTAssertNotEqual(rig.topKey, "sonarr-0")
+        }
+    }
+}
