@@ -56,6 +56,16 @@ final class LibraryAddingTests: XCTestCase {
         XCTAssertEqual(byID.count, 1)
         XCTAssertFalse(show.isInLibrary)
         XCTAssertNotNil(show.poster?.remoteURL)
+        // Its poster: the public source is unreachable here, so the service's cover proxy (a result not in the
+        // library has no /api/v3/mediacover/{id}); one in the library comes through the API's media cover.
+        let proxied = try XCTUnwrap(show.poster?.localPath)
+        XCTAssertTrue(proxied.hasPrefix("/MediaCoverProxy/"), proxied)
+        let poster = try await repository.lookupPoster(show, on: service)
+        XCTAssertEqual(Array(poster.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
+        XCTAssertTrue(String(decoding: poster, as: UTF8.self).contains(proxied), "the file the proxy path names")
+        let inLibrary = try XCTUnwrap(found.first(where: \.isInLibrary))
+        let libraryPoster = try await repository.lookupPoster(inLibrary, on: service)
+        XCTAssertTrue(String(decoding: libraryPoster, as: UTF8.self).contains("/api/v3/mediacover/1/poster-250.jpg"))
 
         let choices = try await repository.addingChoices(on: service)
         XCTAssertEqual(choices.rootFolders.map(\.accessible), [true, false])

@@ -265,7 +265,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         soup_message_headers_replace(soup_server_message_get_response_headers(message), "Location", base + "/login?returnUrl=" + path)
         return respond(message, 302, "text/plain", Data())
     }
-    guard path.hasPrefix("/api/") else { return respond(message, 404, "text/plain", Data()) }
+    guard path.hasPrefix("/api/") || path.hasPrefix("/MediaCoverProxy/") else { return respond(message, 404, "text/plain", Data()) }
 
     let headers = soup_server_message_get_request_headers(message)
     let key = soup_message_headers_get_one(headers, "X-Api-Key").map { String(cString: $0) }
@@ -275,6 +275,13 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     default: break
     }
     guard !options.apiKey.isEmpty, key == options.apiKey else { return respond(message, 401, "text/plain", Data()) }
+    // The covers of lookup results not in the library: the service fetches and caches them (API-GUIDE §2.6).
+    if path.hasPrefix("/MediaCoverProxy/") {
+        guard path.range(of: #"^/MediaCoverProxy/\w+/[A-Za-z0-9_-]+\.(jpg|png)$"#, options: .regularExpression) != nil else {
+            return respond(message, 404, "text/plain", Data())
+        }
+        return respond(message, 200, "image/png", FixtureServer.image(for: path))
+    }
 
     if path == "/api/v3/command", state.faults[path] == "fail" {
         state.servarr.failNextCommand = true

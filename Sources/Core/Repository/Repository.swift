@@ -181,6 +181,14 @@ public actor Repository: ServiceScopedState {
         return data
     }
 
+    /// The poster of a lookup result (Add Series / Add Movie), from the instance searched: its public
+    /// source unless the instance is set to load artwork only from itself, else the instance's copy
+    /// (the library's for an item already in it, the instance's cover proxy for one not yet added).
+    public func lookupPoster(_ result: LookupResult, on instance: UUID) async throws(ServiceError) -> Data {
+        guard let image = result.poster else { throw .notOffered }
+        return try await artwork(image, of: ResourceID(serviceID: instance, itemID: result.libraryID ?? 0), thumbnail: true)
+    }
+
     // MARK: Cached states (start-up): stale with the time really fetched, or loading
 
     public func cachedLibrary(_ kind: Resource.Kind) async -> FeatureState<LibraryContent> {

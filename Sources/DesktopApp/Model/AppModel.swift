@@ -37,6 +37,8 @@ final class AppModel {
                                    scopedState: [repository, cache])
         posters = PosterLoader(fetch: { resource, image throws(ServiceError) in
             try await repository.artwork(image, of: resource.id, thumbnail: true)
+        }, fetchLookup: { result, instance throws(ServiceError) in
+            try await repository.lookupPoster(result, on: instance)
         }, cache: cache)
     }
 
@@ -239,6 +241,7 @@ final class AppModel {
             guard let self, let window = self.window else { return }
             let page = media.kind == .series ? window.series : window.movies
             let dialog = AddToLibraryDialog(over: window.toplevel, media: media, instances: instances)
+            dialog.posters = self.posters
             dialog.window.onDestroy { [weak self] in self?.addToLibraryDialog = nil }
             var lookup: Task<Void, Never>?
             dialog.onLookup = { term, instance, answer in

@@ -15,8 +15,10 @@ import Foundation
 @MainActor
 final class PosterLoader {
     typealias Fetch = @Sendable (Resource, MediaImage) async throws(ServiceError) -> Data
+    typealias FetchLookup = @Sendable (LookupResult, UUID) async throws(ServiceError) -> Data
 
     private let fetch: Fetch?
+    private let fetchLookup: FetchLookup?
     private let cache: ServiceCache?
     private let capacity: Int
     private var textures: [String: OpaquePointer] = [:] // GdkTexture, one reference each
@@ -38,8 +40,9 @@ final class PosterLoader {
     /// Called with the picture, alive and held, just before a poster is set on it (tests).
     var willSet: ((UnsafeMutableRawPointer) -> Void)?
 
-    init(fetch: Fetch?, cache: ServiceCache?, capacity: Int = 400) {
+    init(fetch: Fetch?, fetchLookup: FetchLookup? = nil, cache: ServiceCache?, capacity: Int = 400) {
         self.fetch = fetch
+        self.fetchLookup = fetchLookup
         self.cache = cache
         self.capacity = capacity
     }
@@ -48,20 +51,41 @@ final class PosterLoader {
         for texture in textures.values { unref(texture) }
     }
 
+    typealias FetchOne = @Sendable () async throws(ServiceError) -> Data
+
     /// Shows `resource`'s poster in `picture` (a GtkPicture), at `width`×`height` pixels.
     func show(_ resource: Resource, in picture: Picture, width: Int32, height: Int32) {
+        var one: FetchOne?
+        if let fetch, let image = resource.poster {
+            one = { () async throws(ServiceError) -> Data in try await fetch(resource, image) }
+        }
+        load(key: "\(resource.id.serviceID.uuidString)/\(resource.id.itemID)/\(width)x\(height)",
+             diskName: "poster-\(resource.id.itemID)-\(width)x\(height).img", serviceID: resource.id.serviceID,
+             in: picture, width: width, height: height, fetch: one)
+    }
+
+    /// Shows a lookup result's poster (Add Series / Add Movie) in `picture`: kept in memory only (a
+    /// search's results are not worth a disk cache).
+    func show(_ result: LookupResult, from instance: UUID, in picture: Picture, width: Int32, height: Int32) {
+        var one: FetchOne?
+        if let fetchLookup, result.poster != nil {
+            one = { () async throws(ServiceError) -> Data in try await fetchLookup(result, instance) }
+        }
+        load(key: "lookup/\(instance.uuidString)/\(result.id)/\(width)x\(height)", diskName: nil, serviceID: instance,
+             in: picture, width: width, height: height, fetch: one)
+    }
+
+    private func load(key: String, diskName: String?, serviceID: UUID, in picture: Picture, width: Int32, height: Int32,
+                      fetch: FetchOne?) {
         cancel(picture)
-        let key = "\(resource.id.serviceID.uuidString)/\(resource.id.itemID)/\(width)x\(height)"
         if let texture = textures[key] {
             touch(key)
             picture.setTexture(texture)
             return
         }
         setPlaceholder(picture)
-        guard let fetch, let image = resource.poster else { return }
-        let cache = cache
-        let fileName = "poster-\(resource.id.itemID)-\(width)x\(height).img"
-        let serviceID = resource.id.serviceID
+        guard let fetch else { return }
+        let cache = diskName == nil ? nil : cache
         started += 1
         watchFinalization(of: picture)
         let target = WeakObject(picture)
@@ -70,12 +94,13 @@ final class PosterLoader {
         let token = nextToken
         let task = Task { [weak self] in
             defer { self?.finished(id, token: token) }
-            var bytes = await cache?.load(named: fileName, for: serviceID)
+            var bytes: Data?
+            if let cache, let diskName { bytes = await cache.load(named: diskName, for: serviceID) }
             if bytes == nil {
                 do throws(ServiceError) {
-                    let fetched = try await fetch(resource, image)
+                    let fetched = try await fetch()
                     bytes = fetched
-                    try? await cache?.store(fetched, named: fileName, for: serviceID)
+                    if let cache, let diskName { try? await cache.store(fetched, named: diskName, for: serviceID) }
                 } catch {
                     return // the placeholder stays
                 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// Add Series / Add Movie: a search (at least two characters, sent 300 ms after typing stops, the
 /// previous one cancelled; `tvdb:`, `imdb:`, `tmdb:` and pasted URLs go as typed), results with
-/// year, network or studio and overview — those already in the library say so and open their page
+/// poster, year, network or studio and overview — those already in the library say so and open their page
 /// instead — then the choices the service needs, each explained, and Add. Errors in the service's words.
 @MainActor
 final class AddToLibraryDialog {
@@ -36,6 +36,12 @@ final class AddToLibraryDialog {
     private var generation = 0
     /// The term and instance of the last search sent (the entry reports changes late: the same text again is no new search).
     private var lastSearch: (term: String, instance: UUID)?
+
+    /// Results were put on the page (the benchmark probe).
+    var onResultsShown: ((Int) -> Void)?
+    /// Loads the results' posters (none without it: tests, inspection).
+    var posters: PosterLoader?
+    static let posterWidth: Int32 = 46, posterHeight: Int32 = 68
 
     /// Looks up `term` on an instance (the dialog drops answers to older searches).
     var onLookup: ((String, ServiceRef, @escaping @MainActor (Result<[LookupResult], ServiceError>) -> Void) -> Void)?
@@ -203,8 +209,23 @@ final class AddToLibraryDialog {
         results = found
         resultsList.removeAll()
         for item in found {
+            let entry = Box.horizontal(spacing: 12)
+            entry.margins(8, start: 12, end: 12)
+            // The poster loads after the rows are on screen (a placeholder until then).
+            let frame = Box.vertical(classes: ["poster-frame"])
+            frame.sizeRequest(width: Self.posterWidth, height: Self.posterHeight)
+            frame.clipsChildren = true
+            frame.valign = GTK_ALIGN_START
+            let picture = Picture()
+            picture.sizeRequest(width: Self.posterWidth, height: Self.posterHeight)
+            picture.hideFromAccessibility()
+            frame.append(picture)
+            if let posters, let instance { posters.show(item, from: instance.id, in: picture, width: Self.posterWidth, height: Self.posterHeight) }
             let row = Box.vertical(spacing: 2)
-            row.margins(8, start: 12, end: 12)
+            row.hexpand = true
+            entry.append(frame, row)
+            let name = item.year.map { "\(item.title) (\($0))" } ?? item.title
+            entry.setAccessibleLabel(item.isInLibrary ? "\(name), in the library" : name)
             let line = Box.horizontal(spacing: 8)
             let title = Label.line(item.year.map { "\(item.title) (\($0))" } ?? item.title, classes: ["heading"])
             title.hexpand = true
@@ -218,9 +239,10 @@ final class AddToLibraryDialog {
                 label.ellipsize = PANGO_ELLIPSIZE_END
                 row.append(label)
             }
-            resultsList.append(row)
+            resultsList.append(entry)
         }
         showResultsPage()
+        onResultsShown?(found.count)
     }
 
     private func showResultsPage() {

@@ -209,7 +209,16 @@ public actor ServarrClient {
 
     /// `/MediaCover/12/poster.jpg?lastWrite=…` → `/api/v3/mediacover/12/poster-250.jpg`
     /// (thumbnails use the resized file; Servarr falls back to full size when it is missing).
+    /// A lookup result not in the library (item 0) has `/MediaCoverProxy/{hash}/{file}` instead: the
+    /// service fetches and caches the upstream image for it; that path is kept as it is (checked).
     static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool, basePath: String) -> String? {
+        if let local = image.localPath, let range = local.range(of: "/MediaCoverProxy/") {
+            let rest = local[range.upperBound...].split(separator: "?").first.map(String.init) ?? ""
+            guard rest.range(of: #"^[A-Za-z0-9_]+/[A-Za-z0-9_.-]+\.(jpg|png|gif)$"#, options: .regularExpression) != nil,
+                  !rest.contains("..") else { return nil }
+            return "/MediaCoverProxy/\(rest)"
+        }
+        guard itemID > 0 else { return nil }
         var file = "\(image.kind.rawValue).jpg"
         if let local = image.localPath, let range = local.range(of: "/MediaCover/") {
             let rest = local[range.upperBound...].split(separator: "?").first.map(String.init) ?? ""
