@@ -14,7 +14,12 @@ final class AddToLibraryDialog {
     private let instanceDropDown: DropDown
     private let instanceNames = StringList()
     private let status = Label.wrapping("", classes: ["dim-label"], maxWidth: 70)
-    private let resultsList: ListBox
+    /// The results: a list view over keys, rows recycled (only those on screen are built — 50 results
+    /// built at once as box rows stalled the main loop over 100 ms).
+    private let resultKeys = KeyedList()
+    private let resultsSelection: SelectionModel
+    private let resultsList: ListView
+    private var resultRows: RowFactory<LookupRow>!
     private let stack = Stack()
     private let optionsBox = Box.vertical(spacing: 10)
     private let folderNames = StringList(), profileNames = StringList(), monitorNames = StringList(), typeNames = StringList()
@@ -90,8 +95,9 @@ final class AddToLibraryDialog {
         top.append(searchEntry, instanceDropDown)
         column.append(top, status)
 
-        resultsList = ListBox(name: "Search results")
-        resultsList.activateOnSingleClick = true
+        resultsSelection = SelectionModel(.single, over: resultKeys.model)
+        resultsList = ListView(resultsSelection, name: "Search results")
+        resultsList.singleClickActivate = true
         let resultsPage = ScrolledWindow(resultsList)
         resultsPage.vexpand = true
 
@@ -149,7 +155,16 @@ final class AddToLibraryDialog {
 
         searchEntry.onSearchChanged { [weak self] in self?.queryChanged() }
         instanceDropDown.onSelected { [weak self] in self?.queryChanged() }
-        resultsList.onRowActivated { [weak self] index in self?.pick(index) }
+        resultRows = RowFactory(make: {
+            let row = LookupRow()
+            return (row.widget, row)
+        }, bind: { [weak self] row, key in
+            guard let self, let index = Self.index(of: key), index < self.results.count else { return }
+            row.show(self.results[index], posters: self.posters, instance: self.instance?.id)
+        }, unbind: { [weak self] row in self?.posters?.cancel(row.picture) })
+        resultsList.setFactory(resultRows.factory)
+        resultKeys.keepsTop(of: resultsList)
+        resultsList.onActivate { [weak self] index in self?.pick(index) }
         monitorDropDown.onSelected { [weak self] in self?.updateMonitorHelp() }
         backButton.onClicked { [weak self] in self?.showResultsPage() }
         close.onClicked { [weak self] in self?.window.destroy() }
@@ -207,43 +222,16 @@ final class AddToLibraryDialog {
 
     func show(_ found: [LookupResult]) {
         results = found
-        resultsList.removeAll()
-        for item in found {
-            let entry = Box.horizontal(spacing: 12)
-            entry.margins(8, start: 12, end: 12)
-            // The poster loads after the rows are on screen (a placeholder until then).
-            let frame = Box.vertical(classes: ["poster-frame"])
-            frame.sizeRequest(width: Self.posterWidth, height: Self.posterHeight)
-            frame.clipsChildren = true
-            frame.valign = GTK_ALIGN_START
-            let picture = Picture()
-            picture.sizeRequest(width: Self.posterWidth, height: Self.posterHeight)
-            picture.hideFromAccessibility()
-            frame.append(picture)
-            if let posters, let instance { posters.show(item, from: instance.id, in: picture, width: Self.posterWidth, height: Self.posterHeight) }
-            let row = Box.vertical(spacing: 2)
-            row.hexpand = true
-            entry.append(frame, row)
-            let name = item.year.map { "\(item.title) (\($0))" } ?? item.title
-            entry.setAccessibleLabel(item.isInLibrary ? "\(name), in the library" : name)
-            let line = Box.horizontal(spacing: 8)
-            let title = Label.line(item.year.map { "\(item.title) (\($0))" } ?? item.title, classes: ["heading"])
-            title.hexpand = true
-            line.append(title)
-            if item.isInLibrary { line.append(Label.line("In the library", classes: ["instance-badge", "caption"], ellipsize: false)) }
-            row.append(line)
-            if let network = item.network, !network.isEmpty { row.append(Label.line(network, classes: ["dim-label"])) }
-            if let overview = item.overview, !overview.isEmpty {
-                let label = Label.wrapping(overview, classes: ["caption"], maxWidth: 80)
-                label.lines = 2
-                label.ellipsize = PANGO_ELLIPSIZE_END
-                row.append(label)
-            }
-            resultsList.append(entry)
-        }
+        resultGeneration += 1
+        // Fresh keys for every answer: each row is bound again with its new result.
+        resultKeys.update(found.indices.map { "\(resultGeneration)/\($0)" })
         showResultsPage()
         onResultsShown?(found.count)
     }
+
+    private var resultGeneration = 0
+
+    private static func index(of key: String) -> Int? { key.split(separator: "/").last.flatMap { Int($0) } }
 
     private func showResultsPage() {
         chosen = nil
@@ -337,4 +325,52 @@ final class AddToLibraryDialog {
     }
 
     var errorText: String? { errorLabel.visible ? errorLabel.text : nil }
+}
+
+/// One lookup result in the list: poster (loaded after the row is on screen), title and year, "In
+/// the library", network or studio, and the start of the overview.
+@MainActor
+final class LookupRow {
+    let widget = Box.horizontal(spacing: 12)
+    let picture = Picture()
+    private let title = Label.line("", classes: ["heading"])
+    private let badge = Label.line("In the library", classes: ["instance-badge", "caption"], ellipsize: false)
+    private let network = Label.line("", classes: ["dim-label"])
+    private let overview = Label.wrapping("", classes: ["caption"], maxWidth: 80)
+
+    init() {
+        widget.margins(8, start: 12, end: 12)
+        let frame = Box.vertical(classes: ["poster-frame"])
+        frame.sizeRequest(width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
+        frame.clipsChildren = true
+        frame.valign = GTK_ALIGN_START
+        picture.sizeRequest(width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
+        picture.hideFromAccessibility()
+        frame.append(picture)
+        let column = Box.vertical(spacing: 2)
+        column.hexpand = true
+        let line = Box.horizontal(spacing: 8)
+        title.hexpand = true
+        line.append(title, badge)
+        overview.lines = 2
+        overview.ellipsize = PANGO_ELLIPSIZE_END
+        column.append(line, network, overview)
+        widget.append(frame, column)
+    }
+
+    func show(_ item: LookupResult, posters: PosterLoader?, instance: UUID?) {
+        let name = item.year.map { "\(item.title) (\($0))" } ?? item.title
+        title.text = name
+        badge.visible = item.isInLibrary
+        network.text = item.network ?? ""
+        network.visible = !(item.network ?? "").isEmpty
+        overview.text = item.overview ?? ""
+        overview.visible = !(item.overview ?? "").isEmpty
+        widget.setAccessibleLabel(item.isInLibrary ? "\(name), in the library" : name)
+        if let posters, let instance {
+            posters.show(item, from: instance, in: picture, width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
+        } else {
+            picture.setTexture(nil)
+        }
+    }
 }
