@@ -80,6 +80,8 @@ bench: test-deps
 	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
 	@echo "== window with 20,000 movies: content to list shown, stall, RSS after scrolling with posters (3 runs)"
 	Tools/bench/ui.sh library
+	@echo "== Add Series: lookup answer to 50 results painted, stall while typing (5 rounds x 3 runs)"
+	Tools/bench/ui.sh lookup
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
@@ -98,9 +100,13 @@ install: release
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null; then \
 	  gtk-update-icon-cache -qtf $(PREFIX)/share/icons/hicolor || true; fi
+	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then \
+	  update-desktop-database -q $(PREFIX)/share/applications || true; fi
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null && [ -d $(PREFIX)/share/applications ]; then \
+	  update-desktop-database -q $(PREFIX)/share/applications || true; fi
 
 deb: release
 	scripts/build-deb.sh $(BIN_STATIC) build/deb

@@ -7,6 +7,7 @@ that say they are fixtures. Used two ways:
   servarr-fixtures.py small OUTDIR            the committed fixtures (Fixtures/sonarr, Fixtures/radarr)
   servarr-fixtures.py library KIND COUNT FILE a large library (movie|series) for benchmarks
   servarr-fixtures.py queue KIND COUNT FILE   a large queue/details answer
+  servarr-fixtures.py lookup KIND COUNT FILE  a lookup answer of COUNT items not in the library (benchmarks)
 
 Same arguments, same bytes.
 """
@@ -302,6 +303,13 @@ def main():
             items = [make(rng, i) for i in range(count)]
         else:
             items = [queue_record(rng, i, kind) for i in range(count)]
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(items, handle, separators=(",", ":"))
+    elif mode == "lookup":  # a lookup answer of COUNT items not in the library, all matching "fixture series|movie"
+        kind, count, path = sys.argv[2], int(sys.argv[3]), sys.argv[4]
+        rng = random.Random(SEED + 100 + count)
+        make = movie if kind == "movie" else series
+        items = [lookup_item(make(rng, 1000 + i)) for i in range(count)]
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(items, handle, separators=(",", ":"))
     else:

@@ -2,6 +2,7 @@
 # In-app benchmarks of the real window (see Sources/DesktopApp/Model/BenchmarkProbe.swift).
 # Runs inside the test session (Xvfb, private keyring, loopback-only network).
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
+#   Tools/bench/ui.sh lookup                   Add Series: 50 lookup results from a Sonarr fixture server, typing
 #   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
 #   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
@@ -42,6 +43,23 @@ library)
     "$bin/switchyard-demo-setup" --only radarr "Radarr (20,000 movies)" "$port" fixture-bench-key >/dev/null
     app library "$work/library-$run.json" G_MESSAGES_DEBUG=switchyard
     cat "$work/library-$run.json"; echo; grep "timing:" "$work/app.log" || true
+  done
+  ;;
+lookup)
+  # Add Series against a Sonarr fixture server whose lookup answers 50 series (not in the library).
+  cp -r "$root/Fixtures" "$work/fixtures"
+  /usr/bin/python3 "$root/Tools/servarr-fixtures.py" lookup series 50 "$work/fixtures/sonarr/series-lookup.json"
+  mkfifo "$work/in"
+  "$bin/switchyard-fixture-server" --kind sonarr --fixtures "$work/fixtures" --api-key fixture-bench-key <"$work/in" >"$work/server.out" &
+  pids+=($!)
+  exec 3>"$work/in"
+  for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
+  port=$(sed -n 's/READY port=//p' "$work/server.out")
+  for run in 1 2 3; do
+    profile "lookup-$run"
+    "$bin/switchyard-demo-setup" --only sonarr "Sonarr (lookup of 50)" "$port" fixture-bench-key >/dev/null
+    app lookup "$work/lookup-$run.json"
+    cat "$work/lookup-$run.json"; echo
   done
   ;;
 downloads)

@@ -157,7 +157,7 @@ final class SwitchyardApplication {
                                 posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
             if let model { model.bind(window) } else { window.showNetworkFailure(networkFailure ?? "") }
             #if SWITCHYARD_BENCHMARK_PROBE
-            probe?.attach(window)
+            probe?.attach(window, model: model)
             #endif
         }
         mainWindow = window

@@ -14,18 +14,22 @@ import Foundation
 ///   to the first frame painted with it in the list, the longest main-loop stall
 ///   around it, then a scroll through the whole list with posters loading, and
 ///   the resident memory after it.
+/// - `lookup`: Add Series; a title typed a character at a time (the longest stall while typing), then
+///   the time from the lookup's answer arriving (the transport hands it over) to the frame painted with
+///   its results (50 from the fixture server), and the stall around it — 5 rounds; posters load after.
 /// - `downloads`: the Downloads tab; process start → first frame painted with
 ///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
 ///   per refresh, CPU seconds and resident memory at the end.
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads, pause }
+    enum Scenario: String { case library, downloads, pause, lookup }
 
     let scenario: Scenario
     private let reportPath: String
     private let stallProbe: Bool
     let counter = ByteCounter()
     private weak var window: MainWindow?
+    private weak var model: AppModel?
     private var lastTick = ContinuousClock.now
     private var maxLateness: Duration = .zero
     private var report: [String: Any] = [:]
@@ -53,8 +57,9 @@ final class BenchmarkProbe: ContentObserver {
     /// The transport the app uses, counted.
     func wrap(_ transport: any HTTPTransport) -> any HTTPTransport { CountingTransport(transport, counter: counter) }
 
-    func attach(_ window: MainWindow) {
+    func attach(_ window: MainWindow, model: AppModel?) {
         self.window = window
+        self.model = model
         if stallProbe { startStallProbe() }
         switch scenario {
         case .library:
@@ -66,6 +71,8 @@ final class BenchmarkProbe: ContentObserver {
         case .pause:
             window.downloads.onApplied = { [weak self] count in self?.pauseListShown(count) }
             selectWhenShown()
+        case .lookup:
+            openLookupWhenShown()
         }
     }
 
@@ -151,6 +158,112 @@ final class BenchmarkProbe: ContentObserver {
             report["postersRequested"] = posters.started
             report["postersDecoded"] = posters.decoded
         }
+        finish()
+    }
+
+    // MARK: Lookup
+
+    private static let lookupTerm = Array("fixture series")
+    private static let lookupRoundCount = 5
+    private weak var lookupDialog: AddToLibraryDialog?
+    private var lookupShown: [Double] = []
+    private var typingStalls: [Double] = []
+    private var resultStalls: [Double] = []
+
+    /// Opens Add Series once the window has shown its series and settled (a user opens it after the
+    /// window has loaded; the start-up refreshes are not typing's cost).
+    private func openLookupWhenShown() {
+        window?.series.onApplied = { [weak self] _ in
+            guard let self, self.lookupDialog == nil, !self.lookupOpening else { return }
+            self.lookupOpening = true
+            self.timers.append(Timer(milliseconds: 1000) { [weak self] in
+                self?.openLookup()
+                return false
+            })
+        }
+        timers.append(Timer(milliseconds: 50) { [weak self] in
+            guard let self, let window = self.window else { return false }
+            guard !window.isShowingWelcome, window.window.isMapped else { return true }
+            window.select(.series)
+            return false
+        })
+    }
+
+    private var lookupOpening = false
+
+    private func openLookup() {
+        timers.append(Timer(milliseconds: 50) { [weak self] in
+            guard let self, let model = self.model else { return false }
+            model.openAddToLibrary(.series)
+            self.timers.append(Timer(milliseconds: 20) { [weak self] in
+                guard let self, let model = self.model else { return false }
+                guard let dialog = model.addToLibraryDialog, dialog.window.isMapped else { return true }
+                self.lookupDialog = dialog
+                dialog.onResultsShown = { [weak self] count in self?.lookupResultsShown(count) }
+                // Nobody types into a window before it is on screen: from its first painted frame.
+                self.afterNextPaint(dialog.window.widget) { [weak self] in self?.typeLookupTerm() }
+                return false
+            })
+            return false
+        })
+    }
+
+    /// Types the term a character every 90 ms (a fast typist), after clearing the entry.
+    private func typeLookupTerm() {
+        guard let dialog = lookupDialog else { return finish() }
+        dialog.searchEntry.text = ""
+        counter.lookupAnswered = nil
+        _ = takeMaxStall()
+        var typed = 0
+        timers.append(Timer(milliseconds: 90) { [weak self] in
+            guard let self, let dialog = self.lookupDialog else { return false }
+            typed += 1
+            dialog.searchEntry.text = String(Self.lookupTerm.prefix(typed))
+            guard typed == Self.lookupTerm.count else { return true }
+            self.typingStalls.append(self.takeMaxStall())
+            return false
+        })
+    }
+
+    private func lookupResultsShown(_ count: Int) {
+        guard count >= 50, let dialog = lookupDialog else { return }
+        afterNextPaint(dialog.window.widget) { [weak self] in
+            guard let self else { return }
+            guard let answered = self.counter.lookupAnswered else {
+                self.report["lookupFailure"] = "results shown without a recorded answer"
+                return self.finish()
+            }
+            self.report["lookupResults"] = count
+            self.lookupShown.append(Self.milliseconds(.now - answered))
+            self.resultStalls.append(self.takeMaxStall())
+            guard self.lookupShown.count < Self.lookupRoundCount else {
+                // Posters load after the rows: give them a moment, then report.
+                self.timers.append(Timer(milliseconds: 1500) { [weak self] in
+                    self?.finishLookup()
+                    return false
+                })
+                return
+            }
+            self.timers.append(Timer(milliseconds: 300) { [weak self] in
+                self?.typeLookupTerm()
+                return false
+            })
+        }
+    }
+
+    private func finishLookup() {
+        let shown = lookupShown.sorted()
+        report["lookupShownMs"] = lookupShown
+        report["lookupShownMsMedian"] = shown[shown.count / 2]
+        report["lookupShownMsMax"] = shown.last ?? 0
+        report["typingStallMaxMs"] = typingStalls.max() ?? 0
+        report["typingStallMs"] = typingStalls
+        report["resultsStallMaxMs"] = resultStalls.max() ?? 0
+        if let posters = model?.posters {
+            report["postersRequested"] = posters.started
+            report["postersShown"] = posters.landed
+        }
+        lookupDialog?.window.destroy()
         finish()
     }
 
@@ -302,6 +415,12 @@ final class BenchmarkProbe: ContentObserver {
 final class ByteCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = 0
+    private var lookupInstant: ContinuousClock.Instant?
+    /// When the last lookup's answer came off the wire (the `lookup` scenario).
+    var lookupAnswered: ContinuousClock.Instant? {
+        get { lock.withLock { lookupInstant } }
+        set { lock.withLock { lookupInstant = newValue } }
+    }
     func add(_ count: Int) { lock.withLock { bytes += count } }
     var total: Int { lock.withLock { bytes } }
 }
@@ -317,6 +436,7 @@ struct CountingTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await inner.send(request)
         counter.add(response.wireBytes)
+        if request.path.hasSuffix("/lookup") { counter.lookupAnswered = .now }
         return response
     }
 }
