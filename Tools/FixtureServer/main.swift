@@ -238,6 +238,16 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, 200, "application/json", body)
     }
 
+    if fullPath == "/__hub_log" { return respond(message, 200, "application/json", hub.report) }
+    if fullPath == "/__push" {
+        let reached = hub.push(name: parameters["name"] ?? "queue", action: parameters["action"] ?? "sync", id: parameters["id"].flatMap { Int($0) })
+        return respond(message, 200, "application/json", Data(#"{"reached":\#(reached)}"#.utf8))
+    }
+    if fullPath == "/__hub_drop" { return respond(message, 200, "application/json", Data(#"{"dropped":\#(hub.dropAll())}"#.utf8)) }
+    if fullPath == "/__hub_silent" {
+        hub.silent = parameters["on"] == "1"
+        return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
+    }
     if fullPath == "/__sabnzbd_added" {
         return respond(message, 200, "application/json", (try? JSONSerialization.data(withJSONObject: state.sabnzbdAdded)) ?? Data())
     }
@@ -385,6 +395,10 @@ final class PendingReply {
 }
 
 soup_server_add_handler(server, nil, handler, nil, nil)
+// Sonarr v4 / Radarr v5+ push changes over SignalR (Tools/FixtureServer/Hub.swift).
+let hub = FixtureHub(apiKey: options.apiKey, version: state.fixture("system-status.json")
+    .flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }?["version"] as? String ?? "0")
+if options.kind == "sonarr" || options.kind == "radarr" { hub.install(on: server, path: options.urlBase + "/signalr/messages") }
 var error: UnsafeMutablePointer<GError>?
 let address = g_inet_socket_address_new_from_string("127.0.0.1", options.port)
 guard soup_server_listen(server, address, SoupServerListenOptions(0), &error) != 0 else {

@@ -190,6 +190,12 @@ final class SoupExchange: @unchecked Sendable {
     }
 
     private func map(_ error: UnsafeMutablePointer<GError>) -> TransportError {
+        Self.transportError(error, deadlinePassed: deadlinePassed)
+    }
+
+    /// A libsoup/GIO error as a transport error (the GError is freed). A cancellation after the
+    /// deadline is a timeout.
+    static func transportError(_ error: UnsafeMutablePointer<GError>, deadlinePassed: Bool) -> TransportError {
         defer { g_error_free(error) }
         let domain = error.pointee.domain, code = error.pointee.code
         let text = String(cString: error.pointee.message)

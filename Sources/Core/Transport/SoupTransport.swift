@@ -8,7 +8,7 @@ import Foundation
 /// Certificate validation is always on; `trustAnchors` only replaces the CA
 /// list (for a private CA), it never accepts an untrusted certificate.
 public final class SoupTransport: HTTPTransport {
-    private let worker: SoupWorker
+    let worker: SoupWorker
     public let limits: TransportLimits
 
     public init(limits: TransportLimits = .standard, trustAnchors: URL? = nil) throws(TransportError) {

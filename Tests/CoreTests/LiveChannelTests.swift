@@ -1,0 +1,176 @@
+@testable import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// The SignalR live channel against the fixture Sonarr's hub (real libsoup WebSocket client and
+/// server on 127.0.0.1): handshake, pushes, no secret in any URL, a refused key, a dropped
+/// connection, the URL base, a hub that never answers the handshake.
+final class LiveChannelTests: XCTestCase {
+    private let transport = try? SoupTransport()
+    /// Fast reconnects for the tests (a product parameter; the tests wait for events, not for time).
+    private let policy = LivePolicy(handshakeDeadline: .seconds(2), pingInterval: .seconds(15), silenceLimit: .seconds(45),
+                                    backoffBase: .milliseconds(50), backoffCap: .milliseconds(200), stableAfter: .seconds(60))
+
+    private func channel(_ server: ServarrIntegrationTests.Server, key: String = ServarrIntegrationTests.key,
+                         basePath: String = "", policy: LivePolicy? = nil) async throws -> ServarrLiveChannel {
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: .sonarr, localEndpoint: try Endpoint(scheme: .http, host: "127.0.0.1", port: server.port, basePath: basePath),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: key), for: config.credential, kind: .sonarr)
+        let channel = ServarrLiveChannel(connection: try ServiceConnection(config: config, role: .local), transport: try XCTUnwrap(transport),
+                                         secrets: secrets, policy: policy ?? self.policy)
+        await channel.start()
+        return channel
+    }
+
+    /// Reads updates until `matching` returns a value (the stream ending fails the test).
+    private func next<T>(_ updates: inout AsyncStream<LiveUpdate>.Iterator, _ what: String,
+                         _ matching: (LiveUpdate) -> T?) async throws -> T {
+        while let update = await updates.next() {
+            if let found = matching(update) { return found }
+        }
+        XCTFail("the channel ended before \(what)")
+        throw Ended()
+    }
+
+    private struct Ended: Error {}
+
+    private func control(_ server: ServarrIntegrationTests.Server, _ path: String, _ query: [String: String] = [:]) async throws -> Any {
+        let request = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: path,
+                                  query: query.map { URLQueryItem(name: $0.key, value: $0.value) }, requestClass: .probe,
+                                  schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+        return try JSONSerialization.jsonObject(with: try await XCTUnwrap(transport).send(request).body)
+    }
+
+    func testPushesArriveAndNoSecretIsInAnyURL() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let channel = try await channel(server)
+        var updates = channel.updates.makeAsyncIterator()
+        _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
+        let version = try await next(&updates, "the version message") { update -> String? in
+            if case .message(let message) = update { return message.version } else { return nil }
+        }
+        XCTAssertEqual(version, "4.0.19.2979", "the hub greets each connection with the service's version")
+
+        let reached = try await control(server, "/__push", ["name": "queue", "action": "sync"]) as? [String: Int]
+        XCTAssertEqual(reached?["reached"], 1)
+        let queue = try await next(&updates, "the queue sync") { update -> ServarrLiveMessage? in
+            if case .message(let message) = update { return message } else { return nil }
+        }
+        XCTAssertEqual(queue.name, "queue")
+        XCTAssertEqual(queue.action, .sync)
+        _ = try await control(server, "/__push", ["name": "command", "action": "updated", "id": "42"])
+        let command = try await next(&updates, "the command update") { update -> ServarrLiveMessage? in
+            if case .message(let message) = update { return message } else { return nil }
+        }
+        XCTAssertEqual(command.name, "command")
+        XCTAssertEqual(command.action, .updated)
+        XCTAssertEqual(command.resourceID, 42)
+
+        let logged = try await control(server, "/__hub_log")
+        let log = try XCTUnwrap(logged as? [String: Any])
+        let lines = try XCTUnwrap(log["requests"] as? [String])
+        XCTAssertEqual(lines, ["GET /signalr/messages"], "one upgrade, no query at all: no key, no access_token, no connection token")
+        for line in lines {
+            XCTAssertFalse(line.contains(ServarrIntegrationTests.key))
+            XCTAssertFalse(line.lowercased().contains("access_token"))
+            XCTAssertFalse(line.contains("id="))
+        }
+        let headers = try XCTUnwrap(log["headerNames"] as? [[String]]).first ?? []
+        XCTAssertTrue(headers.contains { $0.lowercased() == "x-api-key" }, "the key travels in its header: \(headers)")
+        await channel.stop()
+    }
+
+    func testARefusedKeyStopsTheChannelUntilItChanges() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let channel = try await channel(server, key: "fixture-wrong-key")
+        var states: [LiveState] = []
+        for await update in channel.updates {
+            if case .state(let state) = update { states.append(state) }
+        }
+        XCTAssertEqual(states, [.connecting, .polling(.refused)], "refused once, then no retry (the stream ended)")
+        let logged = try await control(server, "/__hub_log")
+        let log = try XCTUnwrap(logged as? [String: Any])
+        XCTAssertEqual((log["requests"] as? [String])?.count, 1, "one attempt")
+    }
+
+    func testADroppedConnectionReconnectsAndAsksForARefetch() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let channel = try await channel(server)
+        var updates = channel.updates.makeAsyncIterator()
+        _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
+        let dropped = try await control(server, "/__hub_drop") as? [String: Int]
+        XCTAssertEqual(dropped?["dropped"], 1)
+        var after: [LiveUpdate] = []
+        while let update = await updates.next() {
+            if case .message = update { continue }
+            after.append(update)
+            if update == .resumed { break }
+        }
+        XCTAssertEqual(after, [.state(.polling(.dropped)), .state(.connecting), .state(.live), .resumed])
+        let logged = try await control(server, "/__hub_log")
+        let log = try XCTUnwrap(logged as? [String: Any])
+        XCTAssertEqual(log["requests"] as? [String], ["GET /signalr/messages", "GET /signalr/messages"])
+        await channel.stop()
+    }
+
+    func testTheURLBaseIsHonoured() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr", urlBase: "/sonarr")
+        let channel = try await channel(server, basePath: "/sonarr")
+        var updates = channel.updates.makeAsyncIterator()
+        _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
+        await channel.stop()
+        // Without it the service redirects (307), which is not followed (the key would go along).
+        let missing = try await self.channel(server)
+        var states: [LiveState] = []
+        var iterator = missing.updates.makeAsyncIterator()
+        while states.count < 2, let update = await iterator.next() {
+            if case .state(let state) = update { states.append(state) }
+        }
+        XCTAssertEqual(states, [.connecting, .polling(.answered(status: 307))])
+        await missing.stop()
+        let logged = try await control(server, "/__hub_log")
+        let log = try XCTUnwrap(logged as? [String: Any])
+        XCTAssertEqual(log["requests"] as? [String], ["GET /sonarr/signalr/messages"], "the redirect was not followed")
+    }
+
+    func testAHubThatNeverAnswersTheHandshakeTimesOut() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        _ = try await control(server, "/__hub_silent", ["on": "1"])
+        let channel = try await channel(server)
+        var states: [LiveState] = []
+        var iterator = channel.updates.makeAsyncIterator()
+        while states.count < 2, let update = await iterator.next() {
+            if case .state(let state) = update { states.append(state) }
+        }
+        XCTAssertEqual(states, [.connecting, .polling(.handshakeFailed)])
+        await channel.stop()
+    }
+
+    func testFramesAndBackoff() {
+        var buffer = ""
+        XCTAssertEqual(SignalRProtocol.records(appending: "{}\u{1E}{\"type\":6}\u{1E}{\"ty", to: &buffer), ["{}", "{\"type\":6}"])
+        XCTAssertEqual(buffer, "{\"ty")
+        XCTAssertEqual(SignalRProtocol.records(appending: "pe\":7,\"error\":\"bye\"}\u{1E}", to: &buffer), ["{\"type\":7,\"error\":\"bye\"}"])
+        XCTAssertEqual(SignalRProtocol.decode("{}", handshakeDone: false), .handshake(error: nil))
+        XCTAssertEqual(SignalRProtocol.decode(#"{"error":"Requested protocol 'json' is not available."}"#, handshakeDone: false),
+                       .handshake(error: "Requested protocol 'json' is not available."))
+        XCTAssertEqual(SignalRProtocol.decode(#"{"type":7,"error":"bye","allowReconnect":true}"#, handshakeDone: true),
+                       .close(error: "bye", allowReconnect: true))
+        XCTAssertEqual(SignalRProtocol.decode(#"{"type":1,"target":"other","arguments":[]}"#, handshakeDone: true), .ignored)
+        XCTAssertEqual(SignalRProtocol.decode("not json", handshakeDone: true), .ignored)
+        guard case .message(let message) = SignalRProtocol.decode(
+            #"{"type":1,"target":"receiveMessage","arguments":[{"name":"movie","body":{"action":"deleted","resource":{"id":7}}}]}"#,
+            handshakeDone: true) else { return XCTFail("a message") }
+        XCTAssertEqual(message.name, "movie")
+        XCTAssertEqual(message.action, .deleted)
+        XCTAssertEqual(message.resourceID, 7)
+
+        let policy = LivePolicy.standard
+        XCTAssertEqual(policy.backoff(attempt: 1, random: 1), .seconds(1))
+        XCTAssertEqual(policy.backoff(attempt: 1, random: 0), .milliseconds(500), "jitter: half to all of the step")
+        XCTAssertEqual(policy.backoff(attempt: 4, random: 1), .seconds(8))
+        XCTAssertEqual(policy.backoff(attempt: 30, random: 1), .seconds(60), "capped")
+    }
+}
