@@ -2,6 +2,8 @@
 # Packaging checks run by `make test`: install into a temporary DESTDIR, validate the
 # desktop entry and AppStream metainfo, run the installed binary, uninstall; then build
 # the .deb, install it with dpkg, run /usr/bin/switchyard --version, and remove it.
+# Also, in a test session: `make install` into a temporary HOME, xdg-mime names Switchyard for magnet links,
+# .torrent and .nzb, and `xdg-open magnet:…` reaches the running instance (scripts/check-desktop-handler.sh).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -24,6 +26,8 @@ check "installed binary runs --version" bash -c "[ \"\$('$stage/usr/bin/switchya
 check "installed binary needs no Swift runtime" bash -c "! ldd '$stage/usr/bin/switchyard' | grep -q 'libswift\|libFoundation\|libdispatch'"
 check "icons installed" test -f "$stage/usr/share/icons/hicolor/scalable/apps/$app.svg" -a \
   -f "$stage/usr/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
+check "xdg-open hands a magnet link to the installed Switchyard (temporary HOME, scripts/check-desktop-handler.sh)" \
+  scripts/test-session.sh scripts/check-desktop-handler.sh
 check "make uninstall removes every file" bash -c "make -s uninstall DESTDIR='$stage' PREFIX=/usr && [ -z \"\$(find '$stage' -type f)\" ]"
 
 if [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then
