@@ -32,6 +32,11 @@ final class InspectionRoutesTests: XCTestCase {
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library'"]
             }
+            if route.overlay == .live {
+                return content(tab) + ["[label] 'Sonarr · 4.0.19.2979 · via local · 12 ms · live'",
+                                       "[label] 'Sonarr · 4.0.19.2979 · via remote · 86 ms · polling (live updates refused the key)'",
+                                       "[label] 'Radarr · 5.26.2.10099 · via local · 15 ms · polling'"]
+            }
             switch variant {
             case .content: return content(tab)
             case .partial: return content(tab, partial: true) + [partialButton(tab)]

@@ -14,6 +14,8 @@ public enum LivePollingReason: Sendable, Equatable {
     case unreachable
     /// The service answered with another status (a URL base missing: 307; starting up: 503).
     case answered(status: Int)
+    /// No hub there (404): this version pushes nothing; not retried.
+    case unsupported
     /// Upgraded, but the hub never answered the handshake in time, or refused it.
     case handshakeFailed
     /// The connection closed or went silent (retrying with backoff).
@@ -108,7 +110,7 @@ public actor ServarrLiveChannel {
             if ended.reachedLive { wasLive = true }
             guard !Task.isCancelled else { return }
             continuation.yield(.state(.polling(ended.reason)))
-            if ended.reason == .refused { // not retried: the owner makes a new channel when the credential changes
+            if ended.reason == .refused || ended.reason == .unsupported { // not retried: the owner makes a new channel when the credential changes
                 continuation.finish()
                 return
             }
@@ -137,7 +139,8 @@ public actor ServarrLiveChannel {
         }
         let socket: WebSocket
         switch opening {
-        case .refused(let status): return Ending(reason: status == 401 || status == 403 ? .refused : .answered(status: status))
+        case .refused(let status):
+            return Ending(reason: status == 401 || status == 403 ? .refused : status == 404 ? .unsupported : .answered(status: status))
         case .open(let open): socket = open
         }
         self.socket = socket

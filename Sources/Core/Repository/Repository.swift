@@ -181,6 +181,21 @@ public actor Repository: ServiceScopedState {
         return data
     }
 
+    /// Where each enabled Sonarr (v4 and later) and Radarr instance can be reached now, for its live
+    /// channel (the endpoint its last probe chose; one is probed when it has not been). Instances that
+    /// cannot be reached are left out until the next call.
+    public func liveConnections() async -> [ServiceConnection] {
+        var connections: [ServiceConnection] = []
+        for config in services where config.enabled && (config.kind == .sonarr || config.kind == .radarr) {
+            guard let link = try? await pool.session(config).probe(force: false) else { continue }
+            if config.kind == .sonarr, let major = link.status.version.split(separator: ".").first.flatMap({ Int($0) }), major < 4 {
+                continue // Sonarr v3's hub speaks another protocol: polled
+            }
+            if let connection = try? ServiceConnection(config: config, role: link.role) { connections.append(connection) }
+        }
+        return connections
+    }
+
     /// The poster of a lookup result (Add Series / Add Movie), from the instance searched: its public
     /// source unless the instance is set to load artwork only from itself, else the instance's copy
     /// (the library's for an item already in it, the instance's cover proxy for one not yet added).

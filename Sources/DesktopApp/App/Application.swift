@@ -190,6 +190,9 @@ final class SwitchyardApplication {
             inspectAfterFirstFrame(window) { (tab == .series ? window.series : window.movies).inspect(scene) }
         case .activity(let scene)?:
             inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
+        case .live?:
+            window.overview.setLive(InspectionData.liveStates)
+            quitAfterFirstFrame(of: window.window)
         case nil: break
         }
     }
@@ -231,8 +234,9 @@ final class SwitchyardApplication {
 
     private func startModel(observer: (any ContentObserver)?, wrap: ((any HTTPTransport) -> any HTTPTransport)?) {
         do throws(TransportError) {
-            let transport: any HTTPTransport = RetryingTransport(try SoupTransport())
-            let model = AppModel(transport: wrap?(transport) ?? transport)
+            let soup = try SoupTransport()
+            let transport: any HTTPTransport = RetryingTransport(soup)
+            let model = AppModel(transport: wrap?(transport) ?? transport, live: soup)
             model.contentObserver = observer
             model.watchNetwork()
             self.model = model

@@ -13,6 +13,8 @@ enum InspectionData {
     static let sonarr = ServiceRef(id: id(1), name: "Sonarr", kind: .sonarr)
     static let sonarr4K = ServiceRef(id: id(2), name: "Sonarr 4K", kind: .sonarr)
     static let radarr = ServiceRef(id: id(3), name: "Radarr", kind: .radarr)
+    /// Live channels: one Sonarr live, the 4K one polling after a refused key, Radarr polling (dropped).
+    static let liveStates: [UUID: LiveState] = [sonarr.id: .live, sonarr4K.id: .polling(.refused), radarr.id: .polling(.dropped)]
     static let qbittorrent = ServiceRef(id: id(4), name: "qBittorrent", kind: .qbittorrent)
     static let nzbget = ServiceRef(id: id(5), name: "NZBGet", kind: .nzbget)
     static let transmission = ServiceRef(id: id(6), name: "Transmission (NAS)", kind: .transmission)

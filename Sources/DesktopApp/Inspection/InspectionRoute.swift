@@ -39,6 +39,8 @@ enum InspectionOverlay: Equatable {
     case downloads(DownloadsScene)
     case library(AppTab, LibraryScene)
     case activity(ActivityScene)
+    /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
+    case live
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -104,6 +106,8 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
             routes.append(InspectionRoute("downloads.\(scene.rawValue)", .tabs(selected: .downloads, variant: .content),
                                           overlay: .downloads(scene), scene.summary))
         }
+        routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
+                                      "The Overview with each Sonarr and Radarr saying live or polling"))
         routes.append(InspectionRoute("loading", .allTabs(.loading), "Every tab loading"))
         routes.append(InspectionRoute("about", .tabs(selected: .overview, variant: .content), overlay: .about,
                                       "The About window over the Overview tab"))

@@ -15,7 +15,7 @@ final class AppModel {
     /// What the settings dialog changes services through.
     let settings: ServiceSettings
     private var watcher: NetworkWatcher?
-    private weak var window: MainWindow?
+    private(set) weak var window: MainWindow?
     /// Told when content reaches the main thread (the benchmark probe of `make bench`).
     var contentObserver: (any ContentObserver)?
     /// Each service's last status row, from the latest Overview state (the settings dialog shows it).
@@ -24,10 +24,23 @@ final class AppModel {
     private(set) var networkChanges = 0
     /// Writes to Sonarr and Radarr (made when a window is bound).
     private(set) var library: LibraryController?
+    /// The live channels of Sonarr and Radarr (none without a libsoup transport of our own: tests).
+    let live: LiveHub?
+    /// Live-driven refreshes waiting for their debounce, by feature.
+    var liveDebounce: [Feature: Timer] = [:]
+    /// How many refreshes live messages caused, by feature (diagnostics and tests).
+    private(set) var liveRefreshes: [Feature: Int] = [:]
+    func countLiveRefresh(_ feature: Feature) { liveRefreshes[feature, default: 0] += 1 }
+    var liveListening = false
+    /// Each Sonarr/Radarr instance's live state, and how many messages arrived (tests, diagnostics).
+    var liveStates: [UUID: LiveState] = [:]
+    var liveMessages = 0
 
     init(registry: ServiceRegistry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL()),
          transport: any HTTPTransport, secrets: any SecretStore = KeyringSecretStore(),
-         cache: ServiceCache = ServiceCache(root: ServiceCache.defaultRoot()), scheduler: RefreshScheduler = RefreshScheduler()) {
+         cache: ServiceCache = ServiceCache(root: ServiceCache.defaultRoot()), scheduler: RefreshScheduler = RefreshScheduler(),
+         live: SoupTransport? = nil) {
+        self.live = live.map { LiveHub(transport: $0, secrets: secrets) }
         self.registry = registry
         self.cache = cache
         self.scheduler = scheduler
@@ -61,8 +74,9 @@ final class AppModel {
     func stop() {
         watcher?.stop()
         watcher = nil
-        let scheduler = scheduler
+        let scheduler = scheduler, live = live
         Task { await scheduler.stop() }
+        Task { await live?.stopAll() }
     }
 
     // MARK: Binding the window
@@ -91,6 +105,7 @@ final class AppModel {
         await registry.load()
         await repository.reload()
         let services = await repository.configuredServices
+        startLive()
         guard !services.isEmpty else {
             window.showWelcome()
             await scheduler.setInScope([])

@@ -27,12 +27,38 @@ final class OverviewPage {
         page = FeaturePage(tab: .overview, content: ScrolledWindow(column), clock: clock)
     }
 
+    /// Sonarr and Radarr rows say whether changes arrive live or by polling.
+    private(set) var liveStates: [UUID: LiveState] = [:]
+    private var shown: OverviewContent?
+
     func render(_ state: FeatureState<OverviewContent>) {
         if let content = state.value { fill(content) }
         page.show(PagePresentation(state), failures: [])
     }
 
+    func setLive(_ states: [UUID: LiveState]) {
+        guard states != liveStates else { return }
+        liveStates = states
+        if let shown { fill(shown) }
+    }
+
+    /// The words for an instance's live state, nil for services without a live channel.
+    static func liveWords(_ state: LiveState?) -> String? {
+        switch state {
+        case nil: nil
+        case .live?: "live"
+        case .connecting?: "connecting live…"
+        case .polling(let reason)?:
+            switch reason {
+            case .refused: "polling (live updates refused the key)"
+            case .unsupported: "polling (no live updates in this version)"
+            default: "polling"
+            }
+        }
+    }
+
     private func fill(_ content: OverviewContent) {
+        shown = content
         services.removeAll()
         for row in content.rows { services.append(serviceRow(row)) }
 
@@ -71,6 +97,7 @@ final class OverviewPage {
         if let version = row.version { facts.append(version) }
         if let endpoint = row.endpoint { facts.append(endpoint == .local ? "via local" : "via remote") }
         if let latency = row.latencyMilliseconds { facts.append("\(latency) ms") }
+        if let live = Self.liveWords(liveStates[row.service.id]) { facts.append(live) }
         text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
         if let message = row.message {
             text.append(Label.wrapping(message, classes: ["caption"]))

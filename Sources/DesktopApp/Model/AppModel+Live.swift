@@ -1,0 +1,64 @@
+import CGtk
+import Core
+import Foundation
+
+/// Live updates (Documentation/LiveUpdates.md): each Sonarr and Radarr instance's channel is kept in
+/// step with the configuration, and its messages refresh what they name — debounced, since a
+/// service sends bursts (a queue refresh, a series with all its episodes).
+extension AppModel {
+    /// How long after a message its refresh waits for more of the burst.
+    static let liveDebounceMilliseconds: [Feature: UInt32] = [.activity: 300, .overview: 500, .series: 2000, .movies: 2000]
+
+    /// (Re)starts the channels for the instances configured now; the first call also starts listening.
+    func startLive() {
+        guard let live else { return }
+        let repository = repository
+        if !liveListening {
+            liveListening = true
+            Task { [weak self] in
+                for await tagged in live.updates {
+                    guard let self else { return }
+                    self.handle(tagged)
+                }
+            }
+        }
+        Task {
+            await live.keep(await repository.liveConnections())
+            // The settings changed: a channel that a refused key ended tries once more (the key may be new).
+            for (id, state) in await live.states where state == .polling(.refused) { await live.restart(id) }
+        }
+    }
+
+    private func handle(_ tagged: LiveHub.Tagged) {
+        switch tagged.update {
+        case .state(let state):
+            liveStates[tagged.service] = state
+            window?.overview.setLive(liveStates)
+        case .resumed:
+            // Messages while it was down are not replayed: what it covers is read again.
+            for feature in [Feature.activity, .overview, .series, .movies] { refreshForLive(feature) }
+        case .message(let message):
+            liveMessages += 1
+            switch message.name {
+            case "queue", "queue/details": refreshForLive(.activity)
+            case "series", "episode", "episodefile": refreshForLive(.series)
+            case "movie", "moviefile": refreshForLive(.movies)
+            case "health", "version": refreshForLive(.overview)
+            default: break // queue/status, command (its tracker polls), wanted/*, tag, …
+            }
+        }
+    }
+
+    /// Refreshes `feature` once the burst it belongs to is over.
+    func refreshForLive(_ feature: Feature) {
+        liveDebounce[feature]?.cancel()
+        liveDebounce[feature] = Timer(milliseconds: Self.liveDebounceMilliseconds[feature] ?? 500) { [weak self] in
+            guard let self else { return false }
+            self.liveDebounce[feature] = nil
+            self.countLiveRefresh(feature)
+            let scheduler = self.scheduler
+            Task { await scheduler.refresh(feature, force: true) }
+            return false
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CGtk
+import Core
+@testable import DesktopApp
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// Live messages drive refreshes, with polling off: the model's live hub connects to the fixture
+/// Sonarr's hub (real libsoup on both ends); a burst of queue syncs is one Activity refresh; a
+/// dropped connection comes back and reads again what it covers.
+final class LiveRefreshTests: XCTestCase {
+    private static let key = "fixture-live-refresh-key"
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    func testQueueSyncsRefreshActivityOnceAndADropReadsAgain() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session; run through `make test`")
+        }
+        let harness = try Harness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key])
+        let port = try XCTUnwrap(server.port)
+        try MainActor.assumeIsolated {
+            MainLoop.installDispatchBridge()
+            let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
+            let secrets = InMemorySecretStore()
+            let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
+                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+            // No feature is in scope: nothing polls. Activity's refresh only counts.
+            let scheduler = RefreshScheduler()
+            let activity = Counter()
+            let soup = try SoupTransport()
+            let model = AppModel(registry: registry, transport: RetryingTransport(soup), secrets: secrets,
+                                 cache: ServiceCache(root: folder.appendingPathComponent("cache")), scheduler: scheduler, live: soup)
+            var ready = false
+            Task {
+                try? await secrets.write(Credential(apiKey: Self.key), for: config.credential, kind: .sonarr)
+                try? await registry.upsert(config)
+                await model.repository.reload()
+                await scheduler.register(.activity) { _ in activity.add() }
+                ready = true
+            }
+            XCTAssertTrue(iterate(until: { ready }))
+            model.startLive()
+            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .live }), "live: \(model.liveStates)")
+            XCTAssertTrue(iterate(until: { model.liveMessages == 1 }), "the version greeting")
+
+            func control(_ path: String) {
+                let (status, text) = (try? runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                                        "http://127.0.0.1:\(port)\(path)"])) ?? (1, "")
+                XCTAssertEqual(status, 0, text)
+            }
+            for _ in 0..<3 { control("/__push?name=queue&action=sync") }
+            XCTAssertTrue(iterate(until: { model.liveMessages == 4 }), "three queue syncs arrived: \(model.liveMessages)")
+            XCTAssertTrue(iterate(until: { activity.count == 1 && model.liveDebounce.isEmpty }), "refreshed: \(activity.count)")
+            XCTAssertEqual(model.liveRefreshes[.activity], 1, "a burst is one refresh")
+            XCTAssertEqual(activity.count, 1)
+
+            control("/__hub_drop")
+            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .polling(.dropped) || model.liveRefreshes[.activity] == 2 }))
+            XCTAssertTrue(iterate(until: { model.liveRefreshes[.activity] == 2 && activity.count == 2 }),
+                          "back live, Activity is read again (missed messages are not replayed): \(model.liveRefreshes)")
+            XCTAssertEqual(model.liveStates[config.id], .live)
+            XCTAssertTrue(iterate(until: { model.liveRefreshes[.series] == 1 && model.liveDebounce.isEmpty }), "the library too: \(model.liveRefreshes)")
+            model.stop()
+            _ = server
+        }
+    }
+}
