@@ -174,3 +174,62 @@ final class LiveChannelTests: XCTestCase {
         XCTAssertEqual(policy.backoff(attempt: 30, random: 1), .seconds(60), "capped")
     }
 }
+
+/// Commands followed by their live `command` messages: with polling effectively off, a search runs
+/// queued → started → completed as the fixture Sonarr pushes each state, and `command/{id}` is never polled.
+final class CommandTrackerLiveTests: XCTestCase {
+    func testPushedStatesCarryACommandToItsEndWithoutPolling() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let (repository, service) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
+        let connections = await repository.liveConnections()
+        let connection = try XCTUnwrap(connections.first)
+        XCTAssertEqual(connection.config.id, service)
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: connection.config.credential, kind: .sonarr)
+        let transport = try SoupTransport()
+        let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets)
+        // Polls only after 45 s: a push that did not arrive shows up as a poll in the report (a failure, not a hang).
+        let tracker = CommandTracker(repository: repository, interval: .seconds(45), liveInterval: .seconds(45))
+        let (seen, seenContinuation) = AsyncStream.makeStream(of: CommandProgress.Status.self)
+        await tracker.observe { _, result in
+            if case .success(let progress) = result { seenContinuation.yield(progress.status) }
+        }
+        let (live, liveContinuation) = AsyncStream.makeStream(of: Void.self)
+        let forwarding = Task {
+            for await update in channel.updates {
+                if update == .state(.live) { liveContinuation.yield() }
+                if case .message(let message) = update, let progress = CommandProgress(liveMessage: message) {
+                    await tracker.pushed(progress, on: service)
+                }
+            }
+        }
+        defer { forwarding.cancel() }
+        await channel.start()
+        var liveIterator = live.makeAsyncIterator()
+        _ = await liveIterator.next()
+        await tracker.setLive([service])
+
+        let run = Task { await tracker.run(.episodeSearch(episodeIDs: [1003]), on: service) }
+        var states = seen.makeAsyncIterator()
+        let first = await states.next()
+        XCTAssertEqual(first, .queued)
+        func advance() async throws {
+            let request = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: "/__advance_commands",
+                                      requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+            _ = try await transport.send(request)
+        }
+        try await advance()
+        let second = await states.next()
+        XCTAssertEqual(second, .started, "the pushed state reached the observers")
+        try await advance()
+        let result = await run.value
+        XCTAssertEqual(try result.get().status, .completed)
+        XCTAssertEqual(try result.get().message, "Search completed. 0 reports downloaded.")
+        let stateRequest = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: "/__state",
+                                       requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+        let report = try JSONSerialization.jsonObject(with: try await transport.send(stateRequest).body) as? [String: Any]
+        let polls = report?["commandPolls"] as? [String: Int]
+        XCTAssertEqual(polls ?? [:], [:], "command/{id} was never polled")
+        await channel.stop()
+    }
+}

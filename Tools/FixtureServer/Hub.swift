@@ -8,6 +8,7 @@ import Foundation
 /// Every upgrade request's line is logged (`GET /__hub_log`) so tests can prove no secret is in it.
 ///
 /// Control paths (handled by main.swift): `/__hub_log`, `/__push?name=…&action=…[&id=N]`,
+/// `/__advance_commands` (every running command one state on, each pushed as `command` updated),
 /// `/__hub_drop` (closes every connection as a restarting service would), `/__hub_silent?on=1`
 /// (new connections never answer the handshake).
 final class FixtureHub: @unchecked Sendable {
@@ -116,9 +117,10 @@ final class FixtureHub: @unchecked Sendable {
     }
 
     /// Sends a message to every connection past its handshake; the number reached.
-    func push(name: String, action: String, id: Int?) -> Int {
+    func push(name: String, action: String, id: Int?, resource: [String: Any]? = nil) -> Int {
         var body: [String: Any] = ["action": action]
         if let id { body["resource"] = ["id": id] }
+        if let resource { body["resource"] = resource }
         let text = Self.invocation(name: name, body: body)
         var reached = 0
         for connection in connections where handshaken.contains(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))) {

@@ -344,6 +344,20 @@ final class ServarrState {
     func commandStatus(_ id: Int) -> (Int32, Data) {
         guard let index = commands.firstIndex(where: { $0["id"] as? Int == id }) else { return Refusal.notFound.answer }
         polls[id, default: 0] += 1
+        return (200, Self.json(Self.visible(advance(index))))
+    }
+
+    /// Every running command one state further, as the service's own scheduler would move them
+    /// (`GET /__advance_commands`, for live updates: each changed record is pushed). The changed records.
+    func advanceCommands() -> [[String: Any]] {
+        commands.indices.compactMap { index in
+            let before = commands[index]["status"] as? String
+            guard before == "queued" || before == "started" else { return nil }
+            return Self.visible(advance(index))
+        }
+    }
+
+    private func advance(_ index: Int) -> [String: Any] {
         var record = commands[index]
         switch record["status"] as? String {
         case "queued":
@@ -360,7 +374,7 @@ final class ServarrState {
         default: break
         }
         commands[index] = record
-        return (200, Self.json(Self.visible(record)))
+        return record
     }
 
     static func visible(_ record: [String: Any]) -> [String: Any] { record.filter { !$0.key.hasPrefix("_") } }
@@ -565,7 +579,8 @@ final class ServarrState {
     var report: Data {
         Self.json(["deleted": deleted, "removals": removals, "grabbed": grabbed, "wholeLibraryCommands": wholeLibraryCommands,
                    "additions": additions, "grabbedReleases": grabbedReleases,
-                   "commands": commands.map(Self.visible)] as [String: Any])
+                   "commands": commands.map(Self.visible),
+                   "commandPolls": Dictionary(uniqueKeysWithValues: polls.map { (String($0.key), $0.value) })] as [String: Any])
     }
 }
 

@@ -243,6 +243,11 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let reached = hub.push(name: parameters["name"] ?? "queue", action: parameters["action"] ?? "sync", id: parameters["id"].flatMap { Int($0) })
         return respond(message, 200, "application/json", Data(#"{"reached":\#(reached)}"#.utf8))
     }
+    if fullPath == "/__advance_commands" {
+        let changed = state.servarr.advanceCommands()
+        for record in changed { _ = hub.push(name: "command", action: "updated", id: nil, resource: record) }
+        return respond(message, 200, "application/json", Data(#"{"advanced":\#(changed.count)}"#.utf8))
+    }
     if fullPath == "/__hub_drop" { return respond(message, 200, "application/json", Data(#"{"dropped":\#(hub.dropAll())}"#.utf8)) }
     if fullPath == "/__hub_silent" {
         hub.silent = parameters["on"] == "1"

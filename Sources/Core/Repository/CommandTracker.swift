@@ -1,8 +1,10 @@
 import Foundation
 
-/// Runs Sonarr/Radarr commands and follows each to its end by polling `command/{id}` (until live
-/// updates exist). A second request for the same command on the same instance while it runs sends
-/// nothing: it joins the one running. Every state seen is passed to the observers.
+/// Runs Sonarr/Radarr commands and follows each to its end: by the instance's live `command`
+/// messages (`pushed`) while its channel is live — polling `command/{id}` only as a safety net,
+/// every `liveInterval` — and by polling every `interval` otherwise. A second request for the same
+/// command on the same instance while it runs sends nothing: it joins the one running. Every state
+/// seen is passed to the observers.
 public actor CommandTracker {
     public struct Key: Hashable, Sendable {
         public let service: UUID
@@ -23,10 +25,36 @@ public actor CommandTracker {
     private var latest: [Key: CommandProgress] = [:]
     private var observers: [UUID: Observer] = [:]
 
-    public init(repository: Repository, interval: Duration = .seconds(1), maximumPolls: Int = 1_800) {
+    /// The safety poll while the instance's channel is live.
+    private let liveInterval: Duration
+    private var liveServices: Set<UUID> = []
+    /// A pushed state waiting for its command's follower, and the follower's wait to cut short.
+    private var pushedStates: [Key: CommandProgress] = [:]
+    private var naps: [Key: Nap] = [:]
+
+    public init(repository: Repository, interval: Duration = .seconds(1), liveInterval: Duration = .seconds(15),
+                maximumPolls: Int = 1_800) {
         self.repository = repository
         self.interval = interval
+        self.liveInterval = liveInterval
         self.maximumPolls = maximumPolls
+    }
+
+    /// The instances whose live channel is up now.
+    public func setLive(_ services: Set<UUID>) {
+        let wentDown = liveServices.subtracting(services)
+        liveServices = services
+        // A channel went down: its followers poll again at once, not after the long safety wait.
+        for key in naps.keys where wentDown.contains(key.service) { naps.removeValue(forKey: key)?.wake() }
+    }
+
+    /// A `command` message from an instance's live channel: the state of a command followed here
+    /// goes to the observers at once, and a final one ends its follower without another poll.
+    public func pushed(_ progress: CommandProgress, on service: UUID) {
+        guard let key = latest.first(where: { $0.key.service == service && $0.value.id == progress.id })?.key,
+              latest[key] != progress else { return }
+        pushedStates[key] = progress
+        naps.removeValue(forKey: key)?.wake()
     }
 
     /// Told of every state of every command (the UI's per-item and per-instance indicators).
@@ -69,7 +97,19 @@ public actor CommandTracker {
         var polls = 0
         while progress.isRunning, polls < maximumPolls {
             polls += 1
-            try? await Task.sleep(for: interval)
+            if pushedStates[key] == nil { // a state pushed while the last poll ran is taken at once
+                let nap = Nap()
+                naps[key] = nap
+                await nap.sleep(for: liveServices.contains(key.service) ? liveInterval : interval)
+                naps[key] = nil
+            }
+            if let pushed = pushedStates.removeValue(forKey: key) {
+                if pushed != progress {
+                    progress = pushed
+                    if progress.isRunning { publish(key, .success(progress)) }
+                }
+                continue // a pushed state needs no poll
+            }
             do throws(ServiceError) {
                 let now = try await repository.progress(ofCommand: progress.id, on: key.service)
                 failures = 0
@@ -87,6 +127,7 @@ public actor CommandTracker {
 
     private func finish(_ key: Key, _ result: Result<CommandProgress, ServiceError>) -> Result<CommandProgress, ServiceError> {
         latest[key] = nil
+        pushedStates[key] = nil
         for observer in observers.values { observer(key, result) }
         return result
     }
@@ -94,5 +135,48 @@ public actor CommandTracker {
     private func publish(_ key: Key, _ result: Result<CommandProgress, ServiceError>) {
         if case .success(let progress) = result { latest[key] = progress }
         for observer in observers.values { observer(key, result) }
+    }
+}
+
+/// A wait that ends after its duration or when woken, whichever comes first (once).
+private final class Nap: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var done = false
+
+    func sleep(for duration: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = lock.withLock { () -> Bool in
+                if done { return true }
+                self.continuation = continuation
+                return false
+            }
+            if resumeNow { return continuation.resume() }
+            Task { [weak self] in
+                try? await Task.sleep(for: duration)
+                self?.wake()
+            }
+        }
+    }
+
+    func wake() {
+        let waiting = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            done = true
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume()
+    }
+}
+
+extension CommandProgress {
+    /// The command state a live `command` message carries (its resource is a CommandResource).
+    public init?(liveMessage message: ServarrLiveMessage) {
+        guard message.name == "command", message.action == .updated,
+              let body = (try? JSONSerialization.jsonObject(with: message.body)) as? [String: Any],
+              let resource = body["resource"] as? [String: Any],
+              let data = try? JSONSerialization.data(withJSONObject: resource),
+              let progress = try? ServarrClient.decodeCommand(data) else { return nil }
+        self = progress
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 
 /// Live updates (Documentation/LiveUpdates.md): each Sonarr and Radarr instance's channel is kept in
 /// step with the configuration, and its messages refresh what they name — debounced, since a
-/// service sends bursts (a queue refresh, a series with all its episodes).
+/// service sends bursts (a queue refresh, a series with all its episodes); `command` messages go to
+/// the command tracker, which polls only as a safety net while the instance is live.
 extension AppModel {
     /// How long after a message its refresh waits for more of the burst.
     static let liveDebounceMilliseconds: [Feature: UInt32] = [.activity: 300, .overview: 500, .series: 2000, .movies: 2000]
@@ -34,6 +35,10 @@ extension AppModel {
         case .state(let state):
             liveStates[tagged.service] = state
             window?.overview.setLive(liveStates)
+            if let tracker = library?.tracker {
+                let live = Set(liveStates.filter { $0.value == .live }.keys)
+                Task { await tracker.setLive(live) }
+            }
         case .resumed:
             // Messages while it was down are not replayed: what it covers is read again.
             for feature in [Feature.activity, .overview, .series, .movies] { refreshForLive(feature) }
@@ -44,7 +49,12 @@ extension AppModel {
             case "series", "episode", "episodefile": refreshForLive(.series)
             case "movie", "moviefile": refreshForLive(.movies)
             case "health", "version": refreshForLive(.overview)
-            default: break // queue/status, command (its tracker polls), wanted/*, tag, …
+            case "command":
+                // Progress of the commands followed (the actions phase) without waiting for a poll.
+                if let progress = CommandProgress(liveMessage: message), let tracker = library?.tracker {
+                    Task { await tracker.pushed(progress, on: tagged.service) }
+                }
+            default: break // queue/status, wanted/*, tag, …
             }
         }
     }
