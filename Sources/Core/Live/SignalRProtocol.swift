@@ -89,3 +89,31 @@ public struct ServarrLiveMessage: Equatable, Sendable {
         return ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?["version"] as? String
     }
 }
+
+/// A library item a `series` or `movie` message changes: the whole resource as the service now
+/// has it, or the id of one it deleted.
+public enum LiveLibraryChange: Sendable, Equatable {
+    case updated(Resource)
+    case deleted(ResourceID)
+
+    /// Reads a `series` (Sonarr) or `movie` (Radarr) message from instance `service`; nil for
+    /// other messages and for resources that do not decode (the owner refetches instead).
+    public init?(_ message: ServarrLiveMessage, service: UUID) {
+        guard message.name == "series" || message.name == "movie",
+              let body = (try? JSONSerialization.jsonObject(with: message.body)) as? [String: Any],
+              let resource = body["resource"] as? [String: Any], let id = resource["id"] as? Int, id > 0 else { return nil }
+        switch message.action {
+        case .deleted?:
+            self = .deleted(ResourceID(serviceID: service, itemID: id))
+        case .updated?, .created?:
+            guard let data = try? JSONSerialization.data(withJSONObject: [resource]) else { return nil }
+            let decoded = message.name == "series" ? try? SonarrClient.decodeSeries(data, serviceID: service)
+                                                   : try? RadarrClient.decodeMovies(data, serviceID: service)
+            // The decoders are lenient (a wrong type reads as empty): a library item without a title is no patch.
+            guard let item = decoded?.first, !item.title.isEmpty else { return nil }
+            self = .updated(item)
+        default:
+            return nil
+        }
+    }
+}

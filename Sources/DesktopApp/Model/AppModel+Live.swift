@@ -46,8 +46,16 @@ extension AppModel {
             liveMessages += 1
             switch message.name {
             case "queue", "queue/details": refreshForLive(.activity)
-            case "series", "episode", "episodefile": refreshForLive(.series)
-            case "movie", "moviefile": refreshForLive(.movies)
+            case "series", "movie":
+                // The whole resource comes with the message: patched in place, no refetch of the library.
+                let page = message.name == "series" ? window?.series : window?.movies
+                switch LiveLibraryChange(message, service: tagged.service) {
+                case .updated(let resource)?: page?.patch(resource)
+                case .deleted(let id)?: page?.remove(id)
+                case nil: refreshForLive(message.name == "series" ? .series : .movies)
+                }
+            case "episode", "episodefile": refreshForLive(.series) // a series' counts change: read it again
+            case "moviefile": refreshForLive(.movies)
             case "health", "version": refreshForLive(.overview)
             case "command":
                 // Progress of the commands followed (the actions phase) without waiting for a poll.

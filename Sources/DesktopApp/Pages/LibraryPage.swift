@@ -143,6 +143,21 @@ final class LibraryPage {
         page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
     }
 
+    /// A live message changed one item: it takes its place in the list (or joins it) without a
+    /// refetch; rows on screen update in place, the model gets one splice.
+    func patch(_ resource: Resource) {
+        guard appliedGeneration > 0 else { return } // not loaded yet: the first refresh brings it
+        var next = all
+        if let index = next.firstIndex(where: { $0.id == resource.id }) { next[index] = resource } else { next.append(resource) }
+        requery(next)
+    }
+
+    /// A live message deleted an item.
+    func remove(_ id: ResourceID) {
+        guard all.contains(where: { $0.id == id }) else { return }
+        requery(all.filter { $0.id != id })
+    }
+
     /// Shows a detail page's state (pushed over the list, with a Back button).
     func showDetail(_ state: FeatureState<ResourceDetail>, title: String, focus: Bool = true) {
         if let value = state.value { detailItem = value.resource }

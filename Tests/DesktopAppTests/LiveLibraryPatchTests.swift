@@ -1,0 +1,68 @@
+import CGtk
+import Core
+@testable import DesktopApp
+import Foundation
+import XCTest
+
+/// A `series` or `movie` live message changes one item of the list in place — no refetch — and a
+/// deleted one leaves it; the message's resource is decoded as the library's own answer would be.
+final class LiveLibraryPatchTests: XCTestCase {
+    private static func message(_ name: String, _ action: String, _ resource: [String: Any]) throws -> ServarrLiveMessage {
+        let record = try JSONSerialization.data(withJSONObject: ["type": 1, "target": "receiveMessage",
+                                                                 "arguments": [["name": name, "body": ["action": action, "resource": resource]]]])
+        guard case .message(let message) = SignalRProtocol.decode(String(decoding: record, as: UTF8.self), handshakeDone: true) else {
+            throw XCTSkip("not a message") // cannot happen: the record above is one
+        }
+        return message
+    }
+
+    private static func fixture(_ path: String) throws -> [[String: Any]] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Fixtures/\(path)"))) as? [[String: Any]])
+    }
+
+    func testMessagesBecomeChangesOfTheLibrary() throws {
+        let service = UUID()
+        var series = try XCTUnwrap(Self.fixture("sonarr/series.json").first)
+        series["title"] = "Fixture Renamed Series"
+        guard case .updated(let show)? = LiveLibraryChange(try Self.message("series", "updated", series), service: service) else {
+            return XCTFail("an updated series")
+        }
+        XCTAssertEqual(show.title, "Fixture Renamed Series")
+        XCTAssertEqual(show.id, ResourceID(serviceID: service, itemID: try XCTUnwrap(series["id"] as? Int)))
+        XCTAssertEqual(show.kind, .series)
+        let movie = try XCTUnwrap(Self.fixture("radarr/movie.json").first)
+        guard case .updated(let film)? = LiveLibraryChange(try Self.message("movie", "updated", movie), service: service) else {
+            return XCTFail("an updated movie")
+        }
+        XCTAssertEqual(film.kind, .movie)
+        XCTAssertEqual(LiveLibraryChange(try Self.message("movie", "deleted", ["id": 4]), service: service),
+                       .deleted(ResourceID(serviceID: service, itemID: 4)))
+        XCTAssertNil(LiveLibraryChange(try Self.message("series", "updated", ["id": 1, "title": 7]), service: service),
+                     "a resource that does not decode: the owner refetches")
+        XCTAssertNil(LiveLibraryChange(try Self.message("queue", "sync", [:]), service: service))
+    }
+
+    func testThePagePatchesAndRemovesInPlace() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let page = LibraryPage(media: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            let content = InspectionData.library(.series, stale: false)
+            page.render(.content(content, refreshedAt: InspectionData.now))
+            XCTAssertTrue(iterate(until: { page.allItems.count == content.items.count }))
+            var changed = try XCTUnwrap(content.items.first)
+            changed.title = "Placeholder Renamed"
+            page.patch(changed)
+            XCTAssertTrue(iterate(until: { page.allItems.contains { $0.title == "Placeholder Renamed" } }))
+            XCTAssertEqual(page.allItems.count, content.items.count, "replaced, not added")
+            XCTAssertFalse(page.allItems.contains { $0.id == changed.id && $0.title != "Placeholder Renamed" })
+            page.remove(changed.id)
+            XCTAssertTrue(iterate(until: { page.allItems.count == content.items.count - 1 }))
+            XCTAssertFalse(page.allItems.contains { $0.id == changed.id })
+        }
+    }
+}
