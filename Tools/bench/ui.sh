@@ -3,6 +3,7 @@
 # Runs inside the test session (Xvfb, private keyring, loopback-only network).
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
 #   Tools/bench/ui.sh lookup                   Add Series: 50 lookup results from a Sonarr fixture server, typing
+#   Tools/bench/ui.sh live                     Activity: a download leaves Sonarr's queue, the hub pushes queue sync
 #   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
 #   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
@@ -60,6 +61,46 @@ lookup)
     "$bin/switchyard-demo-setup" --only sonarr "Sonarr (lookup of 50)" "$port" fixture-bench-key >/dev/null
     app lookup "$work/lookup-$run.json"
     cat "$work/lookup-$run.json"; echo
+  done
+  ;;
+live)
+  # The Activity tab with a Sonarr fixture server: when the probe asks (a round file), one download
+  # leaves Sonarr's queue and the hub pushes a queue sync, as Sonarr does after its queue refresh.
+  for run in 1 2 3; do
+    rm -f "$work/in"; mkfifo "$work/in"
+    "$bin/switchyard-fixture-server" --kind sonarr --fixtures "$root/Fixtures" --api-key fixture-bench-key <"$work/in" >"$work/server.out" &
+    server=$!
+    pids+=($server)
+    exec 3>"$work/in"
+    for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
+    port=$(sed -n 's/READY port=//p' "$work/server.out")
+    profile "live-$run"
+    "$bin/switchyard-demo-setup" --only sonarr "Sonarr (live)" "$port" fixture-bench-key >/dev/null
+    report=$work/live-$run.json
+    /usr/bin/python3 - "$port" "$report" <<'PY' &
+import json, os, sys, time, urllib.request
+port, report = sys.argv[1], sys.argv[2]
+def call(method, path):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers={"X-Api-Key": "fixture-bench-key"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return answer.read()
+for round in range(1, 6):
+    while not os.path.exists(f"{report}.round-{round}"):
+        time.sleep(0.05)
+    records = json.loads(call("GET", "/api/v3/queue/details"))
+    groups = {}
+    for record in records:
+        groups.setdefault(record.get("downloadId") or record["title"], []).append(record["id"])
+    for record_id in list(groups.values())[-1]:  # one download: every record of it
+        call("DELETE", f"/api/v3/queue/{record_id}?removeFromClient=false&blocklist=false&skipRedownload=false&changeCategory=false")
+    call("GET", "/__push?name=queue&action=sync")
+PY
+    driver=$!
+    app live "$report"
+    kill $driver 2>/dev/null || true
+    exec 3>&-
+    wait $server 2>/dev/null || true
+    cat "$report"; echo
   done
   ;;
 downloads)

@@ -44,6 +44,7 @@ extension AppModel {
             for feature in [Feature.activity, .overview, .series, .movies] { refreshForLive(feature) }
         case .message(let message):
             liveMessages += 1
+            contentObserver?.liveMessage(message.name, at: .now)
             switch message.name {
             case "queue", "queue/details": refreshForLive(.activity)
             case "series", "movie":

@@ -408,8 +408,11 @@ protocol ContentObserver: AnyObject {
     func contentArrived(_ feature: Feature, at instant: ContinuousClock.Instant)
     /// A transfer action was answered and read back (its rows show the result now).
     func actionFinished(_ report: ActionReport)
+    /// A live message reached the main thread.
+    func liveMessage(_ name: String, at instant: ContinuousClock.Instant)
 }
 
 extension ContentObserver {
     func actionFinished(_ report: ActionReport) {}
+    func liveMessage(_ name: String, at instant: ContinuousClock.Instant) {}
 }

@@ -17,12 +17,16 @@ import Foundation
 /// - `lookup`: Add Series; a title typed a character at a time (the longest stall while typing), then
 ///   the time from the lookup's answer arriving (the transport hands it over) to the frame painted with
 ///   its results (50 from the fixture server), and the stall around it — 5 rounds; posters load after.
+/// - `live`: the Activity tab with a Sonarr fixture server; the bench script removes a queue item
+///   and pushes `queue` sync when the probe asks (a file `<report>.round-N`): the time from the
+///   message reaching the main thread to the frame painted without that item (5 rounds), and how
+///   many Activity refreshes the live messages caused.
 /// - `downloads`: the Downloads tab; process start → first frame painted with
 ///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
 ///   per refresh, CPU seconds and resident memory at the end.
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads, pause, lookup }
+    enum Scenario: String { case library, downloads, pause, lookup, live }
 
     let scenario: Scenario
     private let reportPath: String
@@ -73,6 +77,14 @@ final class BenchmarkProbe: ContentObserver {
             selectWhenShown()
         case .lookup:
             openLookupWhenShown()
+        case .live:
+            window.activity.onApplied = { [weak self] count in self?.liveActivityApplied(count) }
+            timers.append(Timer(milliseconds: 50) { [weak self] in
+                guard let self, let window = self.window else { return false }
+                guard !window.isShowingWelcome, window.window.isMapped else { return true }
+                window.select(.activity)
+                return false
+            })
         }
     }
 
@@ -265,6 +277,50 @@ final class BenchmarkProbe: ContentObserver {
         }
         lookupDialog?.window.destroy()
         finish()
+    }
+
+    // MARK: Live
+
+    private var liveCount: Int?
+    private var liveArrived: ContinuousClock.Instant?
+    private var liveRounds: [Double] = []
+    private static let liveRoundCount = 5
+
+    func liveMessage(_ name: String, at instant: ContinuousClock.Instant) {
+        guard scenario == .live, name == "queue", liveArrived == nil, liveCount != nil else { return }
+        liveArrived = instant
+    }
+
+    private func liveActivityApplied(_ count: Int) {
+        guard count > 0, let window else { return }
+        guard let before = liveCount else {
+            // The first content: ask the bench script for the first change.
+            liveCount = count
+            report["items"] = count
+            askForLiveRound()
+            return
+        }
+        guard count < before, let arrived = liveArrived else { return }
+        afterNextPaint(window.window) { [weak self] in
+            guard let self else { return }
+            self.liveRounds.append(Self.milliseconds(.now - arrived))
+            self.liveCount = count
+            self.liveArrived = nil
+            guard self.liveRounds.count < Self.liveRoundCount else {
+                let sorted = self.liveRounds.sorted()
+                self.report["pushToPaintedMs"] = self.liveRounds
+                self.report["pushToPaintedMsMedian"] = sorted[sorted.count / 2]
+                self.report["pushToPaintedMsMax"] = sorted.last ?? 0
+                self.report["activityRefreshesFromLive"] = self.model?.liveRefreshes[.activity] ?? 0
+                self.report["liveMessages"] = self.model?.liveMessages ?? 0
+                return self.finish()
+            }
+            self.askForLiveRound()
+        }
+    }
+
+    private func askForLiveRound() {
+        FileManager.default.createFile(atPath: "\(reportPath).round-\(liveRounds.count + 1)", contents: Data())
     }
 
     // MARK: Pause

@@ -83,7 +83,11 @@ final class ActivityPage {
         }
         list.update(content.items.map { Self.key($0.id) })
         actions.update()
+        onApplied?(content.items.count)
     }
+
+    /// Called when content has been applied, with its item count (benchmarks).
+    var onApplied: ((Int) -> Void)?
 
     static func key(_ id: ActivityItem.ID) -> String { "\(id.orchestrator.uuidString)/\(id.download)" }
 }
