@@ -8,6 +8,17 @@ public struct ActivityItem: Sendable, Equatable, Identifiable {
         public var orchestrator: UUID
         /// The download id, or the queue record id when the orchestrator has none.
         public var download: String
+
+        public init(orchestrator: UUID, download: String) {
+            self.orchestrator = orchestrator
+            self.download = download
+        }
+
+        /// The download a queue record belongs to (Sonarr sends one record per episode of it).
+        public init(record: QueueItem) {
+            self.init(orchestrator: record.id.serviceID,
+                      download: record.downloadID.flatMap { $0.isEmpty ? nil : $0 } ?? "queue-\(record.id.itemID)")
+        }
     }
 
     public var id: ID
@@ -73,8 +84,7 @@ public enum ActivityJoin {
         var order: [ActivityItem.ID] = []
         var grouped: [ActivityItem.ID: ActivityItem] = [:]
         for record in queues {
-            let key = record.downloadID.flatMap { $0.isEmpty ? nil : $0 } ?? "queue-\(record.id.itemID)"
-            let id = ActivityItem.ID(orchestrator: record.id.serviceID, download: key)
+            let id = ActivityItem.ID(record: record)
             if var existing = grouped[id] {
                 if let episode = record.episodeID, !existing.episodeIDs.contains(episode) { existing.episodeIDs.append(episode) }
                 grouped[id] = existing

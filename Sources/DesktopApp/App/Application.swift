@@ -269,10 +269,22 @@ final class SwitchyardApplication {
         actions.add("edit-service", string: { [weak self] text in
             self?.openSettings(on: UUID(uuidString: text))
         })
+        // Notifications' clicks: the download's row in Activity, or the tab itself.
+        actions.add("show-download", string: { [weak self] key in self?.show(.activity, downloadKey: key) })
+        actions.add("show-activity") { [weak self] in self?.show(.activity, downloadKey: nil) }
+        actions.add("show-overview") { [weak self] in self?.show(.overview, downloadKey: nil) }
 
         for entry in ShortcutsWindow.accelerators {
             application.setAccels(entry.accels, for: entry.action)
         }
+    }
+
+    /// Presents the window on `tab`, with one download picked when `downloadKey` names one on the list.
+    private func show(_ tab: AppTab, downloadKey: String?) {
+        guard let window = mainWindow else { return activate() }
+        window.toplevel.present()
+        window.select(tab)
+        if let downloadKey { window.activity.select(keys: [downloadKey]) }
     }
 
     private var settingsDialog: SettingsDialog?

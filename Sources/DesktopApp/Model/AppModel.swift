@@ -32,6 +32,9 @@ final class AppModel {
     private(set) var liveRefreshes: [Feature: Int] = [:]
     func countLiveRefresh(_ feature: Feature) { liveRefreshes[feature, default: 0] += 1 }
     var liveListening = false
+    /// What deserves a desktop notification (Documentation/Notifications.md).
+    var notifications = NotificationPlanner()
+    var notificationTimer: Timer?
     /// Each Sonarr/Radarr instance's live state, and how many messages arrived (tests, diagnostics).
     var liveStates: [UUID: LiveState] = [:]
     var liveMessages = 0
@@ -92,6 +95,8 @@ final class AppModel {
         window.downloads.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
         window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
         library = LibraryController(repository: repository, window: window)
+        library?.onRemovingDownloads = { [weak self] ids in self?.notifications.removedByUser(ids) }
+        startNotificationRefreshes()
         window.onAddDownload = { [weak self] candidates in self?.openAddDownload(candidates) }
         window.onAddToLibrary = { [weak self] media in self?.openAddToLibrary(media) }
         watchVisibility(window)
@@ -151,6 +156,7 @@ final class AppModel {
                 let show = target.presenter(.overview) { [weak self] window, state in
                     self?.noteStatus(state)
                     window.overview.render(state)
+                    self?.notify(overview: state)
                 }
                 show(await repository.overview(force: force, progress: show))
             }
@@ -163,7 +169,10 @@ final class AppModel {
                 show(await repository.library(.movie, force: force, progress: show))
             }
             await scheduler.register(.activity) { force in
-                let show = target.presenter(.activity) { $0.activity.render($1) }
+                let show = target.presenter(.activity) { [weak self] window, state in
+                    window.activity.render(state)
+                    self?.notify(activity: state)
+                }
                 show(await repository.activity(force: force, progress: show))
             }
             await scheduler.register(.downloads) { force in

@@ -251,7 +251,11 @@ final class LibraryController {
 
     // MARK: Queue
 
+    /// Downloads about to leave the queue at the user's request (their leaving is no news to announce).
+    var onRemovingDownloads: (([ActivityItem.ID]) -> Void)?
+
     private func removeFromQueue(_ records: [QueueItem], _ removal: QueueRemoval, _ request: LibraryRequest) {
+        onRemovingDownloads?(records.map(ActivityItem.ID.init(record:)))
         let repository = repository
         Task { [weak self] in
             let report = await repository.removeFromQueue(records, removal)

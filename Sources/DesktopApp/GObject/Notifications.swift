@@ -1,0 +1,29 @@
+import CGtk
+import Core
+import Foundation
+
+/// Desktop notifications through GNotification: GLib hands them to the desktop's service (GNOME
+/// Shell's, or any freedesktop notification server). A click runs an application action: the
+/// download's row in Activity, or the tab a summary or a health notice is about.
+@MainActor
+enum DesktopNotifications {
+    /// Notices sent (diagnostics, tests).
+    private(set) static var sent = 0
+    private static var serial = 0
+
+    static func send(_ notice: NotificationPlanner.Notice) {
+        guard let application = g_application_get_default(), let notification = g_notification_new(notice.title) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
+        g_notification_set_body(notification, notice.body)
+        if let target = notice.target {
+            // A floating variant: the notification takes it.
+            g_notification_set_default_action_and_target_value(notification, "app.show-download",
+                                                               g_variant_new_string(ActivityPage.key(target)))
+        } else {
+            g_notification_set_default_action(notification, notice.kind == .health ? "app.show-overview" : "app.show-activity")
+        }
+        serial += 1
+        sent += 1
+        g_application_send_notification(application, "\(notice.kind.rawValue)-\(serial)", notification)
+    }
+}
