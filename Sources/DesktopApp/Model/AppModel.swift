@@ -77,6 +77,8 @@ final class AppModel {
     func stop() {
         watcher?.stop()
         watcher = nil
+        notificationTimer?.cancel()
+        notificationTimer = nil
         let scheduler = scheduler, live = live
         Task { await scheduler.stop() }
         Task { await live?.stopAll() }
