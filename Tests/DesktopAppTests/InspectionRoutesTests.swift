@@ -196,6 +196,11 @@ final class InspectionRoutesTests: XCTestCase {
                     "[password text] 'API key'", "[text] 'Gateway headers'", "[push button] 'Test Connection'",
                     "[push button] 'Remove Sonarr'", "[push button] 'Save'", "[push button] 'Cancel'"]
         switch scene {
+        case .notifications:
+            return ["[list] 'Notifications'", "[check box] 'Notify about finished downloads' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Notify about failed downloads' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Notify about imports that need you' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Notify about health warnings' {visible,sensitive,focusable}", "[label] 'Health warnings'"]
         case .list: return list + ["[label] 'Connected'", "[label] 'Degraded'", "[label] 'Disabled'"]
         case .keyringUnavailable:
             return list + ["[label] 'Keyring unavailable'",

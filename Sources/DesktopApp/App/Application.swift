@@ -300,6 +300,10 @@ final class SwitchyardApplication {
         let dialog = SettingsDialog(parent: mainWindow?.window, backend: model?.settings,
                                     statusOf: { [weak model] in model?.serviceStatus[$0] })
         dialog.onChanged = { [weak self] in self?.model?.settingsChanged() }
+        if let model {
+            dialog.preferences = model.preferences
+            dialog.onPreferencesChanged = { [weak model] preferences in model?.setPreferences(preferences) }
+        }
         dialog.onClosed = { [weak self] in self?.settingsDialog = nil }
         settingsDialog = dialog
         if let service { dialog.presentEditor(for: service) } else { dialog.presentList() }

@@ -123,6 +123,7 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         ] + TestFailure.allCases.map { ("settings.test-failed.\($0.rawValue)", .testFailed($0), "Settings: a connection test that failed (\($0.rawValue))") } + [
             ("settings.invalid-endpoint", .invalidEndpoint, "Settings: addresses refused as typed"),
             ("settings.remove-confirm", .removeConfirm, "Settings: confirming a service's removal"),
+            ("settings.notifications", .notifications, "Settings: the switches for each kind of desktop notification"),
         ]
         for (name, scene, summary) in settings {
             routes.append(InspectionRoute(name, .tabs(selected: .overview, variant: .content), overlay: .settings(scene), summary))

@@ -12,6 +12,7 @@ enum SettingsScene: Equatable {
     case testFailed(TestFailure)
     case invalidEndpoint
     case removeConfirm
+    case notifications
 }
 
 /// One class of failed connection test, as the form words it.
@@ -70,6 +71,9 @@ extension SettingsDialog {
         let services = InspectionData.configs
         let sonarr = services[0]
         switch scene {
+        case .notifications:
+            preferences.set(.health, false)
+            showList(services: Array(services.prefix(2)), keyringProblem: .some(nil))
         case .list:
             showList(services: services, keyringProblem: .some(nil))
         case .keyringUnavailable:

@@ -11,12 +11,12 @@ extension AppModel {
 
     func notify(activity state: FeatureState<ActivityContent>) {
         guard let content = state.value else { return }
-        for notice in notifications.activity(content) { DesktopNotifications.send(notice) }
+        for notice in notifications.activity(content) where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
     }
 
     func notify(overview state: FeatureState<OverviewContent>) {
         guard let content = state.value else { return }
-        for notice in notifications.health(content) { DesktopNotifications.send(notice) }
+        for notice in notifications.health(content) where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
     }
 
     func startNotificationRefreshes() {

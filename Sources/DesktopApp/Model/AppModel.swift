@@ -34,6 +34,9 @@ final class AppModel {
     var liveListening = false
     /// What deserves a desktop notification (Documentation/Notifications.md).
     var notifications = NotificationPlanner()
+    /// The application's preferences (which notifications are sent), and their file.
+    private(set) var preferences = Preferences()
+    let preferencesFile: PreferencesFile
     var notificationTimer: Timer?
     /// Each Sonarr/Radarr instance's live state, and how many messages arrived (tests, diagnostics).
     var liveStates: [UUID: LiveState] = [:]
@@ -44,6 +47,7 @@ final class AppModel {
          cache: ServiceCache = ServiceCache(root: ServiceCache.defaultRoot()), scheduler: RefreshScheduler = RefreshScheduler(),
          live: SoupTransport? = nil) {
         self.live = live.map { LiveHub(transport: $0, secrets: secrets) }
+        preferencesFile = PreferencesFile(fileURL: registry.fileURL.deletingLastPathComponent().appendingPathComponent("preferences.json"))
         self.registry = registry
         self.cache = cache
         self.scheduler = scheduler
@@ -106,8 +110,18 @@ final class AppModel {
         Task { await self.load() }
     }
 
+    /// A switch in Settings changed: in effect at once, and saved.
+    func setPreferences(_ new: Preferences) {
+        preferences = new
+        let file = preferencesFile
+        Task {
+            do throws(RegistryError) { try await file.save(new) } catch { Log.failure("preferences could not be saved", error) }
+        }
+    }
+
     /// (Re)reads the configuration: after start-up and whenever settings change.
     func load() async {
+        preferences = await preferencesFile.load()
         guard let window else { return }
         await registry.load()
         await repository.reload()

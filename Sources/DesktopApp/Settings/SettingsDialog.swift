@@ -20,6 +20,9 @@ final class SettingsDialog {
     private let statusOf: @MainActor (UUID) -> ServiceRow?
     /// Settings changed: the main window reloads.
     var onChanged: (() -> Void)?
+    /// The application's preferences as the switches show them; a switch changed calls `onPreferencesChanged`.
+    var preferences = Preferences()
+    var onPreferencesChanged: ((Preferences) -> Void)?
     /// The window is gone.
     var onClosed: (() -> Void)?
 
@@ -134,8 +137,47 @@ final class SettingsDialog {
             add.margin(top: 12)
             column.append(add)
         }
+        column.append(notificationsSection())
         form = nil
         switchTo(.services, ScrolledWindow(column), title: "Settings")
+    }
+
+    static let notificationKinds: [(NotificationPlanner.Kind, String, String)] = [
+        (.finished, "Finished downloads", "A download was imported into the library."),
+        (.failed, "Failed downloads", "A download failed, with the service's reason."),
+        (.needsAttention, "Imports that need you", "Sonarr or Radarr could not import a download on its own."),
+        (.health, "Health warnings", "A service reports a new warning or error."),
+    ]
+
+    /// One switch per kind of desktop notification; each change is saved at once.
+    private func notificationsSection() -> Box {
+        let section = Box.vertical(spacing: 6)
+        section.margin(top: 18)
+        section.append(Label.heading("Notifications"))
+        let list = ListBox(name: "Notifications")
+        for (kind, title, sentence) in Self.notificationKinds {
+            let row = Box.horizontal(spacing: 12)
+            row.margins(10, start: 12)
+            let text = Box.vertical(spacing: 2)
+            text.hexpand = true
+            text.valign = GTK_ALIGN_CENTER
+            let label = Label.line(title, ellipsize: false)
+            label.xalign = 0
+            text.append(label, Label.line(sentence, classes: ["dim-label", "caption"], ellipsize: false))
+            let toggle = Switch()
+            toggle.valign = GTK_ALIGN_CENTER
+            toggle.active = preferences.notifies(kind)
+            toggle.setAccessibleLabel("Notify about \(title.lowercased())")
+            toggle.onToggled { [weak self] on in
+                guard let self else { return }
+                self.preferences.set(kind, on)
+                self.onPreferencesChanged?(self.preferences)
+            }
+            row.append(text, toggle)
+            list.append(row)
+        }
+        section.append(list)
+        return section
     }
 
     /// Choosing which kind of service to add.
