@@ -79,6 +79,22 @@ final class RefreshSchedulerTests: XCTestCase {
         XCTAssertEqual(forced, 1)
     }
 
+    func testRefreshAgainWaitsForTheRunningOneThenReadsAgain() async {
+        let probe = Probe()
+        let scheduler = RefreshScheduler(sleep: RecordingSleep().sleep)
+        await scheduler.register(.activity) { force in await probe.run(force: force) }
+        async let first: Void = scheduler.refresh(.activity)
+        await eventually("the first refresh started") { await probe.started >= 1 }
+        // A live message: the running refresh may have read the state before the change.
+        async let again: Void = scheduler.refreshAgain(.activity)
+        await probe.releaseAll(keepHolding: false)
+        _ = await (first, again)
+        let started = await probe.started
+        XCTAssertEqual(started, 2, "not joined: a second refresh ran after the first")
+        let forced = await probe.forced
+        XCTAssertEqual(forced, 1)
+    }
+
     func testAFeatureInScopeRefreshesOnItsIntervalAndIsCancelledWhenItLeaves() async {
         let probe = Probe()
         let sleep = RecordingSleep()

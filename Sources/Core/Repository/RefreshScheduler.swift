@@ -68,6 +68,17 @@ public actor RefreshScheduler {
         if running[feature]?.token == token { running[feature] = nil }
     }
 
+    /// Refreshes `feature` with a request sent after now: a refresh already running is waited for,
+    /// then another one runs (a live message says the state changed after that one may have read it).
+    public func refreshAgain(_ feature: Feature) async {
+        if let current = running[feature] {
+            await current.task.value
+            // Finished: not to be joined (its own caller clears it only when it next runs).
+            if running[feature]?.token == current.token { running[feature] = nil }
+        }
+        await refresh(feature, force: true)
+    }
+
     /// The features now on screen. Features that left are cancelled; new ones start refreshing at once.
     public func setInScope(_ features: Set<Feature>) {
         for feature in inScope.subtracting(features) { cancel(feature) }

@@ -76,7 +76,7 @@ extension AppModel {
             self.liveDebounce[feature] = nil
             self.countLiveRefresh(feature)
             let scheduler = self.scheduler
-            Task { await scheduler.refresh(feature, force: true) }
+            Task { await scheduler.refreshAgain(feature) } // not joined to a refresh that may predate the change
             return false
         }
     }
