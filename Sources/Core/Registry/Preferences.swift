@@ -8,26 +8,31 @@ public struct Preferences: Sendable, Equatable, Codable {
 
     /// Which kinds of desktop notification are sent (all by default).
     public var notifications: [String: Bool]
+    /// Closing the window keeps the application running (notifications keep coming); off by default.
+    public var keepRunning: Bool
 
-    public init(notifications: [String: Bool] = [:]) {
+    public init(notifications: [String: Bool] = [:], keepRunning: Bool = false) {
         self.notifications = notifications
+        self.keepRunning = keepRunning
     }
 
     public func notifies(_ kind: NotificationPlanner.Kind) -> Bool { notifications[kind.rawValue] ?? true }
 
     public mutating func set(_ kind: NotificationPlanner.Kind, _ on: Bool) { notifications[kind.rawValue] = on }
 
-    private enum CodingKeys: String, CodingKey { case schemaVersion, notifications }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, notifications, keepRunning }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         notifications = (try? container.decodeIfPresent([String: Bool].self, forKey: .notifications)) ?? [:]
+        keepRunning = (try? container.decodeIfPresent(Bool.self, forKey: .keepRunning)) ?? false
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         try container.encode(notifications, forKey: .notifications)
+        try container.encode(keepRunning, forKey: .keepRunning)
     }
 }
 

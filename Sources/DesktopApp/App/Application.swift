@@ -156,6 +156,13 @@ final class SwitchyardApplication {
             window = MainWindow(application: application, clock: .system,
                                 posters: model?.posters ?? PosterLoader(fetch: nil, cache: nil))
             if let model { model.bind(window) } else { window.showNetworkFailure(networkFailure ?? "") }
+            // With "keep running" on, closing hides the window: the app stays for notifications and
+            // live updates; launching it again or a notification's click presents it; Quit ends it.
+            onSignal(window.toplevel.widget, "close-request", returningBool: { [weak self] in
+                guard self?.model?.preferences.keepRunning == true, let window = self?.mainWindow else { return false }
+                window.toplevel.visible = false
+                return true
+            })
             #if SWITCHYARD_BENCHMARK_PROBE
             probe?.attach(window, model: model)
             #endif

@@ -13,6 +13,7 @@ enum ShortcutsWindow {
         ("win.add-to-library", ["<Control>n"], "Add a series (or a movie, on the Movies tab)…"),
         ("app.preferences", ["<Control>comma"], "Settings"),
         ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
+        ("window.close", ["<Control>w"], "Close the window"),
         ("app.quit", ["<Control>q"], "Quit"),
     ] + AppTab.allCases.map { tab in
         ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "Go to \(Strings.title(tab))")

@@ -63,6 +63,19 @@ func onSignal<T>(_ instance: T, _ signal: String, withArgument handler: @escapin
     connect(cast(instance), signal, handler, thunk: unsafeBitCast(argThunk, to: UnsafeRawPointer.self))
 }
 
+typealias BoolHandler = @MainActor () -> Bool
+
+private let boolThunk: @convention(c) (gpointer?, gpointer?) -> Int32 = { _, data in
+    let box = Unmanaged<SignalBox<BoolHandler>>.fromOpaque(data!).takeUnretainedValue()
+    return MainActor.assumeIsolated { box.handler() ? 1 : 0 }
+}
+
+/// Connects a handler for a signal of C shape `gboolean (*)(Instance *, gpointer)` (`close-request`).
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, returningBool handler: @escaping BoolHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(boolThunk, to: UnsafeRawPointer.self))
+}
+
 /// Connects a handler for a signal of C shape `gint (*)(Instance *, Arg, gpointer)`.
 @MainActor @discardableResult
 func onSignal<T>(_ instance: T, _ signal: String, returning handler: @escaping ArgIntHandler) -> gulong {

@@ -177,6 +177,30 @@ final class SettingsDialog {
             list.append(row)
         }
         section.append(list)
+
+        // Keeping the app alive without its window, so notifications keep coming.
+        section.append(Label.heading("Background"))
+        let background = ListBox(name: "Background")
+        let row = Box.horizontal(spacing: 12)
+        row.margins(10, start: 12)
+        let text = Box.vertical(spacing: 2)
+        text.hexpand = true
+        let label = Label.line("Keep running with the window closed", ellipsize: false)
+        label.xalign = 0
+        text.append(label, Label.line("Notifications keep coming. Quit with Ctrl+Q.",
+                                      classes: ["dim-label", "caption"], ellipsize: false))
+        let toggle = Switch()
+        toggle.valign = GTK_ALIGN_CENTER
+        toggle.active = preferences.keepRunning
+        toggle.setAccessibleLabel("Keep running with the window closed")
+        toggle.onToggled { [weak self] on in
+            guard let self else { return }
+            self.preferences.keepRunning = on
+            self.onPreferencesChanged?(self.preferences)
+        }
+        row.append(text, toggle)
+        background.append(row)
+        section.append(background)
         return section
     }
 
