@@ -72,4 +72,20 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(notices.first?.body, "Unable to communicate with Fixture qBittorrent")
         XCTAssertEqual(planner.health(overview([old, notice, new])), [])
     }
+
+    func testAServiceUnreachableForFiveMinutesIsAnnouncedOnceAndWhenItIsBack() {
+        var planner = NotificationPlanner()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let down = ServiceRow(service: sonarr, state: .unavailable), up = ServiceRow(service: sonarr, state: .ok)
+        XCTAssertEqual(planner.services([down], now: start), [])
+        XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(299)), [], "not yet five minutes")
+        let notices = planner.services([down], now: start.addingTimeInterval(300))
+        XCTAssertEqual(notices.map(\.title), ["Fixture Sonarr is unreachable"])
+        XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(900)), [], "once")
+        XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(960)).map(\.title), ["Fixture Sonarr is back"])
+        XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(1000)), [])
+        // A short outage is no news either way.
+        XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(1100)), [])
+        XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(1200)), [])
+    }
 }

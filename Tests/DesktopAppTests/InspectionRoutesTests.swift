@@ -200,7 +200,9 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[list] 'Notifications'", "[check box] 'Notify about finished downloads' {visible,sensitive,focusable,checked}",
                     "[check box] 'Notify about failed downloads' {visible,sensitive,focusable,checked}",
                     "[check box] 'Notify about imports that need you' {visible,sensitive,focusable,checked}",
-                    "[check box] 'Notify about health warnings' {visible,sensitive,focusable}", "[label] 'Health warnings'"]
+                    "[check box] 'Notify about health warnings' {visible,sensitive,focusable}", "[label] 'Health warnings'",
+                    "[check box] 'Notify about unreachable services' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Keep running with the window closed' {visible,sensitive,focusable}"]
         case .list: return list + ["[label] 'Connected'", "[label] 'Degraded'", "[label] 'Disabled'"]
         case .keyringUnavailable:
             return list + ["[label] 'Keyring unavailable'",

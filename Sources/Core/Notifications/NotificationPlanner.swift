@@ -13,6 +13,8 @@ public struct NotificationPlanner: Sendable {
         case needsAttention
         /// A new health warning or error.
         case health
+        /// A service unreachable for five minutes, and when it is back.
+        case reachability
     }
 
     /// One notification: its words, and the Activity item (or Overview) a click opens.
@@ -28,6 +30,11 @@ public struct NotificationPlanner: Sendable {
     private var baselined: Set<UUID> = []
     private var healthSeen: [UUID: Set<String>] = [:]
     private var ownRemovals: Set<ActivityItem.ID> = []
+    /// Since when each service has been unreachable (in this run), and whether that was announced.
+    private var downSince: [UUID: Date] = [:]
+    private var announcedDown: Set<UUID> = []
+    /// How long a service must stay unreachable before it is announced.
+    public static let unreachableAfter: TimeInterval = 300
 
     public init() {}
 
@@ -74,6 +81,32 @@ public struct NotificationPlanner: Sendable {
             .joined(separator: "\n"), target: nil)]
     }
 
+    /// The Overview's rows at `now`: a service unreachable for five minutes is announced once, and
+    /// again when it answers.
+    public mutating func services(_ rows: [ServiceRow], now: Date) -> [Notice] {
+        var notices: [Notice] = []
+        for row in rows {
+            let id = row.service.id
+            switch row.state {
+            case .unavailable:
+                let since = downSince[id] ?? now
+                downSince[id] = since
+                if now.timeIntervalSince(since) >= Self.unreachableAfter, announcedDown.insert(id).inserted {
+                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is unreachable",
+                                          body: "Switchyard has not reached it for 5 minutes; it keeps trying.", target: nil))
+                }
+            case .ok, .degraded:
+                downSince[id] = nil
+                if announcedDown.remove(id) != nil {
+                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is back", body: "It answers again.", target: nil))
+                }
+            case .checking, .unauthorized, .disabled:
+                break // still being checked, or not a reachability matter
+            }
+        }
+        return notices
+    }
+
     static func hasFailed(_ item: ActivityItem) -> Bool {
         item.queue.trackedState == .failed || item.queue.trackedState == .failedPending || item.queue.status == .failed
     }
@@ -104,7 +137,7 @@ public struct NotificationPlanner: Sendable {
                 ? Notice(kind: kind, title: "Import needs you", body: [first.title, first.queue.messages.first].compactMap { $0 }.joined(separator: "\n"),
                          target: first.id)
                 : Notice(kind: kind, title: "\(items.count) imports need you", body: more, target: nil)
-        case .health:
+        case .health, .reachability:
             return nil
         }
     }

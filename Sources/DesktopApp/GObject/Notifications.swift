@@ -20,7 +20,7 @@ enum DesktopNotifications {
             g_notification_set_default_action_and_target_value(notification, "app.show-download",
                                                                g_variant_new_string(ActivityPage.key(target)))
         } else {
-            g_notification_set_default_action(notification, notice.kind == .health ? "app.show-overview" : "app.show-activity")
+            g_notification_set_default_action(notification, notice.kind == .health || notice.kind == .reachability ? "app.show-overview" : "app.show-activity")
         }
         serial += 1
         sent += 1

@@ -16,7 +16,8 @@ extension AppModel {
 
     func notify(overview state: FeatureState<OverviewContent>) {
         guard let content = state.value else { return }
-        for notice in notifications.health(content) where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
+        let notices = notifications.health(content) + notifications.services(content.rows, now: Date())
+        for notice in notices where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
     }
 
     func startNotificationRefreshes() {

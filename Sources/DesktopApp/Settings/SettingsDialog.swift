@@ -147,6 +147,7 @@ final class SettingsDialog {
         (.failed, "Failed downloads", "A download failed, with the service's reason."),
         (.needsAttention, "Imports that need you", "Sonarr or Radarr could not import a download on its own."),
         (.health, "Health warnings", "A service reports a new warning or error."),
+        (.reachability, "Unreachable services", "A service has not answered for 5 minutes, and when it is back."),
     ]
 
     /// One switch per kind of desktop notification; each change is saved at once.
