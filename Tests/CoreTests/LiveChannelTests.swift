@@ -233,3 +233,31 @@ final class CommandTrackerLiveTests: XCTestCase {
         await channel.stop()
     }
 }
+
+/// Activity with a queue kept on a live channel's word: not asked for again, the transfers still are.
+final class KeptQueueTests: XCTestCase {
+    func testAKeptQueueIsNotAskedForAgainUntilTheCallerSaysItChanged() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let (repository, service) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
+        let first = await repository.activity()
+        let before = try XCTUnwrap(first.value?.items.count)
+        let readsAfterFirst = await repository.queuesRead
+        XCTAssertEqual(readsAfterFirst, 1)
+        let transport = try SoupTransport()
+        let request = HTTPRequest(.delete, try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: "/api/v3/queue/1000004",
+                                  query: [URLQueryItem(name: "removeFromClient", value: "false"), URLQueryItem(name: "blocklist", value: "false"),
+                                          URLQueryItem(name: "skipRedownload", value: "false"), URLQueryItem(name: "changeCategory", value: "false")],
+                                  headers: ["X-Api-Key": ServarrIntegrationTests.key], requestClass: .mutation,
+                                  schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+        let removed = try await transport.send(request)
+        XCTAssertEqual(removed.status, 200)
+        let kept = await repository.activity(keepingQueues: [service])
+        let readsAfterKept = await repository.queuesRead
+        XCTAssertEqual(readsAfterKept, 1, "the kept queue was not asked for")
+        XCTAssertEqual(kept.value?.items.count, before, "the last read stands until the caller says it changed")
+        let fresh = await repository.activity()
+        let readsAfterFresh = await repository.queuesRead
+        XCTAssertEqual(readsAfterFresh, 2)
+        XCTAssertEqual(fresh.value?.items.count, before - 1)
+    }
+}

@@ -76,3 +76,42 @@ final class LiveRefreshTests: XCTestCase {
         }
     }
 }
+
+/// Which orchestrator queues an Activity refresh asks for again: none it may skip before its channel
+/// is live and the queue was read once; after that only when a queue message (or a reconnection) says
+/// it changed; a forced refresh reads everything.
+final class QueueReadPlanTests: XCTestCase {
+    func testALiveQueueIsReadOnceThenOnlyAfterItsChannelSaysItChanged() throws {
+        try MainActor.assumeIsolated {
+            MainLoop.installDispatchBridge()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-plan-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let model = AppModel(registry: ServiceRegistry(fileURL: folder.appendingPathComponent("services.json")),
+                                 transport: StubTransport(routes: [:]), secrets: InMemorySecretStore(),
+                                 cache: ServiceCache(root: folder.appendingPathComponent("cache")))
+            let sonarr = UUID(), polled = UUID()
+            @MainActor func read(force: Bool = false) -> Set<UUID> {
+                let plan = model.queueReadPlan(force: force)
+                model.queuesWereRead(plan)
+                return plan.keep
+            }
+            XCTAssertEqual(read(), [], "nothing live: every queue is asked for")
+            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
+            model.handle(LiveHub.Tagged(service: polled, update: .state(.polling(.unreachable))))
+            XCTAssertEqual(read(), [], "live now, but not read since it went live")
+            XCTAssertEqual(read(), [sonarr], "read since, and no change announced: kept")
+            XCTAssertEqual(read(force: true), [], "a forced refresh asks for all")
+            XCTAssertEqual(read(), [sonarr])
+            let sync = ServarrLiveMessage(name: "queue", action: .sync, resourceID: nil, body: Data("{}".utf8))
+            model.handle(LiveHub.Tagged(service: sonarr, update: .message(sync)))
+            XCTAssertEqual(read(), [], "its channel said the queue changed")
+            XCTAssertEqual(read(), [sonarr])
+            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.polling(.dropped))))
+            XCTAssertEqual(read(), [], "down: polled")
+            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
+            XCTAssertEqual(read(), [], "back live: read once (messages in between were lost)")
+            XCTAssertEqual(read(), [sonarr])
+            model.stop()
+        }
+    }
+}

@@ -6,6 +6,11 @@ public actor LiveHub {
     public struct Tagged: Sendable, Equatable {
         public var service: UUID
         public var update: LiveUpdate
+
+        public init(service: UUID, update: LiveUpdate) {
+            self.service = service
+            self.update = update
+        }
     }
 
     public nonisolated let updates: AsyncStream<Tagged>

@@ -17,6 +17,8 @@ public actor Repository: ServiceScopedState {
     private let clock: Clock
     private var services: [ServiceConfig] = []
     private var pool: SessionPool
+    /// Each orchestrator's last queue read by Activity (live channels may let it be used again).
+    private var lastQueues: [UUID: ServicePart<[QueueItem]>] = [:]
     /// Each orchestrator's download clients and when they were read.
     private var downloadClientLists: [UUID: (read: Date, clients: [DownloadClientInfo])] = [:]
 
@@ -90,19 +92,50 @@ public actor Repository: ServiceScopedState {
 
     /// Every queue, grouped per download and joined with the transfer client
     /// holding it. Queues and transfer lists are fetched at once.
-    public func activity(force: Bool = false, progress: Progress<ActivityContent>? = nil) async -> FeatureState<ActivityContent> {
+    /// Activity: every orchestrator's queue joined with the clients' transfers. `keepingQueues`: the
+    /// orchestrators whose live channel says their queue has not changed since it was last read — their
+    /// last queue (read within `keptQueueMaximumAge`) is used again instead of asking for it; the
+    /// transfers, which no channel covers, are always read.
+    public func activity(force: Bool = false, keepingQueues: Set<UUID> = [],
+                         progress: Progress<ActivityContent>? = nil) async -> FeatureState<ActivityContent> {
         let orchestrators = services.filter { $0.kind.offers(Capabilities.queue) }
         let clients = services.filter { $0.kind.offers(Capabilities.transfers) }
         let routes = await downloadClientRoutes(orchestrators, clients: clients)
+        let now = clock.now
+        let kept = orchestrators.compactMap { config -> ServicePart<[QueueItem]>? in
+            guard keepingQueues.contains(config.id), let last = lastQueues[config.id],
+                  now.timeIntervalSince(last.refreshedAt) < Self.keptQueueMaximumAge, last.refreshedAt <= now else { return nil }
+            return last
+        }
+        let keptIDs = Set(kept.map(\.service.id))
+        let asked = orchestrators.filter { !keptIDs.contains($0.id) }
         let live = ActivityProgress(orchestrators: orchestrators, clients: clients, clock: clock, routes: routes, report: progress)
-        async let queues = gather(orchestrators, Capabilities.queue, .activity, cache: .queue, force: force,
-                                  progress: { live.update(queues: $0) }) { client throws(ServiceError) in try await client.queue() }
+        async let fetched = gather(asked, Capabilities.queue, .activity, cache: .queue, force: force,
+                                   progress: { live.update(queues: Self.adding(kept, to: $0, order: orchestrators)) }) { client throws(ServiceError) in try await client.queue() }
         async let transfers = gather(clients, Capabilities.transfers, .downloads, cache: .transfers, force: force,
                                      progress: { live.update(transfers: $0) }) { client throws(ServiceError) in
             try await client.transfers()
         }
-        let content = ActivityContent(joining: await queues, transfers: await transfers, routes: routes)
+        let answered = await fetched
+        for part in answered.parts where !part.isStale { lastQueues[part.service.id] = part }
+        queuesRead += answered.parts.count + answered.failures.count
+        let content = ActivityContent(joining: Self.adding(kept, to: answered, order: orchestrators), transfers: await transfers, routes: routes)
         return FeatureStates.activity(content, orchestrators: orchestrators, now: clock.now)
+    }
+
+    /// The longest a queue is used again on a live channel's word (the channel's safety net).
+    public static let keptQueueMaximumAge: TimeInterval = 300
+    /// Orchestrator queues asked for by Activity refreshes (diagnostics, tests).
+    public private(set) var queuesRead = 0
+
+    /// The queues read and the queues kept, in the configuration's order (as a full read gives them).
+    private static func adding(_ kept: [ServicePart<[QueueItem]>], to aggregate: Aggregate<[QueueItem]>,
+                               order: [ServiceConfig]) -> Aggregate<[QueueItem]> {
+        guard !kept.isEmpty else { return aggregate }
+        var all = aggregate
+        all.parts += kept
+        all.parts.sort { FanOut.position(of: $0.service.id, in: order) < FanOut.position(of: $1.service.id, in: order) }
+        return all
     }
 
     /// Which configured client each orchestrator's download clients are. Their settings rarely change:

@@ -30,9 +30,10 @@ extension AppModel {
         }
     }
 
-    private func handle(_ tagged: LiveHub.Tagged) {
+    func handle(_ tagged: LiveHub.Tagged) {
         switch tagged.update {
         case .state(let state):
+            if state == .live, liveStates[tagged.service] != .live { queueChanges[tagged.service, default: 0] += 1 } // read once live
             liveStates[tagged.service] = state
             window?.overview.setLive(liveStates)
             if let tracker = library?.tracker {
@@ -46,7 +47,9 @@ extension AppModel {
             liveMessages += 1
             contentObserver?.liveMessage(message.name, at: .now)
             switch message.name {
-            case "queue", "queue/details": refreshForLive(.activity)
+            case "queue", "queue/details":
+                queueChanges[tagged.service, default: 0] += 1
+                refreshForLive(.activity)
             case "series", "movie":
                 // The whole resource comes with the message: patched in place, no refetch of the library.
                 let page = message.name == "series" ? window?.series : window?.movies
@@ -80,4 +83,26 @@ extension AppModel {
             return false
         }
     }
+
+    /// Which orchestrator queues an Activity refresh may take from the last read: those whose channel is
+    /// live and has announced no change since (the transfers are read every time regardless).
+    func queueReadPlan(force: Bool) -> QueueReadPlan {
+        let changes = queueChanges
+        guard !force else { return QueueReadPlan(keep: [], changes: changes) }
+        let keep = Set(liveStates.filter { id, state in
+            state == .live && changes[id, default: 0] == queueChangesRead[id] ?? -1
+        }.keys)
+        return QueueReadPlan(keep: keep, changes: changes)
+    }
+
+    /// A refresh read the queues it did not keep: what they cover is now known.
+    func queuesWereRead(_ plan: QueueReadPlan) {
+        for (id, count) in plan.changes where !plan.keep.contains(id) { queueChangesRead[id] = count }
+    }
+}
+
+/// An Activity refresh's choice of queues to read again (`AppModel.queueReadPlan`).
+struct QueueReadPlan: Sendable {
+    var keep: Set<UUID> = []
+    var changes: [UUID: Int] = [:]
 }

@@ -41,6 +41,10 @@ final class AppModel {
     /// Each Sonarr/Radarr instance's live state, and how many messages arrived (tests, diagnostics).
     var liveStates: [UUID: LiveState] = [:]
     var liveMessages = 0
+    /// Per Sonarr/Radarr instance: queue changes its channel announced (or a reconnection, which may
+    /// have missed some), and how many of them the last read of its queue covered.
+    var queueChanges: [UUID: Int] = [:]
+    var queueChangesRead: [UUID: Int] = [:]
 
     init(registry: ServiceRegistry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL()),
          transport: any HTTPTransport, secrets: any SecretStore = KeyringSecretStore(),
@@ -184,12 +188,15 @@ final class AppModel {
                 let show = target.presenter(.movies) { $0.movies.render($1) }
                 show(await repository.library(.movie, force: force, progress: show))
             }
-            await scheduler.register(.activity) { force in
+            await scheduler.register(.activity) { [weak self] force in
                 let show = target.presenter(.activity) { [weak self] window, state in
                     window.activity.render(state)
                     self?.notify(activity: state)
                 }
-                show(await repository.activity(force: force, progress: show))
+                // Queues a live channel vouches for are not asked again (a forced refresh asks for all).
+                let plan = await MainActor.run { self?.queueReadPlan(force: force) } ?? QueueReadPlan()
+                show(await repository.activity(force: force, keepingQueues: plan.keep, progress: show))
+                await MainActor.run { self?.queuesWereRead(plan) }
             }
             await scheduler.register(.downloads) { force in
                 let show = target.presenter(.downloads) { $0.downloads.render($1) }
