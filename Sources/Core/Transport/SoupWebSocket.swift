@@ -34,7 +34,6 @@ public final class WebSocket: @unchecked Sendable {
         self.connection = connection
         // Servarr pushes whole resources (a series with its seasons); 128 KiB is libsoup's default.
         soup_websocket_connection_set_max_incoming_payload_size(connection, 8 * 1024 * 1024)
-        let box = Unmanaged.passUnretained(self).toOpaque()
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, gpointer?) -> Void = { _, type, bytes, data in
             guard let data, let bytes, type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue) else { return }
             var size: gsize = 0
@@ -44,27 +43,30 @@ public final class WebSocket: @unchecked Sendable {
         }
         let onClosed: @convention(c) (OpaquePointer?, gpointer?) -> Void = { connection, data in
             guard let data else { return }
-            let socket = Unmanaged<WebSocket>.fromOpaque(data).takeUnretainedValue()
+            let socket = Unmanaged<WebSocket>.fromOpaque(data).takeUnretainedValue() // held for this call
             socket.continuation.yield(.closed(code: Int(connection.map { soup_websocket_connection_get_close_code($0) } ?? 0)))
             socket.continuation.finish()
             socket.release()
         }
-        // The socket is retained while connected; the closed handler (or release) drops it.
-        _ = Unmanaged.passRetained(self)
+        // Each handler holds the socket (its box), released by the destroy notify when the handler is
+        // disconnected (on close) or the connection finalized: the socket lives while it is connected.
+        let releaseBox: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<WebSocket>.fromOpaque(data).release()
+        }
         handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(connection), "message", unsafeBitCast(onMessage, to: GCallback.self),
-                                              box, nil, GConnectFlags(rawValue: 0)))
+                                              Unmanaged.passRetained(self).toOpaque(), releaseBox, GConnectFlags(rawValue: 0)))
         handlers.append(g_signal_connect_data(UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(onClosed, to: GCallback.self),
-                                              box, nil, GConnectFlags(rawValue: 0)))
+                                              Unmanaged.passRetained(self).toOpaque(), releaseBox, GConnectFlags(rawValue: 0)))
     }
 
-    /// Worker thread: disconnects the handlers and drops the connection and the self-retain.
+    /// Worker thread: disconnects the handlers (their destroy notifies release their boxes) and drops the connection.
     private func release() {
         guard let connection else { return }
         for handler in handlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), handler) }
         handlers = []
         self.connection = nil
         g_object_unref(UnsafeMutableRawPointer(connection))
-        Unmanaged.passUnretained(self).release()
     }
 
     /// Sends a text frame (dropped when the connection is no longer open).
