@@ -33,10 +33,10 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(notices.map(\.kind), [.finished, .failed, .needsAttention])
         XCTAssertEqual(notices[0].title, "2 downloads finished")
         XCTAssertEqual(notices[0].body, "Fixture.Release.1\nFixture.Release.4")
-        XCTAssertNil(notices[0].target, "a summary opens the tab")
+        XCTAssertEqual(notices[0].target, .activity, "a summary opens the tab")
         XCTAssertEqual(notices[1].title, "Download failed")
         XCTAssertEqual(notices[1].body, "Fixture.Release.3\nFixture disk full")
-        XCTAssertEqual(notices[1].target?.download, String(format: "%040X", 3))
+        XCTAssertEqual(notices[1].target, .download(ActivityItem.ID(orchestrator: sonarr.id, download: String(format: "%040X", 3))))
         XCTAssertEqual(notices[2].title, "Import needs you")
         XCTAssertEqual(notices[2].body, "Fixture.Release.5\nNo files found are eligible for import")
         // The same state again: nothing new.
@@ -53,6 +53,65 @@ final class NotificationPlannerTests: XCTestCase {
         planner.removedByUser([ActivityItem.ID(orchestrator: sonarr.id, download: String(format: "%040X", 1))])
         let notices = planner.activity(activity([record(3, .importing, left: 0)]))
         XCTAssertEqual(notices, [], "neither is a finished download")
+    }
+
+    private let qbittorrent = ServiceRef(id: UUID(), name: "Fixture qBittorrent", kind: .qbittorrent)
+
+    private func transfer(_ name: String, _ state: TransferItem.State, progress: Double, hash: Int, error: String? = nil,
+                          completed: Date? = nil) -> TransferItem {
+        TransferItem(serviceID: qbittorrent.id, joinKey: String(format: "%040x", hash), name: name, state: state, rawState: state.rawValue,
+                     progress: progress, sizeBytes: 1000, remainingBytes: Int64(1000 * (1 - progress)), completed: completed,
+                     errorMessage: error)
+    }
+
+    private func activity(_ records: [QueueItem], _ transfers: [TransferItem], queuesStale: Bool = false) -> ActivityContent {
+        ActivityContent(joining: Aggregate(parts: [ServicePart(service: sonarr, value: records, refreshedAt: Date(), isStale: queuesStale)]),
+                        transfers: Aggregate(parts: [ServicePart(service: qbittorrent, value: TransferSnapshot(items: transfers, stats:
+                            TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: transfers.count, activeCount: 0)),
+                                                                 refreshedAt: Date(), isStale: false)]))
+    }
+
+    func testTransfersNoOrchestratorTracksAreAnnouncedWhenTheirClientFinishesOrFailsThem() {
+        var planner = NotificationPlanner()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        // Sonarr tracks download 7 (the torrent with hash 7); the others are nobody's.
+        let tracked = record(7, .downloading)
+        XCTAssertEqual(planner.activity(activity([tracked], [transfer("Fixture.Own.A", .downloading, progress: 0.4, hash: 1),
+                                                             transfer("Fixture.Tracked", .downloading, progress: 0.4, hash: 7),
+                                                             transfer("Fixture.Old.Done", .seeding, progress: 1, hash: 3),
+                                                             transfer("Fixture.Old.Failed", .error, progress: 0.2, hash: 4)]), now: start),
+                       [], "the client's first answer is the baseline")
+        // A finishes; Sonarr's torrent finishes in the client (Sonarr says when it is imported); E was
+        // added and finished between two refreshes; F appeared failed; G is new and downloading.
+        let notices = planner.activity(activity([tracked], [transfer("Fixture.Own.A", .seeding, progress: 1, hash: 1),
+                                                            transfer("Fixture.Tracked", .seeding, progress: 1, hash: 7),
+                                                            transfer("Fixture.Old.Done", .seeding, progress: 1, hash: 3),
+                                                            transfer("Fixture.Old.Failed", .error, progress: 0.2, hash: 4),
+                                                            transfer("Fixture.Quick.E", .completed, progress: 1, hash: 5,
+                                                                     completed: start.addingTimeInterval(30)),
+                                                            transfer("Fixture.Broken.F", .error, progress: 0, hash: 6, error: "Fixture disk full"),
+                                                            transfer("Fixture.New.G", .downloading, progress: 0.1, hash: 8)]),
+                                       now: start.addingTimeInterval(60))
+        XCTAssertEqual(notices.map(\.kind), [.finished, .failed])
+        XCTAssertEqual(notices[0].title, "2 downloads finished")
+        XCTAssertEqual(notices[0].body, "Fixture.Own.A\nFixture.Quick.E")
+        XCTAssertEqual(notices[0].target, .downloads, "only transfers: the summary opens Downloads")
+        XCTAssertEqual(notices[1].title, "Download failed")
+        XCTAssertEqual(notices[1].body, "Fixture.Broken.F\nFixture disk full")
+        XCTAssertEqual(notices[1].target, .transfer(TransferItem.ID(serviceID: qbittorrent.id, joinKey: String(format: "%040x", 6))))
+    }
+
+    func testATransferIsJudgedOnlyWhenEveryOrchestratorAnswered() {
+        var planner = NotificationPlanner()
+        let downloading = transfer("Fixture.Own.A", .downloading, progress: 0.5, hash: 1), done = transfer("Fixture.Own.A", .seeding, progress: 1, hash: 1)
+        _ = planner.activity(activity([record(7, .downloading)], [downloading]))
+        // Sonarr is silent: A might be its download (finished, not yet imported) — no word yet.
+        XCTAssertEqual(planner.activity(activity([record(7, .downloading)], [done], queuesStale: true)), [])
+        // Sonarr answers and does not track A: now it is news, once.
+        let notices = planner.activity(activity([record(7, .downloading)], [done]))
+        XCTAssertEqual(notices.map(\.title), ["Download finished"])
+        XCTAssertEqual(notices.first?.target, .transfer(done.id))
+        XCTAssertEqual(planner.activity(activity([record(7, .downloading)], [done])), [])
     }
 
     func testNewHealthWarningsAfterTheFirstReport() {

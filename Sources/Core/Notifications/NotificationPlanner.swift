@@ -1,9 +1,14 @@
 import Foundation
 
 /// What deserves a desktop notification, decided from successive Activity and Overview states —
-/// never from anything that happened before this run: the first state seen of each orchestrator
-/// (and each service's health) is the baseline. One refresh's events of a kind become one notice
-/// ("4 downloads finished"). Downloads the user removed through Switchyard are not announced.
+/// never from anything that happened before this run: the first state seen of each orchestrator,
+/// each transfer client (and each service's health) is the baseline. One refresh's events of a kind
+/// become one notice ("4 downloads finished"). Downloads the user removed through Switchyard are
+/// not announced.
+///
+/// A download an orchestrator tracks is announced when the orchestrator is done with it (it left
+/// the queue imported, failed, or its import is blocked); the client finishing it is not news yet.
+/// A transfer no orchestrator tracks is announced when its client finishes it (or fails it).
 public struct NotificationPlanner: Sendable {
     public enum Kind: String, Sendable, CaseIterable, Codable {
         /// A download left the queue after it finished: imported.
@@ -17,19 +22,37 @@ public struct NotificationPlanner: Sendable {
         case reachability
     }
 
-    /// One notification: its words, and the Activity item (or Overview) a click opens.
+    /// What a click on a notification opens.
+    public enum Target: Sendable, Hashable {
+        /// One orchestrated download, picked on Activity.
+        case download(ActivityItem.ID)
+        /// One transfer no orchestrator tracks, picked on Downloads.
+        case transfer(TransferItem.ID)
+        case activity, downloads, overview
+    }
+
+    /// One notification: its words, and what a click opens.
     public struct Notice: Sendable, Equatable {
         public var kind: Kind
         public var title: String
         public var body: String
-        /// The Activity item to open (orchestrator/download key), or nil for the tab itself.
-        public var target: ActivityItem.ID?
+        public var target: Target
+    }
+
+    /// One event of a refresh: a download's name, a detail line, and its target.
+    struct Event {
+        var title: String
+        var detail: String?
+        var target: Target
     }
 
     private var known: [ActivityItem.ID: ActivityItem] = [:]
     private var baselined: Set<UUID> = []
     private var healthSeen: [UUID: Set<String>] = [:]
     private var ownRemovals: Set<ActivityItem.ID> = []
+    /// Each transfer client's transfers as last seen (finished, failed), and when each client was first seen.
+    private var transfersSeen: [TransferItem.ID: (done: Bool, failed: Bool)] = [:]
+    private var clientsSince: [UUID: Date] = [:]
     /// Since when each service has been unreachable (in this run), and whether that was announced.
     private var downSince: [UUID: Date] = [:]
     private var announcedDown: Set<UUID> = []
@@ -42,24 +65,73 @@ public struct NotificationPlanner: Sendable {
     public mutating func removedByUser(_ ids: [ActivityItem.ID]) { ownRemovals.formUnion(ids) }
 
     /// Compares a new Activity state with the last one; returns the notices it calls for.
-    public mutating func activity(_ content: ActivityContent) -> [Notice] {
+    public mutating func activity(_ content: ActivityContent, now: Date = Date()) -> [Notice] {
         // Only orchestrators that answered this time: a failing or stale one says nothing about its items.
         let answered = Set(content.queues.parts.filter { !$0.isStale }.map(\.service.id))
-        var finished: [ActivityItem] = [], failed: [ActivityItem] = [], blocked: [ActivityItem] = []
+        var finished: [Event] = [], failed: [Event] = [], blocked: [Event] = []
         let current = Dictionary(content.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (id, item) in current where baselined.contains(id.orchestrator) {
             let before = known[id]
-            if Self.hasFailed(item), before.map(Self.hasFailed) != true { failed.append(item) }
-            if item.queue.trackedState == .importBlocked, before?.queue.trackedState != .importBlocked { blocked.append(item) }
+            if Self.hasFailed(item), before.map(Self.hasFailed) != true {
+                failed.append(Event(title: item.title, detail: item.queue.errorMessage, target: .download(id)))
+            }
+            if item.queue.trackedState == .importBlocked, before?.queue.trackedState != .importBlocked {
+                blocked.append(Event(title: item.title, detail: item.queue.messages.first, target: .download(id)))
+            }
         }
         for (id, item) in known where current[id] == nil && answered.contains(id.orchestrator) {
             if ownRemovals.remove(id) != nil { continue }
-            if Self.wasFinishing(item) { finished.append(item) }
+            if Self.wasFinishing(item) { finished.append(Event(title: item.title, detail: nil, target: .download(id))) }
         }
         known = known.filter { !(answered.contains($0.key.orchestrator) && current[$0.key] == nil) }
         baselined.formUnion(answered)
         for (id, item) in current where answered.contains(id.orchestrator) { known[id] = item }
+
+        let transfers = transferEvents(content, now: now)
+        finished += transfers.finished
+        failed += transfers.failed
         return [Self.notice(.finished, finished), Self.notice(.failed, failed), Self.notice(.needsAttention, blocked)].compactMap { $0 }
+    }
+
+    /// Transfers no orchestrator tracks that their client finished or failed since it was last seen
+    /// (or that appeared finished or failed since the client's first answer: a quick download
+    /// between two refreshes). Judged only when every orchestrator answered: while one is silent, a
+    /// download it tracks would look like nobody's; the comparison waits for the next full state.
+    private mutating func transferEvents(_ content: ActivityContent, now: Date) -> (finished: [Event], failed: [Event]) {
+        let queuesWhole = content.queues.pending.isEmpty && content.queues.failures.isEmpty && content.queues.parts.allSatisfy { !$0.isStale }
+        guard queuesWhole else { return ([], []) }
+        let tracked = Set(content.items.compactMap { $0.transfer?.id })
+        var finished: [Event] = [], failed: [Event] = []
+        for part in content.transfers.parts where !part.isStale {
+            let client = part.service.id
+            let since = clientsSince[client]
+            var present: Set<TransferItem.ID> = []
+            for item in part.value.items {
+                let mark = (done: Self.isDone(item), failed: item.state == .error)
+                present.insert(item.id)
+                defer { transfersSeen[item.id] = mark }
+                guard let since, !tracked.contains(item.id) else { continue }
+                let before = transfersSeen[item.id]
+                if before == nil, let completed = item.completed, completed < since.addingTimeInterval(-3600) { continue } // an old one shown again
+                if mark.failed, before?.failed != true {
+                    failed.append(Event(title: item.name, detail: item.errorMessage, target: .transfer(item.id)))
+                } else if mark.done, !mark.failed, before?.done != true {
+                    finished.append(Event(title: item.name, detail: nil, target: .transfer(item.id)))
+                }
+            }
+            transfersSeen = transfersSeen.filter { $0.key.serviceID != client || present.contains($0.key) }
+            if since == nil { clientsSince[client] = now }
+        }
+        return (finished, failed)
+    }
+
+    /// A transfer its client holds complete: downloaded in full, seeding, or in the usenet history.
+    static func isDone(_ item: TransferItem) -> Bool {
+        switch item.state {
+        case .completed, .seeding: true
+        case .error: false
+        default: item.progress >= 1 && item.state != .checking
+        }
     }
 
     /// New health warnings and errors of the services in `content` (their first report is the baseline).
@@ -75,10 +147,10 @@ public struct NotificationPlanner: Sendable {
         }
         guard let first = fresh.first else { return [] }
         if fresh.count == 1 {
-            return [Notice(kind: .health, title: "\(first.0.name): \(first.1.level == .error ? "error" : "warning")", body: first.1.message, target: nil)]
+            return [Notice(kind: .health, title: "\(first.0.name): \(first.1.level == .error ? "error" : "warning")", body: first.1.message, target: .overview)]
         }
         return [Notice(kind: .health, title: "\(fresh.count) new health issues", body: fresh.prefix(3).map { "\($0.0.name): \($0.1.message)" }
-            .joined(separator: "\n"), target: nil)]
+            .joined(separator: "\n"), target: .overview)]
     }
 
     /// The Overview's rows at `now`: a service unreachable for five minutes is announced once, and
@@ -93,12 +165,12 @@ public struct NotificationPlanner: Sendable {
                 downSince[id] = since
                 if now.timeIntervalSince(since) >= Self.unreachableAfter, announcedDown.insert(id).inserted {
                     notices.append(Notice(kind: .reachability, title: "\(row.service.name) is unreachable",
-                                          body: "Switchyard has not reached it for 5 minutes; it keeps trying.", target: nil))
+                                          body: "Switchyard has not reached it for 5 minutes; it keeps trying.", target: .overview))
                 }
             case .ok, .degraded:
                 downSince[id] = nil
                 if announcedDown.remove(id) != nil {
-                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is back", body: "It answers again.", target: nil))
+                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is back", body: "It answers again.", target: .overview))
                 }
             case .checking, .unauthorized, .disabled:
                 break // still being checked, or not a reachability matter
@@ -119,26 +191,28 @@ public struct NotificationPlanner: Sendable {
         }
     }
 
-    static func notice(_ kind: Kind, _ items: [ActivityItem]) -> Notice? {
-        guard let first = items.first else { return nil }
-        let sorted = items.map(\.title).sorted()
-        let more = sorted.prefix(3).joined(separator: "\n") + (items.count > 3 ? "\n…and \(items.count - 3) more" : "")
-        switch kind {
-        case .finished:
-            return items.count == 1 ? Notice(kind: kind, title: "Download finished", body: first.title, target: first.id)
-                                    : Notice(kind: kind, title: "\(items.count) downloads finished", body: more, target: nil)
-        case .failed:
-            return items.count == 1
-                ? Notice(kind: kind, title: "Download failed", body: [first.title, first.queue.errorMessage].compactMap { $0 }.joined(separator: "\n"),
-                         target: first.id)
-                : Notice(kind: kind, title: "\(items.count) downloads failed", body: more, target: nil)
-        case .needsAttention:
-            return items.count == 1
-                ? Notice(kind: kind, title: "Import needs you", body: [first.title, first.queue.messages.first].compactMap { $0 }.joined(separator: "\n"),
-                         target: first.id)
-                : Notice(kind: kind, title: "\(items.count) imports need you", body: more, target: nil)
-        case .health, .reachability:
-            return nil
+    /// One notice for a refresh's events of a kind: the download itself when there is one, else a
+    /// summary that opens the tab (Downloads when every event is a transfer, else Activity).
+    static func notice(_ kind: Kind, _ events: [Event]) -> Notice? {
+        guard let first = events.first else { return nil }
+        if events.count == 1 {
+            let title = switch kind {
+            case .finished: "Download finished"
+            case .failed: "Download failed"
+            case .needsAttention: "Import needs you"
+            case .health, .reachability: ""
+            }
+            return Notice(kind: kind, title: title, body: [first.title, first.detail].compactMap { $0 }.joined(separator: "\n"), target: first.target)
         }
+        let sorted = events.map(\.title).sorted()
+        let body = sorted.prefix(3).joined(separator: "\n") + (events.count > 3 ? "\n…and \(events.count - 3) more" : "")
+        let title = switch kind {
+        case .finished: "\(events.count) downloads finished"
+        case .failed: "\(events.count) downloads failed"
+        case .needsAttention: "\(events.count) imports need you"
+        case .health, .reachability: ""
+        }
+        let onlyTransfers = events.allSatisfy { if case .transfer = $0.target { true } else { false } }
+        return Notice(kind: kind, title: title, body: body, target: onlyTransfers ? .downloads : .activity)
     }
 }

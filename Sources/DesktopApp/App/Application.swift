@@ -277,21 +277,28 @@ final class SwitchyardApplication {
             self?.openSettings(on: UUID(uuidString: text))
         })
         // Notifications' clicks: the download's row in Activity, or the tab itself.
-        actions.add("show-download", string: { [weak self] key in self?.show(.activity, downloadKey: key) })
-        actions.add("show-activity") { [weak self] in self?.show(.activity, downloadKey: nil) }
-        actions.add("show-overview") { [weak self] in self?.show(.overview, downloadKey: nil) }
+        actions.add("show-download", string: { [weak self] key in self?.show(.activity, key: key) })
+        actions.add("show-transfer", string: { [weak self] key in self?.show(.downloads, key: key) })
+        actions.add("show-activity") { [weak self] in self?.show(.activity, key: nil) }
+        actions.add("show-downloads") { [weak self] in self?.show(.downloads, key: nil) }
+        actions.add("show-overview") { [weak self] in self?.show(.overview, key: nil) }
 
         for entry in ShortcutsWindow.accelerators {
             application.setAccels(entry.accels, for: entry.action)
         }
     }
 
-    /// Presents the window on `tab`, with one download picked when `downloadKey` names one on the list.
-    private func show(_ tab: AppTab, downloadKey: String?) {
+    /// Presents the window on `tab`, with the download (Activity) or transfer (Downloads) `key` picked.
+    private func show(_ tab: AppTab, key: String?) {
         guard let window = mainWindow else { return activate() }
         window.toplevel.present()
         window.select(tab)
-        if let downloadKey { window.activity.select(keys: [downloadKey]) }
+        guard let key else { return }
+        switch tab {
+        case .activity: window.activity.reveal(key: key)
+        case .downloads: window.downloads.reveal(key: key)
+        default: break
+        }
     }
 
     private var settingsDialog: SettingsDialog?

@@ -85,6 +85,14 @@ final class KeyedList {
     }
 
     /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.
+    /// Scrolls a list view (or a column view's list) so that the row at `position` is shown.
+    static func scroll(_ view: some WidgetRef, to position: Int) {
+        guard let listView = listView(in: view.widget), position >= 0 else { return }
+        let target = g_variant_ref_sink(g_variant_new_uint32(UInt32(position)))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
+        g_variant_unref(target)
+    }
+
     private static func listView(in widget: Widget) -> Widget? {
         let type = gtk_list_view_get_type()
         if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0 { return widget }

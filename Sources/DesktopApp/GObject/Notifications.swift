@@ -4,7 +4,8 @@ import Foundation
 
 /// Desktop notifications through GNotification: GLib hands them to the desktop's service (GNOME
 /// Shell's, or any freedesktop notification server). A click runs an application action: the
-/// download's row in Activity, or the tab a summary or a health notice is about.
+/// download's row in Activity, a transfer's in Downloads, or the tab a summary or a health notice
+/// is about.
 @MainActor
 enum DesktopNotifications {
     /// Notices sent (diagnostics, tests).
@@ -15,12 +16,16 @@ enum DesktopNotifications {
         guard let application = g_application_get_default(), let notification = g_notification_new(notice.title) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
         g_notification_set_body(notification, notice.body)
-        if let target = notice.target {
+        switch notice.target {
+        case let .download(id):
             // A floating variant: the notification takes it.
-            g_notification_set_default_action_and_target_value(notification, "app.show-download",
-                                                               g_variant_new_string(ActivityPage.key(target)))
-        } else {
-            g_notification_set_default_action(notification, notice.kind == .health || notice.kind == .reachability ? "app.show-overview" : "app.show-activity")
+            g_notification_set_default_action_and_target_value(notification, "app.show-download", g_variant_new_string(ActivityPage.key(id)))
+        case let .transfer(id):
+            g_notification_set_default_action_and_target_value(notification, "app.show-transfer",
+                                                               g_variant_new_string(DownloadsPage.key(id)))
+        case .activity: g_notification_set_default_action(notification, "app.show-activity")
+        case .downloads: g_notification_set_default_action(notification, "app.show-downloads")
+        case .overview: g_notification_set_default_action(notification, "app.show-overview")
         }
         serial += 1
         sent += 1

@@ -49,6 +49,24 @@ final class ActivityPage {
 
     func isSelected(key: String) -> Bool { list.keys.firstIndex(of: key).map(selection.isSelected) ?? false }
 
+    /// Picks one download and scrolls to it (a notification's click); when it is not on the list yet
+    /// (the page has not been read since), it is picked when it arrives — within half a minute.
+    func reveal(key: String, now: Date = Date()) {
+        revealing = (key, now.addingTimeInterval(30))
+        revealIfShown(now: now)
+    }
+
+    private var revealing: (key: String, until: Date)?
+
+    private func revealIfShown(now: Date = Date()) {
+        guard let (key, until) = revealing else { return }
+        guard now < until else { return revealing = nil }
+        guard let position = list.keys.firstIndex(of: key) else { return }
+        revealing = nil
+        select(keys: [key])
+        KeyedList.scroll(view, to: position)
+    }
+
     var allItems: [ActivityItem] { list.keys.compactMap { items[$0] } }
 
     /// Rows on screen take their current values again (a pending write came or went).
@@ -82,6 +100,7 @@ final class ActivityPage {
             if let item = items[key] { row.show(item, names: names, pending: actions.pending[key]) } // in place: progress, speed, ETA, state
         }
         list.update(content.items.map { Self.key($0.id) })
+        revealIfShown()
         actions.update()
         onApplied?(content.items.count)
     }

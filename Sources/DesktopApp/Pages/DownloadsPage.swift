@@ -157,6 +157,7 @@ final class DownloadsPage {
         speeds.setAccessibleLabel("Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")
         updateCount()
         actions.contentChanged()
+        revealIfListed()
         onApplied?(keys.count)
     }
 
@@ -213,6 +214,32 @@ final class DownloadsPage {
         }
     }
 
+    /// Picks one transfer and scrolls to it (a notification's click), showing every state and client
+    /// when a filter hides it; when it is not on the list yet (the page has not been read since), it
+    /// is picked when it arrives — within half a minute.
+    func reveal(key: String, now: Date = Date()) {
+        revealing = (key, now.addingTimeInterval(30))
+        revealIfListed(now: now)
+    }
+
+    private var revealing: (key: String, until: Date)?
+
+    private func revealIfListed(now: Date = Date()) {
+        guard let (key, until) = revealing else { return }
+        guard now < until else { return revealing = nil }
+        guard let slot = slotOf[key], let item = slots[slot] else { return }
+        revealing = nil
+        if !query.includes(item) {
+            stateDropDown.selected = 0
+            clientDropDown.selected = 0 // each change refilters (their notify::selected)
+        }
+        select(keys: [key])
+        selectionChanged()
+        if let position = (0..<selection.count).first(where: { (selection.withItem(at: $0) { KeyedList.key(of: $0) } ?? nil) == key }) {
+            KeyedList.scroll(view, to: position)
+        }
+    }
+
     /// Rows shown whose transfer is in `keys`, by position.
     func isSelected(key: String) -> Bool { selectedItems.contains { Self.key($0) == key } }
 
@@ -244,6 +271,7 @@ final class DownloadsPage {
                                          : "\(Formatting.count(shown)) of \(Formatting.count(total))"
     }
 
-    static func key(_ item: TransferItem) -> String { "\(item.serviceID.uuidString)/\(item.joinKey)" }
+    static func key(_ item: TransferItem) -> String { key(item.id) }
+    static func key(_ id: TransferItem.ID) -> String { "\(id.serviceID.uuidString)/\(id.joinKey)" }
 }
 
