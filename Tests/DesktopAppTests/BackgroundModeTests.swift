@@ -3,114 +3,60 @@ import Foundation
 import SwitchyardTestSupport
 import XCTest
 
-/// "Keep running with the window closed": Ctrl+W hides the window and the process stays; a download
-/// that finishes meanwhile (the fixture Sonarr's hub says so) is still announced; launching
-/// Switchyard again brings the window back (the second process hands over and exits); Ctrl+Q ends it.
+/// "Keep running with the window closed", with a real daemon: Ctrl+W hides the window and the
+/// process stays; a download that a real NZBGet finishes meanwhile (through the NNTP stub; no
+/// orchestrator tracks it) is announced by the gentle refresh that runs without a window; launching
+/// Switchyard again brings the window back (the second process hands over and exits); the
+/// notification's click opens Downloads with that transfer picked; Ctrl+Q ends the process.
 final class BackgroundModeTests: XCTestCase {
     func testClosedWindowKeepsNotifyingRelaunchPresentsQuitEnds() throws {
-        let harness = try Harness()
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, bus, keyring); run through `make test`")
+        let nzbget = try SoloPeer(.nzbget)
+        defer { nzbget.stop() }
+        let rig = try NotificationRig(preferences: #"{"schemaVersion": 1, "keepRunning": true}"#) { _ in
+            [(ServiceConfig(kind: .nzbget, displayName: "Fixture NZBGet", localEndpoint: try Endpoint.parse("http://127.0.0.1:\(nzbget.daemon.port)"),
+                            allowPlainHTTPOnLocal: true),
+              Credential(username: nzbget.daemon.username, password: nzbget.daemon.password))]
         }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-background-\(UUID().uuidString)")
-        let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: configHome.appendingPathComponent("switchyard"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: profile) }
-        try Data(#"{"schemaVersion": 1, "keepRunning": true}"#.utf8).write(to: configHome.appendingPathComponent("switchyard/preferences.json"))
-        let log = profile.appendingPathComponent("notifications.jsonl")
-        let notifications = try ServerProcess(URL(fileURLWithPath: "/usr/bin/python3"),
-                                              [harness.root.appendingPathComponent("Tools/fake-notifications.py").path, log.path])
-        defer { notifications.stop() }
-        let key = "fixture-background-key"
-        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
-                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", key])
-        defer { server.stop() }
-        let port = try XCTUnwrap(server.port)
-        let registry = ServiceRegistry(fileURL: configHome.appendingPathComponent("switchyard/services.json"))
-        let keyring = KeyringSecretStore()
-        let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr", localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
-                                   allowPlainHTTPOnLocal: true)
-        try runBlocking { try await registry.upsert(config) }
-        try runBlocking { try await keyring.write(Credential(apiKey: key), for: config.credential, kind: .sonarr) }
-        defer { try? runBlocking { try await keyring.delete(config.credential) } }
+        defer { rig.stop() }
 
-        var appEnvironment = environment
-        appEnvironment["XDG_CONFIG_HOME"] = configHome.path
-        appEnvironment["XDG_CACHE_HOME"] = cacheHome.path
-        appEnvironment["GNOTIFICATION_BACKEND"] = "freedesktop"
-        let app = Process()
-        app.executableURL = harness.binary
-        app.environment = appEnvironment
-        app.standardError = FileHandle.nullDevice
-        app.standardOutput = FileHandle.nullDevice
-        try app.run()
-        defer { if app.isRunning { app.terminate() }; app.waitUntilExit() }
-
-        func until(_ what: String, _ condition: () throws -> Bool) throws {
-            for _ in 0..<120 {
-                if try condition() { return }
-                Thread.sleep(forTimeInterval: 0.5) // looks again; the minute is only a deadline against a hang
-            }
-            XCTFail("waited for \(what)")
-            throw Stop()
-        }
-        func visibleWindow() throws -> String? {
-            try runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Switchyard$"]).output
-                .split(separator: "\n").last.map(String.init)
-        }
-        func press(_ combo: String) throws {
-            guard let window = try visibleWindow() else { return }
-            _ = try runTool("/usr/bin/xdotool", ["windowfocus", "--sync", window])
-            _ = try runTool("/usr/bin/xdotool", ["key", "--delay", "80", combo])
-        }
-        func fixture(_ method: String, _ path: String) throws -> String {
-            let (status, text) = try runTool("/usr/bin/python3", ["-c", """
-                import sys, urllib.request
-                request = urllib.request.Request(sys.argv[2], method=sys.argv[1], headers={"X-Api-Key": sys.argv[3]})
-                print(urllib.request.urlopen(request, timeout=30).read().decode())
-                """, method, "http://127.0.0.1:\(port)\(path)", key])
-            XCTAssertEqual(status, 0, text)
-            return text
-        }
-        func queueReads() throws -> Int {
-            let counts = try JSONSerialization.jsonObject(with: Data(try fixture("GET", "/__requests").utf8)) as? [String: Int]
-            return counts?["/api/v3/queue/details"] ?? 0
-        }
-        func sent() -> [[String: Any]] {
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
-                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        try rig.until("the window") { try rig.visibleWindow() != nil }
+        try rig.until("the live channel") { try rig.fixture("GET", "/__hub_log").contains("\"live\":1") }
+        // The baseline: a queue sync makes the app refresh Activity (Sonarr's queue and NZBGet's
+        // transfers); a second one starts only after the first refresh has ended.
+        for round in 1...2 {
+            let before = try rig.queueReads()
+            try rig.pushQueueSync()
+            try rig.until("queue read \(round)") { try rig.queueReads() > before }
         }
 
-        try until("the window") { try visibleWindow() != nil }
-        try until("the live channel") {
-            try fixture("GET", "/__hub_log").contains("\"live\":1")
-        }
-        // The baseline: a queue sync makes the app read Sonarr's queue (on any tab).
-        let before = try queueReads()
-        _ = try fixture("GET", "/__push?name=queue&action=sync")
-        try until("the queue read") { try queueReads() > before }
+        try rig.press("ctrl+w")
+        try rig.until("the window hidden") { try rig.visibleWindow() == nil }
+        XCTAssertTrue(rig.app.isRunning, "closing the window kept the app")
 
-        try press("ctrl+w")
-        try until("the window hidden") { try visibleWindow() == nil }
-        XCTAssertTrue(app.isRunning, "closing the window kept the app")
-
-        _ = try fixture("DELETE", "/api/v3/queue/1000004?removeFromClient=false&blocklist=false&skipRedownload=false&changeCategory=false")
-        _ = try fixture("GET", "/__push?name=queue&action=sync")
-        try until("the notification with the window closed") { !sent().isEmpty }
-        XCTAssertEqual(sent().first?["summary"] as? String, "Download finished")
-        XCTAssertEqual(sent().first?["body"] as? String, "Fixture.Release.4.1080p.WEB-DL")
-
-        let (status, output) = try runTool(harness.binary.path, [], environment: appEnvironment)
+        // NZBGet downloads a new NZB for real; the minute's refresh without a window notices it.
+        let (status, output) = try runTool("/usr/bin/python3", [rig.harness.root.appendingPathComponent("Tests/Peers/peers.py").path,
+                                                                 "usenet", nzbget.run.path, "fixture-usenet-background"])
         XCTAssertEqual(status, 0, output)
-        try until("the window back") { try visibleWindow() != nil }
-        XCTAssertTrue(app.isRunning)
+        try rig.until("the notification with the window closed", seconds: 150) { !rig.sent().isEmpty }
+        let notice = try XCTUnwrap(rig.sent().first)
+        XCTAssertEqual(notice["summary"] as? String, "Download finished")
+        XCTAssertEqual(notice["body"] as? String, "fixture-usenet-background")
+        XCTAssertNil(try rig.visibleWindow(), "a notification does not raise the window by itself")
 
-        try press("ctrl+q")
-        try until("the app to end") { !app.isRunning }
-        XCTAssertEqual(sent().count, 1, "no other notification")
+        let (relaunch, relaunchOutput) = try runTool(rig.harness.binary.path, [], environment: rig.environment)
+        XCTAssertEqual(relaunch, 0, relaunchOutput)
+        try rig.until("the window back") { try rig.visibleWindow() != nil }
+        XCTAssertTrue(rig.app.isRunning)
+
+        try rig.click(notice)
+        try rig.until("the transfer picked on Downloads") {
+            let text = try rig.tree()
+            let picked = NotificationRig.selectedRows(in: text)
+            return text.contains("[page tab] 'Downloads' {visible,selected") && picked.count == 1 && picked[0].contains("fixture-usenet-background")
+        }
+
+        try rig.press("ctrl+q")
+        try rig.until("the app to end") { !rig.app.isRunning }
+        XCTAssertEqual(rig.sent().count, 1, "no other notification: \(rig.sent())")
     }
-
-    private struct Stop: Error {}
 }

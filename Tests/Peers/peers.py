@@ -10,6 +10,9 @@
     peers.py demo RUN_DIR    `start`, then real data moving for `make demo`: Transmission seeds a
                              96 MB file that qBittorrent downloads from it over 127.0.0.1 at a
                              capped 384 KiB/s (about four minutes)
+    peers.py usenet RUN_DIR NAME  the solo NZBGet downloads NAME for real through the NNTP stub (the
+                             queue resumed; the seeds added paused stay paused) and prints its NZBID
+                             once its history says SUCCESS
     peers.py query KIND RUN_DIR  the solo daemon's own view (paused torrents, turtle mode) as JSON
     peers.py solo KIND RUN_DIR [SEEDS]  start one daemon (qbittorrent|transmission|deluge|nzbget) on
                              ports shifted by 100, for tests that stop it or act on its torrents (it
@@ -644,6 +647,28 @@ def solo(kind, run, seeds=1):
     write_state(run, state)
 
 
+def usenet(run, name):
+    state = json.load(open(os.path.join(run, "peers.json")))["nzbget"]
+    auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
+    client = Client(f"http://127.0.0.1:{state['port']}", {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
+
+    def call(method, *params):
+        status, _, body = client.request("/jsonrpc", json.dumps({"method": method, "params": list(params), "id": 1}).encode())
+        if status != 200:
+            raise RuntimeError(f"nzbget {method}: HTTP {status}")
+        return json.loads(body)["result"]
+    size = len(random.Random(20260116).randbytes(20 * 1024))  # the stub's one article (start_nntp)
+    nzb = NZB.format(name=name, size=size).replace(f"{name}-1@fixture.invalid", "fixture-ok-1@fixture.invalid")
+    # FORCE: the same article as fixture-usenet-done, which NZBGet's duplicate check would skip.
+    nzb_id = call("append", f"{name}.nzb", base64.b64encode(nzb.encode()).decode(), "fixture-usenet", 0, False, False, "", 0, "FORCE", [])
+    if nzb_id <= 0:
+        raise SystemExit(f"NZBGet refused {name}")
+    call("resumedownload")
+    wait_until(f"NZBGet finishing {name}", lambda: any(
+        entry["NZBID"] == nzb_id and entry["Status"].startswith("SUCCESS") for entry in call("history", False)))
+    print(nzb_id)
+
+
 def query(kind, run):
     """The daemon's own view of its transfers, through its own API (not Switchyard's code), for
     tests that act on a solo daemon: which torrents it holds and whether each is paused, and
@@ -756,6 +781,8 @@ if __name__ == "__main__":
         bulk(int(sys.argv[2]), sys.argv[3])
     elif len(sys.argv) in (4, 5) and sys.argv[1] == "solo":
         solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) == 5 else 1)
+    elif len(sys.argv) == 4 and sys.argv[1] == "usenet":
+        usenet(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "query":
         query(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] in ("start", "stop"):

@@ -135,6 +135,27 @@ final class ServarrState {
     func episodes(series: Int) -> Data { Self.json(episodeItems.filter { $0["seriesId"] as? Int == series }) }
     var queueData: Data { Self.json(queue) }
 
+    /// `/__queue_change?id=N&state=S[&message=M]`: a queue record moves on as the service would move
+    /// it — `failedPending` (the client failed it: status failed, the message as its error) or
+    /// `importBlocked` (a warning with the message); the hub's queue sync is pushed by the caller.
+    func changeQueueRecord(_ id: Int, state: String, message: String?) -> Bool {
+        guard let index = queue.firstIndex(where: { $0["id"] as? Int == id }) else { return false }
+        queue[index]["trackedDownloadState"] = state
+        switch state {
+        case "failedPending", "failed":
+            queue[index]["status"] = "failed"
+            queue[index]["trackedDownloadStatus"] = "error"
+            if let message { queue[index]["errorMessage"] = message }
+        case "importBlocked":
+            queue[index]["status"] = "completed"
+            queue[index]["trackedDownloadStatus"] = "warning"
+            if let message { queue[index]["statusMessages"] = [["title": queue[index]["title"] ?? "", "messages": [message]]] }
+        default:
+            break
+        }
+        return true
+    }
+
     static func json(_ value: Any) -> Data {
         (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("[]".utf8)
     }

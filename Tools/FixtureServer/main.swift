@@ -15,6 +15,7 @@
 // With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
+// GET /__queue_change?id=N&state=failedPending|importBlocked[&message=M] moves a queue record on.
 // GET /__query_keys lists parameter names that ever arrived in a URL query.
 // Writes (ServarrState.swift) change the served state: monitoring (editor, episode/monitor,
 // seasonpass), commands (each poll of command/{id} moves one state on; mode=fail on
@@ -247,6 +248,11 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let changed = state.servarr.advanceCommands()
         for record in changed { _ = hub.push(name: "command", action: "updated", id: nil, resource: record) }
         return respond(message, 200, "application/json", Data(#"{"advanced":\#(changed.count)}"#.utf8))
+    }
+    if fullPath == "/__queue_change" {
+        let changed = state.servarr.changeQueueRecord(Int(parameters["id"] ?? "") ?? -1, state: parameters["state"] ?? "",
+                                                      message: parameters["message"])
+        return respond(message, changed ? 200 : 404, "application/json", Data(#"{"changed":\#(changed)}"#.utf8))
     }
     if fullPath == "/__hub_drop" { return respond(message, 200, "application/json", Data(#"{"dropped":\#(hub.dropAll())}"#.utf8)) }
     if fullPath == "/__hub_silent" {
