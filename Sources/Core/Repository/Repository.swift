@@ -269,6 +269,14 @@ public actor Repository: ServiceScopedState {
         return .stale(OverviewContent(rows: OverviewRows.initialRows(services), details: details), refreshedAt: since, recovery: .retry)
     }
 
+    /// A live channel's upgrade was refused with the instance's key: that counts toward the
+    /// session's refusals like a refused request (Documentation/Reliability.md) — reads stop asking
+    /// until the user does, and three refusals stop even that until the key changes.
+    public func liveRefused(serviceID: UUID) async {
+        guard let config = configuredServices.first(where: { $0.id == serviceID }), config.enabled else { return }
+        await session(for: config).refusedElsewhere()
+    }
+
     /// The session of one service (writes go through it, like reads).
     func session(for config: ServiceConfig) -> ServiceSession { pool.session(config) }
 

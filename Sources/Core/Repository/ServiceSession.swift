@@ -135,6 +135,10 @@ actor ServiceSession {
         }
     }
 
+    /// The credential was refused outside this session's own requests (a live channel's upgrade
+    /// answered 401): one of its refusals, and reads wait for the user as after any other.
+    func refusedElsewhere() { _ = record(.unauthorized) }
+
     private func checkBackoff(force: Bool) throws(ServiceError) {
         if refusals >= Self.maximumRefusals, let failure, failure.error == .unauthorized { throw failure.error }
         guard !force, let failure else { return }

@@ -34,6 +34,14 @@ extension AppModel {
         switch tagged.update {
         case .state(let state):
             if state == .live, liveStates[tagged.service] != .live { queueChanges[tagged.service, default: 0] += 1 } // read once live
+            if state == .polling(.refused), liveStates[tagged.service] != state {
+                // The key was refused on the upgrade: one refusal of the instance's session, shown on the Overview.
+                let repository = repository, service = tagged.service
+                Task { [weak self] in
+                    await repository.liveRefused(serviceID: service)
+                    self?.refreshForLive(.overview)
+                }
+            }
             liveStates[tagged.service] = state
             window?.overview.setLive(liveStates)
             if let tracker = library?.tracker {
