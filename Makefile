@@ -82,7 +82,7 @@ bench: test-deps
 	Tools/bench/ui.sh library
 	@echo "== Add Series: lookup answer to 50 results painted, stall while typing (5 rounds x 3 runs)"
 	Tools/bench/ui.sh lookup
-	@echo "== live updates: a queue change pushed by Sonarr's hub to the Activity tab painted (5 rounds x 3 runs)"
+	@echo "== live updates vs polling: a change at Sonarr to the Activity row painted (20 rounds each), and an idle minute's bytes"
 	Tools/bench/ui.sh live
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \

@@ -3,10 +3,11 @@
 //
 //   switchyard-fixture-server --kind sonarr|radarr --fixtures DIR --api-key KEY
 //                             [--url-base /sonarr] [--library FILE] [--queue FILE] [--port N]
-//                             [--latency-ms N]
+//                             [--latency-ms N] [--no-hub]
 //
 // --queue serves FILE as the queue (e.g. one naming the info-hashes the real peers hold);
 // --latency-ms holds every answer that long (a service at a distance; the fan-out benchmark).
+// --no-hub: no SignalR hub at /signalr/messages (404, as Sonarr v3): clients poll.
 // Prints "READY port=N" once listening. Requires X-Api-Key on /api/* (401 with
 // an empty body otherwise, as Servarr does); /ping is anonymous; requests that
 // miss the URL base get a 307 to it. Faults are set per path through the
@@ -34,10 +35,16 @@ struct Options {
     var queue: String?
     var port: UInt32 = 0
     var latencyMilliseconds: UInt32 = 0
+    /// `--no-hub`: no SignalR hub (as Sonarr v3): clients poll.
+    var hub = true
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
+            if flag == "--no-hub" {
+                hub = false
+                continue
+            }
             let value = iterator.next() ?? ""
             switch flag {
             case "--kind": kind = value
@@ -409,7 +416,7 @@ soup_server_add_handler(server, nil, handler, nil, nil)
 // Sonarr v4 / Radarr v5+ push changes over SignalR (Tools/FixtureServer/Hub.swift).
 let hub = FixtureHub(apiKey: options.apiKey, version: state.fixture("system-status.json")
     .flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }?["version"] as? String ?? "0")
-if options.kind == "sonarr" || options.kind == "radarr" { hub.install(on: server, path: options.urlBase + "/signalr/messages") }
+if options.hub, options.kind == "sonarr" || options.kind == "radarr" { hub.install(on: server, path: options.urlBase + "/signalr/messages") }
 var error: UnsafeMutablePointer<GError>?
 let address = g_inet_socket_address_new_from_string("127.0.0.1", options.port)
 guard soup_server_listen(server, address, SoupServerListenOptions(0), &error) != 0 else {

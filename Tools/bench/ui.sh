@@ -3,7 +3,8 @@
 # Runs inside the test session (Xvfb, private keyring, loopback-only network).
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
 #   Tools/bench/ui.sh lookup                   Add Series: 50 lookup results from a Sonarr fixture server, typing
-#   Tools/bench/ui.sh live                     Activity: a download leaves Sonarr's queue, the hub pushes queue sync
+#   Tools/bench/ui.sh live                     Activity: a download leaves Sonarr's queue — live (the hub pushes
+#                                              queue sync) and polling (no hub); then an idle minute's bytes
 #   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
 #   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
@@ -29,16 +30,22 @@ app() { # scenario report [extra env…]
   [ -s "$report" ] || { echo "ui bench: no report" >&2; tail -20 "$work/app.log" >&2; exit 1; }
 }
 
+fixture() { # KIND [options…]: starts a fixture server (ends when its stdin, fd 3, closes); sets $port and $server
+  local kind=$1; shift
+  rm -f "$work/in"; mkfifo "$work/in"
+  "$bin/switchyard-fixture-server" --kind "$kind" --api-key fixture-bench-key "$@" <"$work/in" >"$work/server.out" &
+  server=$!
+  pids+=($server)
+  exec 3>"$work/in"
+  for _ in $(seq 100); do grep -q READY "$work/server.out" && break; sleep 0.1; done
+  port=$(sed -n 's/READY port=//p' "$work/server.out")
+  [ -n "$port" ] || { echo "ui bench: the fixture server did not start" >&2; exit 1; }
+}
+
 case ${1:-} in
 library)
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
-  mkfifo "$work/in"
-  "$bin/switchyard-fixture-server" --kind radarr --fixtures "$root/Fixtures" --api-key fixture-bench-key \
-    --library "$work/movies.json" <"$work/in" >"$work/server.out" &
-  pids+=($!)
-  exec 3>"$work/in"
-  for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
-  port=$(sed -n 's/READY port=//p' "$work/server.out")
+  fixture radarr --fixtures "$root/Fixtures" --library "$work/movies.json"
   for run in 1 2 3; do
     profile "library-$run"
     "$bin/switchyard-demo-setup" --only radarr "Radarr (20,000 movies)" "$port" fixture-bench-key >/dev/null
@@ -50,12 +57,7 @@ lookup)
   # Add Series against a Sonarr fixture server whose lookup answers 50 series (not in the library).
   cp -r "$root/Fixtures" "$work/fixtures"
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" lookup series 50 "$work/fixtures/sonarr/series-lookup.json"
-  mkfifo "$work/in"
-  "$bin/switchyard-fixture-server" --kind sonarr --fixtures "$work/fixtures" --api-key fixture-bench-key <"$work/in" >"$work/server.out" &
-  pids+=($!)
-  exec 3>"$work/in"
-  for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
-  port=$(sed -n 's/READY port=//p' "$work/server.out")
+  fixture sonarr --fixtures "$work/fixtures"
   for run in 1 2 3; do
     profile "lookup-$run"
     "$bin/switchyard-demo-setup" --only sonarr "Sonarr (lookup of 50)" "$port" fixture-bench-key >/dev/null
@@ -64,44 +66,36 @@ lookup)
   done
   ;;
 live)
-  # The Activity tab with a Sonarr fixture server: when the probe asks (a round file), one download
-  # leaves Sonarr's queue and the hub pushes a queue sync, as Sonarr does after its queue refresh.
-  for run in 1 2 3; do
-    rm -f "$work/in"; mkfifo "$work/in"
-    "$bin/switchyard-fixture-server" --kind sonarr --fixtures "$root/Fixtures" --api-key fixture-bench-key <"$work/in" >"$work/server.out" &
-    server=$!
-    pids+=($server)
-    exec 3>"$work/in"
-    for _ in $(seq 50); do grep -q READY "$work/server.out" && break; sleep 0.1; done
-    port=$(sed -n 's/READY port=//p' "$work/server.out")
-    profile "live-$run"
-    "$bin/switchyard-demo-setup" --only sonarr "Sonarr (live)" "$port" fixture-bench-key >/dev/null
-    report=$work/live-$run.json
-    /usr/bin/python3 - "$port" "$report" <<'PY' &
-import json, os, sys, time, urllib.request
-port, report = sys.argv[1], sys.argv[2]
-def call(method, path):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers={"X-Api-Key": "fixture-bench-key"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return answer.read()
-for round in range(1, 6):
-    while not os.path.exists(f"{report}.round-{round}"):
-        time.sleep(0.05)
-    records = json.loads(call("GET", "/api/v3/queue/details"))
-    groups = {}
-    for record in records:
-        groups.setdefault(record.get("downloadId") or record["title"], []).append(record["id"])
-    for record_id in list(groups.values())[-1]:  # one download: every record of it
-        call("DELETE", f"/api/v3/queue/{record_id}?removeFromClient=false&blocklist=false&skipRedownload=false&changeCategory=false")
-    call("GET", "/__push?name=queue&action=sync")
-PY
+  # The Activity tab with a Sonarr fixture server holding 40 downloads, live (its hub pushes a queue
+  # sync after each change) and polling (no hub, as Sonarr v3): 20 changes each, then a minute idle.
+  # Tools/bench/live.py relays the app's connections (counting bytes) and makes the changes.
+  /usr/bin/python3 "$root/Tools/servarr-fixtures.py" queue series 40 "$work/queue.json"
+  for mode in live polling; do
+    if [ $mode = live ]; then fixture sonarr --fixtures "$root/Fixtures" --queue "$work/queue.json"
+    else fixture sonarr --fixtures "$root/Fixtures" --queue "$work/queue.json" --no-hub; fi
+    profile "live-$mode"
+    report=$work/live-$mode.json
+    /usr/bin/python3 "$root/Tools/bench/live.py" "$port" "$report" $mode "$work/relay-$mode.port" &
     driver=$!
+    pids+=($driver)
+    for _ in $(seq 100); do [ -s "$work/relay-$mode.port" ] && break; sleep 0.1; done
+    "$bin/switchyard-demo-setup" --only sonarr "Sonarr ($mode)" "$(cat "$work/relay-$mode.port")" fixture-bench-key >/dev/null
     app live "$report"
-    kill $driver 2>/dev/null || true
+    wait $driver || true
     exec 3>&-
     wait $server 2>/dev/null || true
-    cat "$report"; echo
+    echo "$mode: $(cat "$report")"
+    echo "$mode idle: $(cat "$report.bytes" 2>/dev/null || echo '{}')"
   done
+  /usr/bin/python3 - "$work/live-live.json" "$work/live-polling.json" <<'PY'
+import json, sys
+live, polling = (json.load(open(path)) | json.load(open(path + ".bytes")) for path in sys.argv[1:3])
+print(f"live vs polling, median of {len(live['changeToPaintedMs'])}: change at the service → row painted "
+      f"{live['changeToPaintedMsMedian']:.0f} ms (max {live['changeToPaintedMsMax']:.0f}) vs {polling['changeToPaintedMsMedian']:.0f} ms "
+      f"(max {polling['changeToPaintedMsMax']:.0f}); push → painted {live.get('pushToPaintedMsMedian', 0):.0f} ms")
+print(f"idle minute on Activity: {live['bytesPerMinute']} bytes live vs {polling['bytesPerMinute']} bytes polling "
+      f"({polling['bytesPerMinute'] / max(1, live['bytesPerMinute']):.0f}x); new connections {live['newConnections']} vs {polling['newConnections']}")
+PY
   ;;
 downloads)
   state=$2/peers.json

@@ -17,10 +17,12 @@ import Foundation
 /// - `lookup`: Add Series; a title typed a character at a time (the longest stall while typing), then
 ///   the time from the lookup's answer arriving (the transport hands it over) to the frame painted with
 ///   its results (50 from the fixture server), and the stall around it — 5 rounds; posters load after.
-/// - `live`: the Activity tab with a Sonarr fixture server; the bench script removes a queue item
-///   and pushes `queue` sync when the probe asks (a file `<report>.round-N`): the time from the
-///   message reaching the main thread to the frame painted without that item (5 rounds), and how
-///   many Activity refreshes the live messages caused.
+/// - `live`: the Activity tab with a Sonarr fixture server, its live channel up or (no hub there)
+///   polling; the bench script removes a download from the queue when the probe asks (a file
+///   `<report>.round-N`), writes when (`<report>.changed-N`) and, with a hub, pushes `queue` sync:
+///   the time from the change at the service to the frame painted without that download (20
+///   rounds), from the message reaching the main thread when live, and how many Activity refreshes
+///   the messages caused; then (`<report>.idle`) 65 s open and idle while the script counts bytes.
 /// - `downloads`: the Downloads tab; process start → first frame painted with
 ///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
 ///   per refresh, CPU seconds and resident memory at the end.
@@ -284,7 +286,11 @@ final class BenchmarkProbe: ContentObserver {
     private var liveCount: Int?
     private var liveArrived: ContinuousClock.Instant?
     private var liveRounds: [Double] = []
-    private static let liveRoundCount = 5
+    private var changeRounds: [Double] = []
+    private static let liveRoundCount = 20
+    /// After the rounds: how long the app stays open, idle on Activity, while the bench script counts
+    /// the bytes between it and the service.
+    private static let liveIdleMilliseconds: UInt32 = 65_000
 
     func liveMessage(_ name: String, at instant: ContinuousClock.Instant) {
         guard scenario == .live, name == "queue", liveArrived == nil, liveCount != nil else { return }
@@ -300,27 +306,48 @@ final class BenchmarkProbe: ContentObserver {
             askForLiveRound()
             return
         }
-        guard count < before, let arrived = liveArrived else { return }
+        guard count < before else { return }
+        let arrived = liveArrived
         afterNextPaint(window.window) { [weak self] in
             guard let self else { return }
-            self.liveRounds.append(Self.milliseconds(.now - arrived))
+            let painted = Date().timeIntervalSince1970
+            let round = self.changeRounds.count + 1
+            // When the script changed the service (wall clock, the same machine), written before it asked.
+            if let text = try? String(contentsOfFile: "\(self.reportPath).changed-\(round)", encoding: .utf8),
+               let changed = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                self.changeRounds.append(((painted - changed) * 1000).rounded())
+            }
+            if let arrived { self.liveRounds.append(Self.milliseconds(.now - arrived)) }
             self.liveCount = count
             self.liveArrived = nil
-            guard self.liveRounds.count < Self.liveRoundCount else {
-                let sorted = self.liveRounds.sorted()
-                self.report["pushToPaintedMs"] = self.liveRounds
-                self.report["pushToPaintedMsMedian"] = sorted[sorted.count / 2]
-                self.report["pushToPaintedMsMax"] = sorted.last ?? 0
-                self.report["activityRefreshesFromLive"] = self.model?.liveRefreshes[.activity] ?? 0
-                self.report["liveMessages"] = self.model?.liveMessages ?? 0
-                return self.finish()
-            }
+            guard self.changeRounds.count < Self.liveRoundCount else { return self.finishLive() }
             self.askForLiveRound()
         }
     }
 
+    private func finishLive() {
+        let changes = changeRounds.sorted()
+        report["changeToPaintedMs"] = changeRounds
+        report["changeToPaintedMsMedian"] = changes[changes.count / 2]
+        report["changeToPaintedMsMax"] = changes.last ?? 0
+        if !liveRounds.isEmpty {
+            let sorted = liveRounds.sorted()
+            report["pushToPaintedMs"] = liveRounds
+            report["pushToPaintedMsMedian"] = sorted[sorted.count / 2]
+            report["pushToPaintedMsMax"] = sorted.last ?? 0
+        }
+        report["activityRefreshesFromLive"] = model?.liveRefreshes[.activity] ?? 0
+        report["liveMessages"] = model?.liveMessages ?? 0
+        report["liveStates"] = model?.liveStates.values.map { "\($0)" } ?? []
+        FileManager.default.createFile(atPath: "\(reportPath).idle", contents: Data())
+        timers.append(Timer(milliseconds: Self.liveIdleMilliseconds) { [weak self] in
+            self?.finish()
+            return false
+        })
+    }
+
     private func askForLiveRound() {
-        FileManager.default.createFile(atPath: "\(reportPath).round-\(liveRounds.count + 1)", contents: Data())
+        FileManager.default.createFile(atPath: "\(reportPath).round-\(changeRounds.count + 1)", contents: Data())
     }
 
     // MARK: Pause
