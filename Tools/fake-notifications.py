@@ -3,7 +3,7 @@
 org.freedesktop.Notifications, records every Notify call as one JSON line in LOG (app name,
 summary, body, actions, hint names) and answers as a real server would. Prints READY once the name
 is owned ("READY port=0"); ends when its stdin closes. Writing a notification id to the file LOG.invoke makes it emit ActionInvoked(id,
-"default") — what a click on the notification does.
+"default") — what a click on the notification does; "ID ACTION" invokes one of its buttons.
 
 Usage: fake-notifications.py LOG
 """
@@ -58,10 +58,11 @@ def poll_invoke():
     trigger = LOG + ".invoke"
     if os.path.exists(trigger):
         with open(trigger, encoding="utf-8") as handle:
-            number = int(handle.read().strip() or 0)
+            words = handle.read().split()
         os.remove(trigger)
+        number, action = int(words[0]) if words else 0, words[1] if len(words) > 1 else "default"
         state["connection"].emit_signal(None, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked",
-                                        GLib.Variant("(us)", (number, "default")))
+                                        GLib.Variant("(us)", (number, action)))
     return True
 
 

@@ -58,5 +58,6 @@ final class BackgroundModeTests: XCTestCase {
         try rig.press("ctrl+q")
         try rig.until("the app to end") { !rig.app.isRunning }
         XCTAssertEqual(rig.sent().count, 1, "no other notification: \(rig.sent())")
+        print("captured notification:", String(decoding: try JSONSerialization.data(withJSONObject: notice, options: [.sortedKeys]), as: UTF8.self))
     }
 }

@@ -173,9 +173,9 @@ final class NotificationRig {
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    /// Clicks notification `id` (the server emits ActionInvoked for its default action).
-    func click(_ notice: [String: Any]) throws {
+    /// Clicks a notification (the server emits ActionInvoked for its default action), or one of its buttons.
+    func click(_ notice: [String: Any], button action: String = "default") throws {
         let id = try XCTUnwrap(notice["id"] as? Int)
-        try "\(id)".write(to: URL(fileURLWithPath: log.path + ".invoke"), atomically: true, encoding: .utf8)
+        try "\(id) \(action)".write(to: URL(fileURLWithPath: log.path + ".invoke"), atomically: true, encoding: .utf8)
     }
 }

@@ -7,10 +7,12 @@ import XCTest
 /// fake notification server recording every call, the fixture Sonarr with its hub): nothing is
 /// announced at start-up; downloads that leave the queue together after they finished are one
 /// notification; a failed download and a blocked import are one each, and clicking one presents
-/// the window on Activity with that download picked.
+/// the window on Activity with that download picked; a new health error is one notification that
+/// opens the Overview. With the window closed (kept running), a notification also has a Quit button
+/// that ends the app.
 final class NotificationsUITests: XCTestCase {
     func testNoticesAreOnePerBurstAndTheirClicksOpenTheirDownload() throws {
-        let rig = try NotificationRig()
+        let rig = try NotificationRig(preferences: #"{"schemaVersion": 1, "keepRunning": true}"#)
         defer { rig.stop() }
 
         // The live channel is up (the Overview says so); then Activity is shown and has its rows: the
@@ -62,7 +64,35 @@ final class NotificationsUITests: XCTestCase {
                 return text.contains("[page tab] 'Activity' {visible,selected") && picked.count == 1 && picked[0].contains(change.title)
             }
         }
-        XCTAssertEqual(rig.sent().count, 3, "no other notification: \(rig.sent())")
+
+        // A new health error: Sonarr's hub says its health changed; one notice, whose click opens the Overview.
+        try rig.fixture("GET", "/__health_add?source=DownloadClientCheck&type=error&message=Unable%20to%20communicate%20with%20Fixture%20SABnzbd")
+        try rig.fixture("GET", "/__push?name=health&action=sync")
+        try rig.until("the health notification") { rig.sent().count == 4 }
+        notices = rig.sent()
+        XCTAssertEqual(notices[3]["summary"] as? String, "Fixture Sonarr: error")
+        XCTAssertEqual(notices[3]["body"] as? String, "Unable to communicate with Fixture SABnzbd")
+        try rig.showTab(4, "Activity")
+        try rig.click(notices[3])
+        try rig.until("the Overview shown by the click") { try rig.tree().contains("[page tab] 'Overview' {visible,selected") }
+
+        XCTAssertEqual(rig.sent().count, 4, "no other notification: \(rig.sent())")
+        XCTAssertFalse(rig.sent().contains { ($0["actions"] as? [String] ?? []).contains("app.quit") }, "no Quit button while the window is open")
+
+        // With the window closed (kept running), a notification also offers Quit; it ends the app.
+        try rig.press("ctrl+w")
+        try rig.until("the window hidden") { try rig.visibleWindow() == nil }
+        try rig.removeQueueRecord(1000009)
+        try rig.pushQueueSync()
+        try rig.until("the notification with the window closed") { rig.sent().count == 5 }
+        let last = try XCTUnwrap(rig.sent().last)
+        XCTAssertEqual(last["actions"] as? [String], ["default", "", "app.quit", "Quit Switchyard"])
+        try rig.click(last, button: "app.quit")
+        try rig.until("the app to end") { !rig.app.isRunning }
+        // What the notification server received, for Documentation/Notifications.md.
+        for notice in rig.sent() {
+            print("captured notification:", String(decoding: try JSONSerialization.data(withJSONObject: notice, options: [.sortedKeys]), as: UTF8.self))
+        }
     }
 
     func testSelectedRowsAreReadFromTheTree() {

@@ -16,6 +16,7 @@
 // With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
+// GET /__health_add?source=S&type=warning|error&message=M adds a health check to the answers.
 // GET /__queue_change?id=N&state=failedPending|importBlocked[&message=M] moves a queue record on.
 // GET /__query_keys lists parameter names that ever arrived in a URL query.
 // Writes (ServarrState.swift) change the served state: monitoring (editor, episode/monitor,
@@ -68,6 +69,8 @@ final class FixtureServer: @unchecked Sendable {
     var faults: [String: String] = [:]
     var requestCounts: [String: Int] = [:]
     var queryKeys: Set<String> = []
+    /// Health checks added by `/__health_add` (served after health.json's).
+    var addedHealth: [[String: Any]] = []
     /// SABnzbd `addurl` calls, as received (`GET /__sabnzbd_added`).
     var sabnzbdAdded: [[String: String]] = []
     /// Set while handling a request whose answer a fault already holds back.
@@ -108,7 +111,10 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/queue/details": return (200, json, servarr.queueData)
         case "/api/v3/blocklist": return (200, json, servarr.blocklistPage(query))
         case "/api/v3/queue": return (200, json, pagedQueue(query))
-        case "/api/v3/health": return (200, json, fixture("health.json")!)
+        case "/api/v3/health":
+            guard !addedHealth.isEmpty else { return (200, json, fixture("health.json")!) }
+            let listed = (try? JSONSerialization.jsonObject(with: fixture("health.json")!)) as? [[String: Any]] ?? []
+            return (200, json, (try? JSONSerialization.data(withJSONObject: listed + addedHealth)) ?? Data())
         case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
         case "/api/v3/history": return (200, json, fixture("history.json")!)
         case "/api/v3/downloadclient": return (200, json, fixture("downloadclient.json")!)
@@ -255,6 +261,12 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let changed = state.servarr.advanceCommands()
         for record in changed { _ = hub.push(name: "command", action: "updated", id: nil, resource: record) }
         return respond(message, 200, "application/json", Data(#"{"advanced":\#(changed.count)}"#.utf8))
+    }
+    if fullPath == "/__health_add" {
+        state.addedHealth.append(["id": 100 + state.addedHealth.count, "source": parameters["source"] ?? "FixtureCheck",
+                                  "type": parameters["type"] ?? "warning", "message": parameters["message"] ?? "Fixture health issue",
+                                  "wikiUrl": "https://wiki.fixture.invalid/health#fixture"])
+        return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
     }
     if fullPath == "/__queue_change" {
         let changed = state.servarr.changeQueueRecord(Int(parameters["id"] ?? "") ?? -1, state: parameters["state"] ?? "",

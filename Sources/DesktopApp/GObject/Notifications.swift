@@ -12,7 +12,8 @@ enum DesktopNotifications {
     private(set) static var sent = 0
     private static var serial = 0
 
-    static func send(_ notice: NotificationPlanner.Notice) {
+    /// `offeringQuit`: the app runs with its window closed — the notification also has a Quit button.
+    static func send(_ notice: NotificationPlanner.Notice, offeringQuit: Bool = false) {
         guard let application = g_application_get_default(), let notification = g_notification_new(notice.title) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
         g_notification_set_body(notification, notice.body)
@@ -27,6 +28,7 @@ enum DesktopNotifications {
         case .downloads: g_notification_set_default_action(notification, "app.show-downloads")
         case .overview: g_notification_set_default_action(notification, "app.show-overview")
         }
+        if offeringQuit { g_notification_add_button(notification, "Quit Switchyard", "app.quit") }
         serial += 1
         sent += 1
         g_application_send_notification(application, "\(notice.kind.rawValue)-\(serial)", notification)

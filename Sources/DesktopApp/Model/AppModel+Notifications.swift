@@ -11,14 +11,19 @@ extension AppModel {
 
     func notify(activity state: FeatureState<ActivityContent>) {
         guard let content = state.value else { return }
-        for notice in notifications.activity(content) where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
+        for notice in notifications.activity(content) where preferences.notifies(notice.kind) {
+            DesktopNotifications.send(notice, offeringQuit: runsWithoutWindow)
+        }
     }
 
     func notify(overview state: FeatureState<OverviewContent>) {
         guard let content = state.value else { return }
         let notices = notifications.health(content) + notifications.services(content.rows, now: Date())
-        for notice in notices where preferences.notifies(notice.kind) { DesktopNotifications.send(notice) }
+        for notice in notices where preferences.notifies(notice.kind) { DesktopNotifications.send(notice, offeringQuit: runsWithoutWindow) }
     }
+
+    /// Kept running with its window closed: a notification is then the way to quit too.
+    private var runsWithoutWindow: Bool { preferences.keepRunning && !(window?.toplevel.visible ?? false) }
 
     func startNotificationRefreshes() {
         notificationTimer?.cancel()
