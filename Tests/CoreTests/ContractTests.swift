@@ -81,6 +81,8 @@ final class ContractTests: XCTestCase {
                 "DELETE /api/v3/queue/bulk": .json("{}"),
                 "POST /api/v3/queue/grab/1": .json("{}"),
                 "DELETE /api/v3/series/1": .json("{}"),
+                "GET /api/v3/series/1": .json(#"{"id": 1, "title": "Fixture Series"}"#),
+                "GET /api/v3/movie/1": .json(#"{"id": 1, "title": "Fixture Movie"}"#),
                 "DELETE /api/v3/movie/1": .json("{}"),
                 "PUT /api/v3/episode/monitor": .json("[]", status: 202),
                 "POST /api/v3/seasonpass": .json("{}", status: 202),
@@ -108,6 +110,7 @@ final class ContractTests: XCTestCase {
                 let client = SonarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
                 _ = try await client.library()
+                _ = try await client.libraryItem(1)
                 _ = try await client.episodes(of: item)
                 _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
                 _ = try await client.queue()
@@ -148,6 +151,7 @@ final class ContractTests: XCTestCase {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
                 _ = try await client.library()
+                _ = try await client.libraryItem(1)
                 _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
                 _ = try await client.queue()
                 _ = try await client.health()

@@ -66,3 +66,66 @@ final class LiveLibraryPatchTests: XCTestCase {
         }
     }
 }
+
+/// An `episode` message: the episode comes whole and its row on an open detail page takes it in
+/// place (the same widgets; nothing sent — the check follows the service, it is not the user's
+/// toggle); `episodefile`/`moviefile` name the item whose counts to read again.
+final class LiveEpisodePatchTests: XCTestCase {
+    private static func message(_ name: String, _ action: String, _ resource: [String: Any]) throws -> ServarrLiveMessage {
+        let record = try JSONSerialization.data(withJSONObject: ["type": 1, "target": "receiveMessage",
+                                                                 "arguments": [["name": name, "body": ["action": action, "resource": resource]]]])
+        guard case .message(let message) = SignalRProtocol.decode(String(decoding: record, as: UTF8.self), handshakeDone: true) else {
+            throw XCTSkip("not a message") // cannot happen: the record above is one
+        }
+        return message
+    }
+
+    func testEpisodeAndFileMessagesNameWhatChanged() throws {
+        let service = UUID()
+        let episode = try XCTUnwrap(LiveItemChange(try Self.message("episode", "updated", [
+            "id": 5001, "seriesId": 4, "seasonNumber": 2, "episodeNumber": 3, "title": "Fixture Episode", "hasFile": true, "monitored": false,
+        ]), service: service))
+        XCTAssertEqual(episode.episode?.id, ResourceID(serviceID: service, itemID: 5001))
+        XCTAssertEqual(episode.episode?.series, ResourceID(serviceID: service, itemID: 4))
+        XCTAssertEqual(episode.episode?.hasFile, true)
+        XCTAssertEqual(episode.episode?.monitored, false)
+        XCTAssertEqual(episode.item, ResourceID(serviceID: service, itemID: 4))
+        let file = try XCTUnwrap(LiveItemChange(try Self.message("moviefile", "updated", ["id": 77, "movieId": 6]), service: service))
+        XCTAssertNil(file.episode)
+        XCTAssertEqual(file.item, ResourceID(serviceID: service, itemID: 6))
+        XCTAssertNil(LiveItemChange(try Self.message("episodefile", "deleted", ["id": 77]), service: service),
+                     "names no series: the library is read again")
+        XCTAssertNil(LiveItemChange(try Self.message("series", "updated", ["id": 4]), service: service))
+    }
+
+    func testAnOpenDetailPageTakesTheEpisodeInPlaceAndSendsNothing() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let view = DetailView(clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            var requests: [LibraryRequest] = []
+            view.onRequest = { requests.append($0) }
+            let detail = InspectionData.detail(.series)
+            view.render(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
+            var episode = try XCTUnwrap(detail.episodes.first { !$0.hasFile })
+            let before = try XCTUnwrap(view.episodeRow(episode.id.itemID))
+            XCTAssertEqual(before.monitored, episode.monitored)
+
+            // Sonarr imported a file for it and someone else switched its monitoring.
+            episode.hasFile = true
+            episode.monitored.toggle()
+            view.patch(episode)
+            let after = try XCTUnwrap(view.episodeRow(episode.id.itemID))
+            XCTAssertEqual(after.monitored, episode.monitored, "the check follows the service")
+            XCTAssertEqual(after.file, "On disk")
+            XCTAssertEqual(after.check, before.check, "in place: the same row")
+            XCTAssertTrue(requests.isEmpty, "a live change is not the user's toggle: nothing is sent (\(requests))")
+
+            // The user's own toggle still sends, judged against the service's new state.
+            gtk_check_button_set_active(cast(after.check), episode.monitored ? 0 : 1)
+            XCTAssertEqual(requests.count, 1, "the user's toggle is one request")
+        }
+    }
+}

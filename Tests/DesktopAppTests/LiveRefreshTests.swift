@@ -77,6 +77,67 @@ final class LiveRefreshTests: XCTestCase {
     }
 }
 
+extension LiveRefreshTests {
+    /// Another client switches an episode's monitoring: Sonarr's hub announces the episode (the
+    /// fixture does, as Sonarr's episode controller does); the app reads that one series again
+    /// (`series/{id}`) — not the library.
+    func testAnEpisodeMessageReadsItsSeriesAloneNotTheLibrary() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session; run through `make test`")
+        }
+        let harness = try Harness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key])
+        let port = try XCTUnwrap(server.port)
+        func fixture(_ method: String, _ path: String, _ body: String? = nil) -> String {
+            let (status, text) = (try? runTool("/usr/bin/python3", ["-c", """
+                import sys, urllib.request
+                data = sys.argv[4].encode() if len(sys.argv) > 4 else None
+                request = urllib.request.Request(sys.argv[2], data=data, method=sys.argv[1],
+                                                 headers={"X-Api-Key": sys.argv[3], "Content-Type": "application/json"})
+                print(urllib.request.urlopen(request, timeout=30).read().decode())
+                """, method, "http://127.0.0.1:\(port)\(path)", Self.key] + (body.map { [$0] } ?? []))) ?? (1, "")
+            XCTAssertEqual(status, 0, text)
+            return text
+        }
+        func reads() -> [String: Int] {
+            (try? JSONSerialization.jsonObject(with: Data(fixture("GET", "/__requests").utf8))) as? [String: Int] ?? [:]
+        }
+        try MainActor.assumeIsolated {
+            MainLoop.installDispatchBridge()
+            let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
+            let secrets = InMemorySecretStore()
+            let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
+                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+            let scheduler = RefreshScheduler() // nothing in scope: nothing polls
+            let soup = try SoupTransport()
+            let model = AppModel(registry: registry, transport: RetryingTransport(soup), secrets: secrets,
+                                 cache: ServiceCache(root: folder.appendingPathComponent("cache")), scheduler: scheduler, live: soup)
+            var ready = false
+            Task {
+                try? await secrets.write(Credential(apiKey: Self.key), for: config.credential, kind: .sonarr)
+                try? await registry.upsert(config)
+                await model.repository.reload()
+                ready = true
+            }
+            XCTAssertTrue(iterate(until: { ready }))
+            model.startLive()
+            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .live }), "live: \(model.liveStates)")
+
+            _ = fixture("PUT", "/api/v3/episode/monitor", #"{"episodeIds": [1001, 1002], "monitored": false}"#)
+            XCTAssertTrue(iterate(until: { model.liveMessages >= 3 }), "the two episodes announced: \(model.liveMessages)")
+            XCTAssertTrue(iterate(until: { model.liveItemReads == 1 && model.liveItemDebounce.isEmpty }), "one read: \(model.liveItemReads)")
+            XCTAssertTrue(iterate(until: { reads()["/api/v3/series/1"] == 1 }), "the series read again alone: \(reads())")
+            XCTAssertNil(reads()["/api/v3/series"], "not the library")
+            XCTAssertEqual(model.liveRefreshes[.series] ?? 0, 0)
+            model.stop()
+        }
+    }
+}
+
 /// Which orchestrator queues an Activity refresh asks for again: none it may skip before its channel
 /// is live and the queue was read once; after that only when a queue message (or a reconnection) says
 /// it changed; a forced refresh reads everything.

@@ -135,6 +135,18 @@ final class ServarrState {
     func episodes(series: Int) -> Data { Self.json(episodeItems.filter { $0["seriesId"] as? Int == series }) }
     var queueData: Data { Self.json(queue) }
 
+    /// Episodes a write changed, for the hub to announce (as Sonarr's episode controller does); taken once.
+    private var changedEpisodes: [[String: Any]] = []
+    func takeChangedEpisodes() -> [[String: Any]] {
+        defer { changedEpisodes = [] }
+        return changedEpisodes
+    }
+
+    /// One library item (`series/{id}`, `movie/{id}`), or nil.
+    func item(_ id: Int) -> Data? {
+        items.first { $0["id"] as? Int == id }.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+    }
+
     /// `/__queue_change?id=N&state=S[&message=M]`: a queue record moves on as the service would move
     /// it — `failedPending` (the client failed it: status failed, the message as its error) or
     /// `importBlocked` (a warning with the message); the hub's queue sync is pushed by the caller.
@@ -281,6 +293,7 @@ final class ServarrState {
         }
         for index in episodeItems.indices where ids.contains(episodeItems[index]["id"] as? Int ?? -1) {
             episodeItems[index]["monitored"] = monitored
+            changedEpisodes.append(episodeItems[index])
         }
         return accepted(episodeItems.filter { ids.contains($0["id"] as? Int ?? -1) })
     }

@@ -22,7 +22,7 @@
 // Writes (ServarrState.swift) change the served state: monitoring (editor, episode/monitor,
 // seasonpass), commands (each poll of command/{id} moves one state on; mode=fail on
 // /api/v3/command fails the next one), queue removal (flags checked, blocklist filled),
-// grab, delete. Malformed bodies get 400 with the reason, unknown ids 404. GET /__state
+// grab, delete; episodes a write changed are announced on the hub (`episode` updated). Malformed bodies get 400 with the reason, unknown ids 404. GET /__state
 // reports deletions, removals, grabs, commands, and commands that named no item.
 import CSoup
 import Foundation
@@ -128,6 +128,11 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/qualityprofile": return (200, json, fixture("qualityprofile.json")!)
         case "/api/v3/tag": return (200, json, fixture("tag.json")!)
         default:
+            let itemPath = options.kind == "sonarr" ? "/api/v3/series/" : "/api/v3/movie/"
+            if path.hasPrefix(itemPath), let id = Int(path.dropFirst(itemPath.count)) {
+                guard let item = servarr.item(id) else { return (404, json, Data(#"{"message":"NotFound"}"#.utf8)) }
+                return (200, json, item)
+            }
             if path.hasPrefix("/api/v3/command/"), let id = Int(path.dropFirst("/api/v3/command/".count)) {
                 let (status, body) = servarr.commandStatus(id)
                 return (status, json, body)
@@ -331,6 +336,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     if method != "GET", state.faults[path] == nil {
         let (status, body) = state.servarr.write(method, path, query: parameters, body: requestBody(message))
             ?? (405, Data(#"{"message":"Method not allowed"}"#.utf8))
+        for episode in state.servarr.takeChangedEpisodes() { _ = hub.push(name: "episode", action: "updated", id: nil, resource: episode) }
         return respond(message, status, "application/json", body)
     }
     switch state.faults[path] {

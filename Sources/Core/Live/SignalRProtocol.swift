@@ -117,3 +117,27 @@ public enum LiveLibraryChange: Sendable, Equatable {
         }
     }
 }
+
+/// What a Sonarr `episode` message (an episode updated: monitored, grabbed, its file, its air date)
+/// or an `episodefile`/`moviefile` message changes: the episode itself when it came whole, and the
+/// library item whose counts may have moved.
+public struct LiveItemChange: Sendable, Equatable {
+    /// The episode as the service now has it (`episode` updated).
+    public var episode: Episode?
+    /// The series or movie to read again (its file counts), when the message names it.
+    public var item: ResourceID?
+
+    /// nil for other messages and for bodies that name nothing (the owner refetches instead).
+    public init?(_ message: ServarrLiveMessage, service: UUID) {
+        guard ["episode", "episodefile", "moviefile"].contains(message.name),
+              let body = (try? JSONSerialization.jsonObject(with: message.body)) as? [String: Any],
+              let resource = body["resource"] as? [String: Any] else { return nil }
+        let owner = (resource[message.name == "moviefile" ? "movieId" : "seriesId"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+        item = owner.map { ResourceID(serviceID: service, itemID: $0) }
+        if message.name == "episode", message.action == .updated || message.action == .created,
+           let data = try? JSONSerialization.data(withJSONObject: [resource]) {
+            episode = (try? SonarrClient.decodeEpisodes(data, serviceID: service))?.first
+        }
+        guard episode != nil || item != nil else { return nil }
+    }
+}

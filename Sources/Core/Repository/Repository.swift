@@ -202,6 +202,15 @@ public actor Repository: ServiceScopedState {
         }
     }
 
+    /// One library item read again (a live message said it changed); nil when it cannot be read now.
+    public func libraryItem(_ id: ResourceID) async -> Resource? {
+        guard let config = services.first(where: { $0.id == id.serviceID }), config.enabled else { return nil }
+        let item = try? await pool.session(config).perform(Capabilities.library, force: false) { client throws(ServiceError) in
+            try await client.libraryItem(id.itemID)
+        }
+        return item ?? nil
+    }
+
     /// A poster or other image of a library item, from the instance that owns it (or the image's public source).
     public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
         guard let config = services.first(where: { $0.id == resource.serviceID }), config.enabled else {

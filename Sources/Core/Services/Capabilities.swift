@@ -19,6 +19,15 @@ public protocol ServiceClient: Actor {
 /// The library: series, movies — whatever the kind's `libraryKind` says.
 public protocol LibraryProviding: ServiceClient {
     func library() async throws(ServiceError) -> [Resource]
+    /// One item of the library as the service has it now (a live message said it changed).
+    func libraryItem(_ id: Int) async throws(ServiceError) -> Resource?
+}
+
+extension LibraryProviding {
+    /// Without a one-item read: the item from the whole library.
+    public func libraryItem(_ id: Int) async throws(ServiceError) -> Resource? {
+        try await library().first { $0.id.itemID == id }
+    }
 }
 
 /// The episodes of one library item.

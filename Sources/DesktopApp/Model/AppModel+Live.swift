@@ -66,8 +66,16 @@ extension AppModel {
                 case .deleted(let id)?: page?.remove(id)
                 case nil: refreshForLive(message.name == "series" ? .series : .movies)
                 }
-            case "episode", "episodefile": refreshForLive(.series) // a series' counts change: read it again
-            case "moviefile": refreshForLive(.movies)
+            case "episode", "episodefile", "moviefile":
+                // The episode comes whole: its row on an open detail page takes it in place. The series
+                // or movie it belongs to (its counts) is read again alone — not the whole library.
+                let page = message.name == "moviefile" ? window?.movies : window?.series
+                guard let change = LiveItemChange(message, service: tagged.service), let item = change.item ?? change.episode?.series else {
+                    refreshForLive(message.name == "moviefile" ? .movies : .series) // it names nothing: the library is read again
+                    break
+                }
+                if let episode = change.episode, page?.detailItem?.id == episode.series { page?.detail.patch(episode) }
+                rereadForLive(item, kind: message.name == "moviefile" ? .movie : .series)
             case "health", "version": refreshForLive(.overview)
             case "command":
                 // Progress of the commands followed (the actions phase) without waiting for a poll.
@@ -76,6 +84,22 @@ extension AppModel {
                 }
             default: break // queue/status, wanted/*, tag, …
             }
+        }
+    }
+
+    /// Reads one library item again once the burst it belongs to is over, and puts it in its list.
+    func rereadForLive(_ item: ResourceID, kind: Resource.Kind) {
+        liveItemDebounce[item]?.cancel()
+        liveItemDebounce[item] = Timer(milliseconds: Self.liveDebounceMilliseconds[.series] ?? 2000) { [weak self] in
+            guard let self else { return false }
+            self.liveItemDebounce[item] = nil
+            self.liveItemReads += 1
+            let repository = self.repository
+            Task { [weak self] in
+                guard let fresh = await repository.libraryItem(item), let self else { return }
+                (kind == .movie ? self.window?.movies : self.window?.series)?.patch(fresh)
+            }
+            return false
         }
     }
 

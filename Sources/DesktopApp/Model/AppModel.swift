@@ -28,6 +28,10 @@ final class AppModel {
     let live: LiveHub?
     /// Live-driven refreshes waiting for their debounce, by feature.
     var liveDebounce: [Feature: Timer] = [:]
+    /// Library items a live message said changed, each read again once its burst is over.
+    var liveItemDebounce: [ResourceID: Timer] = [:]
+    /// Library items read again on live messages (diagnostics, tests).
+    var liveItemReads = 0
     /// How many refreshes live messages caused, by feature (diagnostics and tests).
     private(set) var liveRefreshes: [Feature: Int] = [:]
     func countLiveRefresh(_ feature: Feature) { liveRefreshes[feature, default: 0] += 1 }
@@ -87,6 +91,8 @@ final class AppModel {
         watcher = nil
         notificationTimer?.cancel()
         notificationTimer = nil
+        for timer in liveItemDebounce.values { timer.cancel() }
+        liveItemDebounce = [:]
         let scheduler = scheduler, live = live
         Task { await scheduler.stop() }
         Task { await live?.stopAll() }

@@ -28,6 +28,10 @@ final class DetailView {
     private(set) var shown: ResourceDetail?
     private var seasonSwitches: [Int: Switch] = [:]
     private var episodeChecks: [Int: CheckButton] = [:]
+    /// Each episode row's changing parts, for a live message to update in place.
+    private var episodeRows: [Int: (name: Label, aired: Label, file: Label)] = [:]
+    /// Set while a live message updates rows: a check set by it is not the user's toggle.
+    private var patching = false
     private(set) var commandButtons: [LibraryCommand: Button] = [:]
     private var commandLines: [LibraryCommand: (words: String, running: Bool)] = [:]
     private var busy = false
@@ -126,10 +130,41 @@ final class DetailView {
         }
     }
 
+    /// An episode as the service now has it (a live `episode` message): its row takes the new values
+    /// in place — focus and scrolling stay, and nothing is sent (the check follows the service).
+    /// A change of season or number, or an episode not shown, fills the page again.
+    func patch(_ episode: Episode) {
+        guard var detail = shown, let index = detail.episodes.firstIndex(where: { $0.id == episode.id }) else { return }
+        let before = detail.episodes[index]
+        guard before != episode else { return }
+        detail.episodes[index] = episode
+        shown = detail
+        guard before.seasonNumber == episode.seasonNumber, before.episodeNumber == episode.episodeNumber,
+              let row = episodeRows[episode.id.itemID], let check = episodeChecks[episode.id.itemID] else { return fill(detail) }
+        patching = true
+        check.active = episode.monitored
+        check.tooltip = episode.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+        patching = false
+        row.name.text = episode.title.isEmpty ? "TBA" : episode.title
+        row.aired.text = episode.airDateUTC.map { Formatting.day($0, now: clock.now) } ?? "—"
+        row.file.text = Self.fileWords(episode)
+    }
+
+    /// An episode row as shown: its check (the widget and whether it is on) and its file words (tests).
+    func episodeRow(_ id: Int) -> (check: Widget, monitored: Bool, file: String)? {
+        guard let check = episodeChecks[id], let row = episodeRows[id] else { return nil }
+        return (check.widget, check.active, row.file.text)
+    }
+
+    private static func fileWords(_ episode: Episode) -> String {
+        episode.hasFile ? "On disk" : (episode.monitored ? "Missing" : "Not monitored")
+    }
+
     private func fill(_ detail: ResourceDetail) {
         content.removeAll()
         seasonSwitches = [:]
         episodeChecks = [:]
+        episodeRows = [:]
         commandButtons = [:]
         let item = detail.resource
         let now = clock.now
@@ -254,7 +289,9 @@ final class DetailView {
                 check.setAccessibleLabel("Monitor episode \(episode.episodeNumber) of \(seasonName)")
                 check.tooltip = episode.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
                 check.onToggled { [weak self] in
-                    guard let self, !self.busy, check.active != episode.monitored else { return }
+                    guard let self, !self.busy, !self.patching else { return }
+                    let current = self.shown?.episodes.first { $0.id == episode.id }?.monitored ?? episode.monitored
+                    guard check.active != current else { return }
                     self.setBusy(true)
                     self.onRequest?(.monitorEpisodes(check.active, series: item, episodeIDs: [episode.id.itemID]))
                 }
@@ -264,7 +301,7 @@ final class DetailView {
                 let name = Label.line(episode.title.isEmpty ? "TBA" : episode.title)
                 name.hexpand = true
                 let aired = Label.line(episode.airDateUTC.map { Formatting.day($0, now: now) } ?? "—", classes: ["dim-label"], ellipsize: false)
-                let file = Label.line(episode.hasFile ? "On disk" : (episode.monitored ? "Missing" : "Not monitored"), ellipsize: false)
+                let file = Label.line(Self.fileWords(episode), ellipsize: false)
                 file.sizeRequest(width: 110, height: -1)
                 let episodeCommand = LibraryCommand.episodeSearch(episodeIDs: [episode.id.itemID])
                 let search = Button(icon: "system-search-symbolic", name: "Search episode \(episode.episodeNumber) of \(seasonName)",
@@ -279,6 +316,7 @@ final class DetailView {
                 pick.onClicked { [weak self] in
                     self?.onRequest?(.interactiveSearch(.episode(id: episode.id.itemID), on: item, title: episodeTitle))
                 }
+                episodeRows[episode.id.itemID] = (name, aired, file)
                 row.append(number, name, aired, file, search, pick)
                 list.append(row)
             }

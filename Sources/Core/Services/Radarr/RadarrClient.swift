@@ -62,6 +62,11 @@ public actor RadarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
         return try Self.decodeMovies(body, serviceID: serviceID)
     }
 
+    public func libraryItem(_ id: Int) async throws(ServiceError) -> Resource? {
+        let body = try await servarr.get("\(Self.api.basePath)/movie/\(id)", class: .list)
+        return try Self.decodeMovies(Data("[".utf8) + body + Data("]".utf8), serviceID: serviceID).first
+    }
+
     public static func decodeMovies(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(RadarrMovieDTO.decode) }
         var resources: [Resource] = []

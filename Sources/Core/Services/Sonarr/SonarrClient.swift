@@ -80,6 +80,23 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
         return try Self.decodeSeries(body, serviceID: serviceID)
     }
 
+    public func libraryItem(_ id: Int) async throws(ServiceError) -> Resource? {
+        let body = try await servarr.get("\(Self.api.basePath)/series/\(id)", class: .list)
+        return try Self.decodeSeries(Data("[".utf8) + body + Data("]".utf8), serviceID: serviceID).first
+    }
+
+    /// Episode resources (a list as `episode` answers it) as episodes of instance `serviceID`.
+    public static func decodeEpisodes(_ body: Data, serviceID: UUID, series: Int? = nil) throws(ServiceError) -> [Episode] {
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
+        return dtos.compactMap { dto in
+            guard let id = dto.id, let seriesID = dto.seriesId ?? series else { return nil }
+            return Episode(id: ResourceID(serviceID: serviceID, itemID: id), series: ResourceID(serviceID: serviceID, itemID: seriesID),
+                           seasonNumber: dto.seasonNumber ?? 0, episodeNumber: dto.episodeNumber ?? 0,
+                           title: dto.title ?? "", airDate: dto.airDate, airDateUTC: dto.airDateUtc,
+                           hasFile: dto.hasFile ?? false, monitored: dto.monitored ?? false)
+        }
+    }
+
     public static func decodeSeries(_ body: Data, serviceID: UUID) throws(ServiceError) -> [Resource] {
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrSeriesDTO.decode) }
         var resources: [Resource] = []
@@ -102,15 +119,7 @@ public actor SonarrClient: LibraryProviding, QueueProviding, CalendarProviding, 
     public func episodes(of series: ResourceID) async throws(ServiceError) -> [Episode] {
         let body = try await servarr.get("\(Self.api.basePath)/episode", query: [URLQueryItem(name: "seriesId", value: "\(series.itemID)")],
                                          class: .list)
-        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(SonarrEpisodeDTO.decode) }
-        return dtos.compactMap { dto in
-            guard let id = dto.id else { return nil }
-            return Episode(id: ResourceID(serviceID: serviceID, itemID: id),
-                           series: ResourceID(serviceID: serviceID, itemID: dto.seriesId ?? series.itemID),
-                           seasonNumber: dto.seasonNumber ?? 0, episodeNumber: dto.episodeNumber ?? 0,
-                           title: dto.title ?? "", airDate: dto.airDate, airDateUTC: dto.airDateUtc,
-                           hasFile: dto.hasFile ?? false, monitored: dto.monitored ?? false)
-        }
+        return try Self.decodeEpisodes(body, serviceID: serviceID, series: series.itemID)
     }
 
     /// Episodes airing in [start, end), with their series titles.
