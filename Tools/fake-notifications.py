@@ -1,11 +1,18 @@
 #!/usr/bin/python3
-"""A freedesktop notification server for tests, on the test session's bus: owns
-org.freedesktop.Notifications, records every Notify call as one JSON line in LOG (app name,
-summary, body, actions, hint names) and answers as a real server would. Prints READY once the name
-is owned ("READY port=0"); ends when its stdin closes. Writing a notification id to the file LOG.invoke makes it emit ActionInvoked(id,
-"default") — what a click on the notification does; "ID ACTION" invokes one of its buttons.
+"""A notification server for tests, on the test session's bus. It records every notification as one
+JSON line in LOG and answers as the real server would; prints READY once its name is owned ("READY
+port=0"); ends when its stdin closes. Writing "ID" to the file LOG.invoke clicks notification ID
+(its default action); "ID ACTION" clicks one of its buttons.
 
-Usage: fake-notifications.py LOG
+Usage: fake-notifications.py LOG           org.freedesktop.Notifications (any freedesktop server;
+                                           GLib's freedesktop backend). A click is the ActionInvoked
+                                           signal, as a server emits it.
+       fake-notifications.py LOG --gtk     org.gtk.Notifications (GNOME Shell's; GLib's gtk backend).
+                                           A click is what GNOME Shell does: it activates the
+                                           application's action over D-Bus (org.freedesktop.Application
+                                           .ActivateAction on the app's own name), with its target.
+Each line: id, app, summary, body, actions (freedesktop: key/label pairs; gtk: the default action
+then each button's action), and the hint names (freedesktop) or the target of the default action (gtk).
 """
 import json
 import os
@@ -14,7 +21,8 @@ import sys
 from gi.repository import Gio, GLib
 
 LOG = sys.argv[1]
-INTERFACE = """
+GTK = "--gtk" in sys.argv[2:]
+FREEDESKTOP = """
 <node>
   <interface name="org.freedesktop.Notifications">
     <method name="GetCapabilities"><arg type="as" direction="out"/></method>
@@ -34,7 +42,25 @@ INTERFACE = """
   </interface>
 </node>
 """
-state = {"next": 1, "connection": None}
+GTK_INTERFACE = """
+<node>
+  <interface name="org.gtk.Notifications">
+    <method name="AddNotification">
+      <arg type="s" name="app_id" direction="in"/><arg type="s" name="id" direction="in"/>
+      <arg type="a{sv}" name="notification" direction="in"/>
+    </method>
+    <method name="RemoveNotification">
+      <arg type="s" name="app_id" direction="in"/><arg type="s" name="id" direction="in"/>
+    </method>
+  </interface>
+</node>
+"""
+state = {"next": 1, "connection": None, "gtk": {}}
+
+
+def record(entry):
+    with open(LOG, "a", encoding="utf-8") as log:
+        log.write(json.dumps(entry) + "\n")
 
 
 def call(connection, sender, path, interface, method, parameters, invocation):
@@ -42,16 +68,40 @@ def call(connection, sender, path, interface, method, parameters, invocation):
         invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
     elif method == "GetServerInformation":
         invocation.return_value(GLib.Variant("(ssss)", ("fixture-notifications", "Switchyard tests", "1", "1.2")))
-    elif method == "CloseNotification":
+    elif method in ("CloseNotification", "RemoveNotification"):
         invocation.return_value(None)
     elif method == "Notify":
         app, replaces, _icon, summary, body, actions, hints, _timeout = parameters.unpack()
         number = replaces or state["next"]
         state["next"] += 1
-        with open(LOG, "a", encoding="utf-8") as log:
-            log.write(json.dumps({"id": number, "app": app, "summary": summary, "body": body, "actions": list(actions),
-                                  "hints": sorted(hints.keys())}) + "\n")
+        record({"id": number, "app": app, "summary": summary, "body": body, "actions": list(actions), "hints": sorted(hints.keys())})
         invocation.return_value(GLib.Variant("(u)", (number,)))
+    elif method == "AddNotification":
+        app_id, key, notification = parameters.unpack()
+        number = state["next"]
+        state["next"] += 1
+        fields = parameters.get_child_value(2)
+        default = fields.lookup_value("default-action", GLib.VariantType("s"))
+        target = fields.lookup_value("default-action-target", None)
+        buttons = fields.lookup_value("buttons", None)
+        button_actions = [buttons.get_child_value(i).lookup_value("action", GLib.VariantType("s")).get_string()
+                          for i in range(buttons.n_children())] if buttons else []
+        state["gtk"][number] = {"app": app_id, "default": (default.get_string() if default else None), "target": target,
+                                "buttons": {action: buttons.get_child_value(i).lookup_value("target", None)
+                                            for i, action in enumerate(button_actions)} if buttons else {}}
+        record({"id": number, "app": app_id, "key": key, "summary": notification.get("title", ""), "body": notification.get("body", ""),
+                "actions": ([default.get_string()] if default else []) + button_actions,
+                "target": target.unpack() if target else None})
+        invocation.return_value(None)
+
+
+def activate(app_id, detailed, target):
+    """What GNOME Shell does on a click: the app's action, by D-Bus, on the app's own name."""
+    name = detailed.split(".", 1)[1] if detailed.startswith("app.") else detailed
+    path = "/" + app_id.replace(".", "/").replace("-", "_")
+    parameters = [target] if target is not None else []
+    state["connection"].call_sync(app_id, path, "org.freedesktop.Application", "ActivateAction",
+                                  GLib.Variant("(sava{sv})", (name, parameters, {})), None, Gio.DBusCallFlags.NONE, 10000, None)
 
 
 def poll_invoke():
@@ -61,8 +111,15 @@ def poll_invoke():
             words = handle.read().split()
         os.remove(trigger)
         number, action = int(words[0]) if words else 0, words[1] if len(words) > 1 else "default"
-        state["connection"].emit_signal(None, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked",
-                                        GLib.Variant("(us)", (number, action)))
+        if GTK:
+            sent = state["gtk"].get(number)
+            if sent and action == "default" and sent["default"]:
+                activate(sent["app"], sent["default"], sent["target"])
+            elif sent and action in sent["buttons"]:
+                activate(sent["app"], action, sent["buttons"][action])
+        else:
+            state["connection"].emit_signal(None, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked",
+                                            GLib.Variant("(us)", (number, action)))
     return True
 
 
@@ -72,12 +129,14 @@ def acquired(connection, name):
 
 def bus(connection, name):
     state["connection"] = connection
-    info = Gio.DBusNodeInfo.new_for_xml(INTERFACE)
-    connection.register_object("/org/freedesktop/Notifications", info.interfaces[0], call, None, None)
+    info = Gio.DBusNodeInfo.new_for_xml(GTK_INTERFACE if GTK else FREEDESKTOP)
+    path = "/org/gtk/Notifications" if GTK else "/org/freedesktop/Notifications"
+    connection.register_object(path, info.interfaces[0], call, None, None)
 
 
 open(LOG, "a").close()
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, bus, acquired, None)
+Gio.bus_own_name(Gio.BusType.SESSION, "org.gtk.Notifications" if GTK else "org.freedesktop.Notifications",
+                 Gio.BusNameOwnerFlags.NONE, bus, acquired, None)
 GLib.timeout_add(50, poll_invoke)
 loop = GLib.MainLoop()
 

@@ -6,7 +6,8 @@ import XCTest
 /// One real Switchyard for the notification tests: a private profile (services, preferences,
 /// keyring entries), a fake notification server on the test session's bus
 /// (Tools/fake-notifications.py) that records every notification, the fixture Sonarr with its hub,
-/// any other services a test adds, and the app itself with GLib's freedesktop notification backend.
+/// any other services a test adds, and the app itself with GLib's backend for that server
+/// (freedesktop, or GNOME Shell's org.gtk.Notifications).
 /// Then what the tests do with it: read the accessibility tree, press keys, drive the fixture, read
 /// and click notifications, and wait for each of those to show — by looking again, never by sleeping
 /// for a fixed time.
@@ -24,9 +25,18 @@ final class NotificationRig {
     private let keyring = KeyringSecretStore()
     private var credentials: [ServiceConfig] = []
 
+    /// The notification service the app talks to, through GLib's backend for it.
+    enum Backend: String {
+        /// org.freedesktop.Notifications: any freedesktop notification server.
+        case freedesktop
+        /// org.gtk.Notifications: GNOME Shell's.
+        case gtk
+    }
+
     /// `preferences`: the preferences file's text; `services`: more services (each with its secret)
     /// beside the fixture Sonarr, given the fixture's port.
-    init(preferences: String? = nil, services: (Int) throws -> [(ServiceConfig, Credential)] = { _ in [] }) throws {
+    init(backend: Backend = .freedesktop, preferences: String? = nil,
+         services: (Int) throws -> [(ServiceConfig, Credential)] = { _ in [] }) throws {
         harness = try Harness()
         var environment = ProcessInfo.processInfo.environment
         guard environment["SWITCHYARD_SESSION"] != nil else {
@@ -41,7 +51,8 @@ final class NotificationRig {
         }
         log = profile.appendingPathComponent("notifications.jsonl")
         notifications = try ServerProcess(URL(fileURLWithPath: "/usr/bin/python3"),
-                                          [harness.root.appendingPathComponent("Tools/fake-notifications.py").path, log.path])
+                                          [harness.root.appendingPathComponent("Tools/fake-notifications.py").path, log.path]
+                                            + (backend == .gtk ? ["--gtk"] : []))
         server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
                                    ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", key])
         port = try XCTUnwrap(server.port)
@@ -57,7 +68,7 @@ final class NotificationRig {
 
         environment["XDG_CONFIG_HOME"] = configHome.path
         environment["XDG_CACHE_HOME"] = cacheHome.path
-        environment["GNOTIFICATION_BACKEND"] = "freedesktop"
+        environment["GNOTIFICATION_BACKEND"] = backend.rawValue
         self.environment = environment
         app.executableURL = harness.binary
         app.environment = environment

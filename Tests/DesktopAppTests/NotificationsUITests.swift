@@ -109,4 +109,38 @@ final class NotificationsUITests: XCTestCase {
             """
         XCTAssertEqual(NotificationRig.selectedRows(in: tree), ["Fixture.One | Downloading", "GtkColumnViewCell | Fixture.Three"])
     }
+
+    /// GNOME Shell's notification service (org.gtk.Notifications, GLib's gtk backend): the notice
+    /// arrives with its default action and target; a click — the shell activating the app's action
+    /// over D-Bus — picks the download on Activity.
+    func testGnomeShellsServiceGetsTheNoticeAndItsClickPicksTheDownload() throws {
+        let rig = try NotificationRig(backend: .gtk)
+        defer { rig.stop() }
+        try rig.until("the live channel") { try rig.tree().contains(" · live'") }
+        try rig.until("Activity shown with its downloads") {
+            try rig.press("alt+4")
+            let text = try rig.tree()
+            return text.contains("[page tab] 'Activity' {visible,selected") && text.contains("Fixture.Release.3.1080p.WEB-DL")
+        }
+        try rig.fixture("GET", "/__queue_change?id=1000003&state=failedPending&message=Fixture%20client%3A%20disk%20full")
+        try rig.pushQueueSync()
+        try rig.until("the notification") { !rig.sent().isEmpty }
+        let notice = try XCTUnwrap(rig.sent().first)
+        XCTAssertEqual(rig.sent().count, 1)
+        XCTAssertEqual(notice["app"] as? String, "app.switchyard.Switchyard")
+        XCTAssertEqual(notice["summary"] as? String, "Download failed")
+        XCTAssertEqual(notice["body"] as? String, "Fixture.Release.3.1080p.WEB-DL\nFixture client: disk full")
+        XCTAssertEqual(notice["actions"] as? [String], ["app.show-download"])
+        XCTAssertTrue((notice["target"] as? String ?? "").hasSuffix("/BD626203234CBAB7D84B55D7A174DC4638503E9D"), "\(notice)")
+
+        try rig.showTab(1, "Overview")
+        try rig.click(notice)
+        try rig.until("the download picked on Activity by the click") {
+            let text = try rig.tree()
+            let picked = NotificationRig.selectedRows(in: text)
+            return text.contains("[page tab] 'Activity' {visible,selected") && picked.count == 1
+                && picked[0].contains("Fixture.Release.3.1080p.WEB-DL")
+        }
+        print("captured notification (gtk):", String(decoding: try JSONSerialization.data(withJSONObject: notice, options: [.sortedKeys]), as: UTF8.self))
+    }
 }
