@@ -15,7 +15,6 @@ final class PeerStopTests: XCTestCase {
     private func stop(_ run: URL) { SoloPeer.stop(run) }
 
     private func check(_ kind: ServiceKind, refresh: @escaping (ServiceConnection, any HTTPTransport, any SecretStore) async throws(ServiceError) -> Int) async throws {
-        let t0 = ContinuousClock.now
         let (daemon, run) = try startSolo(kind)
         defer { stop(run) }
         let secrets = InMemorySecretStore()

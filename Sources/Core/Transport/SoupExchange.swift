@@ -9,20 +9,19 @@ final class SoupExchange: @unchecked Sendable {
     private let limits: RequestLimits
     private let maxRedirects: Int
     private let worker: SoupWorker
-    private let cancellable: UnsafeMutablePointer<GCancellable>
+    private let deadline: SoupDeadline
+    private var cancellable: UnsafeMutablePointer<GCancellable> { deadline.cancellable }
     private var continuation: CheckedContinuation<HTTPResponse, Error>?
 
     // Worker-thread state.
     private var message: OpaquePointer?
     private var stream: UnsafeMutablePointer<GInputStream>?
-    private var deadline: UnsafeMutablePointer<GSource>?
     private var body = Data()
     private var currentURL: URL
     private var method: String
     private var requestBody: Data?
     private var redirects = 0
     private var pendingRedirect: URL?
-    private var deadlinePassed = false
     private var finished = false
 
     init(request: HTTPRequest, limits: RequestLimits, maxRedirects: Int, worker: SoupWorker) {
@@ -30,13 +29,11 @@ final class SoupExchange: @unchecked Sendable {
         self.limits = limits
         self.maxRedirects = maxRedirects
         self.worker = worker
-        cancellable = g_cancellable_new()
+        deadline = SoupDeadline(worker: worker)
         currentURL = request.url
         method = request.method.rawValue
         requestBody = request.body
     }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
 
     func start(_ continuation: CheckedContinuation<HTTPResponse, Error>) {
         self.continuation = continuation
@@ -48,29 +45,13 @@ final class SoupExchange: @unchecked Sendable {
     /// thread: cancelling fires libsoup's handlers synchronously in the calling
     /// thread, and libsoup must only ever run on its own (a cancel from a Swift
     /// task's thread crashed libsoup under fast poster scrolling).
-    func cancel() {
-        let cancellable = UnsafeSendable(self.cancellable)
-        g_object_ref(UnsafeMutableRawPointer(cancellable.value))
-        worker.run {
-            g_cancellable_cancel(cancellable.value)
-            g_object_unref(UnsafeMutableRawPointer(cancellable.value))
-        }
-    }
+    func cancel() { deadline.cancel() }
 
     private var opaqueSelf: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     private func begin() {
-        if g_cancellable_is_cancelled(cancellable) != 0 { return finish(.failure(.cancelled)) }
-        let milliseconds = UInt32(min(max(limits.deadline.seconds * 1000, 1), Double(UInt32.max)))
-        let source = g_timeout_source_new(milliseconds)!
-        g_source_set_callback(source, { data in
-            let exchange = Unmanaged<SoupExchange>.fromOpaque(data!).takeUnretainedValue()
-            exchange.deadlinePassed = true
-            g_cancellable_cancel(exchange.cancellable)
-            return 0
-        }, opaqueSelf, nil)
-        g_source_attach(source, worker.context)
-        deadline = source
+        if deadline.isCancelled { return finish(.failure(.cancelled)) }
+        deadline.arm(limits.deadline)
         send()
     }
 
@@ -190,7 +171,7 @@ final class SoupExchange: @unchecked Sendable {
     }
 
     private func map(_ error: UnsafeMutablePointer<GError>) -> TransportError {
-        Self.transportError(error, deadlinePassed: deadlinePassed)
+        Self.transportError(error, deadlinePassed: deadline.deadlinePassed)
     }
 
     /// A libsoup/GIO error as a transport error (the GError is freed). A cancellation after the
@@ -240,12 +221,8 @@ final class SoupExchange: @unchecked Sendable {
     private func finish(_ result: Result<HTTPResponse, TransportError>) {
         guard !finished else { return }
         finished = true
-        if let deadline {
-            g_source_destroy(deadline)
-            g_source_unref(deadline)
-            self.deadline = nil
-        }
-        if case .failure = result { g_cancellable_cancel(cancellable) } // drop a half-read connection
+        deadline.disarm()
+        if case .failure = result { deadline.cancelHere() } // drop a half-read connection
         releaseMessage()
         let continuation = self.continuation
         self.continuation = nil

@@ -91,29 +91,25 @@ public final class WebSocket: @unchecked Sendable {
 /// One WebSocket upgrade in flight on the worker thread, within a deadline.
 final class SoupWebSocketOpening: @unchecked Sendable {
     private let request: HTTPRequest
-    private let deadline: Duration
+    private let limit: Duration
     private let worker: SoupWorker
-    private let cancellable: UnsafeMutablePointer<GCancellable>
+    private let deadline: SoupDeadline
     private var continuation: CheckedContinuation<WebSocketOpening, Error>?
     private var message: OpaquePointer?
-    private var timer: UnsafeMutablePointer<GSource>?
-    private var deadlinePassed = false
 
     init(request: HTTPRequest, deadline: Duration, worker: SoupWorker) {
         self.request = request
-        self.deadline = deadline
+        limit = deadline
         self.worker = worker
-        cancellable = g_cancellable_new()
+        self.deadline = SoupDeadline(worker: worker)
     }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
 
     func start(_ continuation: CheckedContinuation<WebSocketOpening, Error>) {
         self.continuation = continuation
         _ = Unmanaged.passRetained(self) // released in finish
         worker.run { [self] in
             let opaque = Unmanaged.passUnretained(self).toOpaque()
-            guard g_cancellable_is_cancelled(cancellable) == 0 else { return finish(.failure(.cancelled)) }
+            guard !deadline.isCancelled else { return finish(.failure(.cancelled)) }
             guard let message = soup_message_new("GET", request.url.absoluteString) else {
                 return finish(.failure(.invalidRequest("not a valid URL")))
             }
@@ -122,31 +118,15 @@ final class SoupWebSocketOpening: @unchecked Sendable {
             soup_message_set_flags(message, SoupMessageFlags(SOUP_MESSAGE_NO_REDIRECT.rawValue))
             let headers = soup_message_get_request_headers(message)
             for (name, value) in request.headers { soup_message_headers_replace(headers, name, value) }
-            let milliseconds = UInt32(min(max(deadline.seconds * 1000, 1), Double(UInt32.max)))
-            let source = g_timeout_source_new(milliseconds)!
-            g_source_set_callback(source, { data in
-                let opening = Unmanaged<SoupWebSocketOpening>.fromOpaque(data!).takeUnretainedValue()
-                opening.deadlinePassed = true
-                g_cancellable_cancel(opening.cancellable)
-                return 0
-            }, opaque, nil)
-            g_source_attach(source, worker.context)
-            timer = source
-            soup_session_websocket_connect_async(worker.session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+            deadline.arm(limit)
+            soup_session_websocket_connect_async(worker.session, message, nil, nil, G_PRIORITY_DEFAULT, deadline.cancellable, { _, result, data in
                 Unmanaged<SoupWebSocketOpening>.fromOpaque(data!).takeUnretainedValue().connected(result)
             }, opaque)
         }
     }
 
     /// Any thread: abandons the upgrade (on the worker, as every libsoup call).
-    func cancel() {
-        let cancellable = UnsafeSendable(self.cancellable)
-        g_object_ref(UnsafeMutableRawPointer(cancellable.value))
-        worker.run {
-            g_cancellable_cancel(cancellable.value)
-            g_object_unref(UnsafeMutableRawPointer(cancellable.value))
-        }
-    }
+    func cancel() { deadline.cancel() }
 
     private func connected(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
@@ -157,7 +137,7 @@ final class SoupWebSocketOpening: @unchecked Sendable {
                 g_error_free(error)
                 return finish(.success(.refused(status: status))) // an HTTP answer instead of 101
             }
-            return finish(.failure(SoupExchange.transportError(error, deadlinePassed: deadlinePassed)))
+            return finish(.failure(SoupExchange.transportError(error, deadlinePassed: deadline.deadlinePassed)))
         }
         guard let connection else { return finish(.failure(.protocolError("no connection"))) }
         let socket = WebSocket(worker: worker)
@@ -166,11 +146,7 @@ final class SoupWebSocketOpening: @unchecked Sendable {
     }
 
     private func finish(_ result: Result<WebSocketOpening, TransportError>) {
-        if let timer {
-            g_source_destroy(timer)
-            g_source_unref(timer)
-            self.timer = nil
-        }
+        deadline.disarm()
         if let message {
             g_object_unref(UnsafeMutableRawPointer(message))
             self.message = nil

@@ -83,3 +83,55 @@ struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// The cancellable of one libsoup operation on the worker thread, and its deadline: when the
+/// deadline passes the operation is cancelled, and `deadlinePassed` tells that timeout from a
+/// cancel. `cancel()` may be called from any thread; the cancellation itself runs on the worker,
+/// since cancelling fires libsoup's handlers in the cancelling thread.
+final class SoupDeadline: @unchecked Sendable {
+    let cancellable: UnsafeMutablePointer<GCancellable>
+    private let worker: SoupWorker
+    // Worker-thread state.
+    private var timer: UnsafeMutablePointer<GSource>?
+    private(set) var deadlinePassed = false
+
+    init(worker: SoupWorker) {
+        self.worker = worker
+        cancellable = g_cancellable_new()
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+
+    /// Worker thread: cancelled before it started?
+    var isCancelled: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
+
+    /// Worker thread: starts the clock. The timer holds this object until it is destroyed.
+    func arm(_ duration: Duration) {
+        let milliseconds = UInt32(min(max(duration.seconds * 1000, 1), Double(UInt32.max)))
+        let source = g_timeout_source_new(milliseconds)!
+        g_source_set_callback(source, { data in
+            let deadline = Unmanaged<SoupDeadline>.fromOpaque(data!).takeUnretainedValue()
+            deadline.deadlinePassed = true
+            g_cancellable_cancel(deadline.cancellable)
+            return 0
+        }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<SoupDeadline>.fromOpaque(data!).release() })
+        g_source_attach(source, worker.context)
+        timer = source
+    }
+
+    /// Worker thread: the operation ended; the clock stops.
+    func disarm() {
+        guard let timer else { return }
+        g_source_destroy(timer)
+        g_source_unref(timer)
+        self.timer = nil
+    }
+
+    /// Worker thread: cancels at once (a failed exchange drops its half-read connection).
+    func cancelHere() { g_cancellable_cancel(cancellable) }
+
+    /// Any thread: cancels the operation, on the worker.
+    func cancel() {
+        worker.run { [self] in g_cancellable_cancel(cancellable) }
+    }
+}
