@@ -19,6 +19,7 @@ import sys
 import time
 
 import pyatspi
+from uicheck import app, key, poll, walk, window_ids
 
 ENV = os.environ
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,39 +34,18 @@ def fail(message):
     sys.exit(1)
 
 
-def app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        node = desktop.getChildAtIndex(index)
-        try:
-            # The process id first (the bus answers it); only then the name (the application answers it).
-            if node is not None and node.get_process_id() == int(ENV["SY_APP_PID"]) and node.name == "switchyard" \
-                    and node.childCount > 0:
-                return node
-        except Exception:
-            continue
-    return None
-
-
-def walk(node):
-    yield node
-    for index in range(node.childCount):
-        child = node.getChildAtIndex(index)
-        if child is not None:
-            yield from walk(child)
+def window_id():
+    ids = window_ids()
+    if not ids:
+        fail("no visible X window titled Switchyard")
+    return ids[-1]
 
 
 def until(condition, timeout=60.0, what="a condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:  # the tree changed while reading: look again
-            pass
-        time.sleep(0.2)
-    fail(f"timed out waiting for {what}")
+    value = poll(condition, timeout)
+    if value is None:
+        fail(f"timed out waiting for {what}")
+    return value
 
 
 def rows():
@@ -105,13 +85,6 @@ def paused(name):
     return daemon(name)["paused"].get(RUNS[name]["hash"])
 
 
-def window_id():
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Switchyard$"], capture_output=True, text=True).stdout.split()
-    if not ids:
-        fail("no visible X window titled Switchyard")
-    return ids[-1]
-
-
 def extents(client):
     """Where the seed's label of `client`'s row is (window coordinates), looked up afresh: rows are
     recycled widgets, and an accessible object read before a refresh may be gone after it."""
@@ -139,11 +112,6 @@ def click(client, modifiers=()):
     else:
         command += ["click", "1"]
     subprocess.run(command, check=True)
-    time.sleep(0.3)
-
-
-def key(combo):
-    subprocess.run(["xdotool", "key", "--delay", "80", combo], check=True)
     time.sleep(0.3)
 
 

@@ -21,6 +21,7 @@ import time
 import urllib.request
 
 import pyatspi
+from uicheck import app, poll, walk, window_ids
 
 ENV = os.environ
 seen = {}
@@ -44,38 +45,18 @@ def fixture(port, path, key=True):
         return json.loads(answer.read())
 
 
-def app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        node = desktop.getChildAtIndex(index)
-        try:
-            if node is not None and node.get_process_id() == int(ENV["SY_APP_PID"]) and node.name == "switchyard" \
-                    and node.childCount > 0:
-                return node
-        except Exception:
-            continue
-    return None
-
-
-def walk(node):
-    yield node
-    for index in range(node.childCount):
-        child = node.getChildAtIndex(index)
-        if child is not None:
-            yield from walk(child)
+def window_id():
+    ids = window_ids()
+    if not ids:
+        fail("no visible X window titled Switchyard")
+    return ids[-1]
 
 
 def until(condition, timeout=60.0, what="a condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:  # the tree changed while reading: look again
-            pass
-        time.sleep(0.2)
-    fail(f"timed out waiting for {what}")
+    value = poll(condition, timeout)
+    if value is None:
+        fail(f"timed out waiting for {what}")
+    return value
 
 
 def find(role, name, root=None):
@@ -96,13 +77,6 @@ def panel(tab):
 
 def labels(root=None):
     return [node.name for node in walk(root or app()) if node.getRoleName() == "label"]
-
-
-def window_id():
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Switchyard$"], capture_output=True, text=True).stdout.split()
-    if not ids:
-        fail("no visible X window titled Switchyard")
-    return ids[-1]
 
 
 def click(node_of, what):

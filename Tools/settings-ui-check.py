@@ -19,6 +19,7 @@ import sys
 import time
 
 import pyatspi
+from uicheck import app, poll, walk
 
 ENV = os.environ
 seen = {}
@@ -34,29 +35,6 @@ def fail(message):
     except Exception:
         pass
     sys.exit(1)
-
-
-def app():
-    """The application under test, by process id: earlier runs of the suite may still be listed."""
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        node = desktop.getChildAtIndex(index)
-        try:
-            # The process id first (the bus answers it); only then the name (the application answers it).
-            if node is not None and node.get_process_id() == int(ENV["SY_APP_PID"]) and node.name == "switchyard" \
-                    and node.childCount > 0:
-                return node
-        except Exception:
-            continue
-    return None
-
-
-def walk(node):
-    yield node
-    for index in range(node.childCount):
-        child = node.getChildAtIndex(index)
-        if child is not None:
-            yield from walk(child)
 
 
 def nodes(root, role, name=None, prefix=None):
@@ -123,15 +101,7 @@ def click(root_fn, name, role="push button"):
 
 def until(condition, timeout=60.0):
     """Waits for `condition` to hold, looking every 0.1 s; False when it never did."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if condition():
-                return True
-        except Exception:  # the tree changed while reading: look again
-            pass
-        time.sleep(0.1)
-    return False
+    return poll(condition, timeout, every=0.1) is not None
 
 
 def type_into(root_fn, role, name, text):
