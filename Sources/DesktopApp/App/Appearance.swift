@@ -7,7 +7,8 @@ extension Appearance {
         guard let settings = ToolkitSettings.default else { return }
         if inspection {
             // Deterministic pixels: the built-in theme, no animations.
-            settings.set("gtk-theme-name", "Default")
+            // Setting it reloads the theme (~20 ms): only when it differs.
+            if settings.string("gtk-theme-name") != "Default" { settings.set("gtk-theme-name", "Default") }
             settings.set("gtk-enable-animations", false)
         }
         switch options.appearance {
