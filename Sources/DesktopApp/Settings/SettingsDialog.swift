@@ -143,7 +143,7 @@ final class SettingsDialog {
     }
 
     static let notificationKinds: [(NotificationPlanner.Kind, String, String)] = [
-        (.finished, "Finished downloads", "A download was imported into the library."),
+        (.finished, "Finished downloads", "Imported into the library — or, with no Sonarr or Radarr behind it, done in its client."),
         (.failed, "Failed downloads", "A download failed, with the service's reason."),
         (.needsAttention, "Imports that need you", "Sonarr or Radarr could not import a download on its own."),
         (.health, "Health warnings", "A service reports a new warning or error."),
