@@ -338,6 +338,25 @@ final class InspectionRoutesTests: XCTestCase {
         ])
     }
 
+    /// Start-up makes only the page of the tab on screen: Downloads' content is nowhere in the tree
+    /// (GTK 4.8 shows screen readers hidden stack pages too) until its tab is first shown.
+    func testOnlyTheTabOnScreenHasItsPageMade() throws {
+        let harness = try Harness()
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session (display, AT-SPI); run through `make test`")
+        }
+        let result = try harness.run(["overview",
+                                      "alt+1", "!'Total download speed",
+                                      "alt+5", "'Total download speed",
+                                      "alt+1", "[page tab] 'Overview' {visible,selected",
+                                      "ctrl+q", "exited"],
+                                     executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                                     prefix: [harness.root.appendingPathComponent("Tools/keyboard-check.py").path])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init),
+                       ["after alt+1: ok", "after alt+5: ok", "after alt+1: ok", "after ctrl+q: ok"])
+    }
+
     func testBadCommandLinesFailClearly() throws {
         let harness = try Harness()
         let unknown = try harness.run(["--inspection", "no-such-route"])

@@ -16,12 +16,20 @@ final class MainWindow {
     /// The header's title while no tabs are shown (welcome, network failure): the app's name.
     private let appTitle: Label
     private var headerBar: HeaderBar?
-    let overview: OverviewPage
-    let series: LibraryPage
-    let movies: LibraryPage
-    let activity: ActivityPage
-    let downloads: DownloadsPage
-    let calendar: CalendarPage
+    /// The tabs' pages: each is made when its tab is first shown or something must act on it
+    /// (`TabSlot`); the accessors below make it.
+    let overviewSlot: TabSlot<OverviewPage>
+    let seriesSlot: TabSlot<LibraryPage>
+    let moviesSlot: TabSlot<LibraryPage>
+    let activitySlot: TabSlot<ActivityPage>
+    let downloadsSlot: TabSlot<DownloadsPage>
+    let calendarSlot: TabSlot<CalendarPage>
+    var overview: OverviewPage { overviewSlot.page }
+    var series: LibraryPage { seriesSlot.page }
+    var movies: LibraryPage { moviesSlot.page }
+    var activity: ActivityPage { activitySlot.page }
+    var downloads: DownloadsPage { downloadsSlot.page }
+    var calendar: CalendarPage { calendarSlot.page }
     /// The window's actions (`win.refresh`, `win.find`, `win.show-tab`, `win.show-help-overlay`).
     private let actions: Actions
     private var welcomePage: (any WidgetRef)?
@@ -36,12 +44,12 @@ final class MainWindow {
     var onAddToLibrary: ((LibraryMedia) -> Void)?
 
     init(application: Application, clock: Clock, posters: PosterLoader) {
-        overview = OverviewPage(clock: clock)
-        series = LibraryPage(media: .series, clock: clock, posters: posters)
-        movies = LibraryPage(media: .movies, clock: clock, posters: posters)
-        activity = ActivityPage(clock: clock)
-        downloads = DownloadsPage(clock: clock)
-        calendar = CalendarPage(clock: clock)
+        overviewSlot = TabSlot(make: { OverviewPage(clock: clock) }, widget: { $0.page.widget })
+        seriesSlot = TabSlot(make: { LibraryPage(media: .series, clock: clock, posters: posters) }, widget: { $0.page.widget })
+        moviesSlot = TabSlot(make: { LibraryPage(media: .movies, clock: clock, posters: posters) }, widget: { $0.page.widget })
+        activitySlot = TabSlot(make: { ActivityPage(clock: clock) }, widget: { $0.page.widget })
+        downloadsSlot = TabSlot(make: { DownloadsPage(clock: clock) }, widget: { $0.page.widget })
+        calendarSlot = TabSlot(make: { CalendarPage(clock: clock) }, widget: { $0.page.widget })
         toplevel = Window(application: application.gtkApplication)
         actions = Actions(on: toplevel.widget)
         // A throwaway profile (make demo) says so in the title.
@@ -50,12 +58,11 @@ final class MainWindow {
         toplevel.setDefaultSize(width: 1100, height: 720)
 
         tabStack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        let pageWidgets: [AppTab: any WidgetRef] = [.overview: overview.page.widget, .series: series.page.widget,
-                                                    .movies: movies.page.widget, .activity: activity.page.widget,
-                                                    .downloads: downloads.page.widget, .calendar: calendar.page.widget]
+        let holders: [AppTab: Box] = [.overview: overviewSlot.holder, .series: seriesSlot.holder, .movies: moviesSlot.holder,
+                                      .activity: activitySlot.holder, .downloads: downloadsSlot.holder, .calendar: calendarSlot.holder]
         for tab in AppTab.allCases {
             // Titles, not icons: the switcher shows text that needs no tooltip to decode.
-            tabStack.add(pageWidgets[tab]!, name: tab.rawValue, title: Strings.title(tab))
+            tabStack.add(holders[tab]!, name: tab.rawValue, title: Strings.title(tab))
         }
 
         switcher = StackSwitcher(for: tabStack)
@@ -75,25 +82,51 @@ final class MainWindow {
         installActions()
         tabStack.onVisibleChildChanged { [weak self] in
             guard let self, let tab = self.selectedTab else { return }
+            if self.rootStack.visibleChildName == "tabs" { self.build(tab) } // its page, the first time it is shown
             self.onTabChanged?(tab)
         }
     }
 
-    func page(_ tab: AppTab) -> FeaturePage {
+    /// What the tab stack holds for `tab` (its page goes inside when it is made).
+    private func holder(_ tab: AppTab) -> Box {
         switch tab {
-        case .overview: overview.page
-        case .series: series.page
-        case .movies: movies.page
-        case .activity: activity.page
-        case .downloads: downloads.page
-        case .calendar: calendar.page
+        case .overview: overviewSlot.holder
+        case .series: seriesSlot.holder
+        case .movies: moviesSlot.holder
+        case .activity: activitySlot.holder
+        case .downloads: downloadsSlot.holder
+        case .calendar: calendarSlot.holder
+        }
+    }
+
+    /// Makes `tab`'s page if it was not yet.
+    func build(_ tab: AppTab) {
+        switch tab {
+        case .overview: overviewSlot.build()
+        case .series: seriesSlot.build()
+        case .movies: moviesSlot.build()
+        case .activity: activitySlot.build()
+        case .downloads: downloadsSlot.build()
+        case .calendar: calendarSlot.build()
+        }
+    }
+
+    /// Whether `tab`'s page has been made (tests, diagnostics).
+    func isBuilt(_ tab: AppTab) -> Bool {
+        switch tab {
+        case .overview: overviewSlot.built != nil
+        case .series: seriesSlot.built != nil
+        case .movies: moviesSlot.built != nil
+        case .activity: activitySlot.built != nil
+        case .downloads: downloadsSlot.built != nil
+        case .calendar: calendarSlot.built != nil
         }
     }
 
     /// Shows only the tabs for kinds of service that are configured.
     func setAvailableTabs(_ tabs: Set<AppTab>) {
         for tab in AppTab.allCases {
-            tabStack.setPageVisible(page(tab).widget, tabs.contains(tab))
+            tabStack.setPageVisible(holder(tab), tabs.contains(tab))
         }
     }
 
@@ -219,6 +252,7 @@ final class MainWindow {
     func showTabs(selected: AppTab? = nil) {
         rootStack.visibleChildName = "tabs"
         if let selected { tabStack.visibleChildName = selected.rawValue }
+        if let tab = selectedTab { build(tab) } // the tab on screen has its page from the first frame
         if let welcomePage {
             // Removed, not just hidden: GTK 4.8 exposes hidden stack children to screen readers.
             rootStack.remove(welcomePage)

@@ -1,7 +1,8 @@
 import Core
 import Foundation
 
-/// Renders a route's synthetic states into the real window.
+/// Renders a route's synthetic states into the real window: the tab shown has its page made; the
+/// others keep their states for when they are shown (as at a real start).
 @MainActor
 extension MainWindow {
     func show(_ scene: InspectionScene) {
@@ -43,7 +44,8 @@ extension MainWindow {
         let nothing = variant == .partialEmpty // the services that answered have nothing
         switch tab {
         case .overview:
-            overview.render(state(InspectionData.overview(partial: partial)))
+            let shown = state(InspectionData.overview(partial: partial))
+            overviewSlot.show { $0.render(shown) }
         case .series, .movies:
             let feature: Feature = tab == .series ? .series : .movies
             var content = InspectionData.library(feature, stale: stale)
@@ -52,7 +54,8 @@ extension MainWindow {
                 if feature == .series { content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id } }
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
-            (tab == .series ? series : movies).render(state(content))
+            let shown = state(content)
+            (tab == .series ? seriesSlot : moviesSlot).show { $0.render(shown) }
         case .activity:
             var content = InspectionData.activity(stale: stale)
             if nothing { for index in content.queues.parts.indices { content.queues.parts[index].value = [] } }
@@ -61,7 +64,8 @@ extension MainWindow {
                 content.transfers.failures = [ServiceFailure(service: InspectionData.nzbget, error: .unavailable(.timedOut))]
                 content = ActivityContent(joining: content.queues, transfers: content.transfers)
             }
-            activity.render(state(content))
+            let shown = state(content)
+            activitySlot.show { $0.render(shown) }
         case .downloads:
             var content = InspectionData.downloads(stale: stale)
             if partial { content.failures = [InspectionData.partialFailure(.downloads)] }
@@ -71,7 +75,8 @@ extension MainWindow {
                         downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0))
                 }
             }
-            downloads.render(state(content))
+            let shown = state(content)
+            downloadsSlot.show { $0.render(shown) }
         case .calendar:
             var content = InspectionData.calendar(stale: stale)
             if partial {
@@ -79,7 +84,8 @@ extension MainWindow {
                 content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id }
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
-            calendar.render(state(content))
+            let shown = state(content)
+            calendarSlot.show { $0.render(shown) }
         }
     }
 }

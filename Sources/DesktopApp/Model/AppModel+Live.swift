@@ -43,7 +43,8 @@ extension AppModel {
                 }
             }
             liveStates[tagged.service] = state
-            window?.overview.setLive(liveStates)
+            let states = liveStates
+            window?.overviewSlot.show("live") { $0.setLive(states) }
             if let tracker = library?.tracker {
                 let live = Set(liveStates.filter { $0.value == .live }.keys)
                 Task { await tracker.setLive(live) }
@@ -60,7 +61,7 @@ extension AppModel {
                 refreshForLive(.activity)
             case "series", "movie":
                 // The whole resource comes with the message: patched in place, no refetch of the library.
-                let page = message.name == "series" ? window?.series : window?.movies
+                let page = message.name == "series" ? window?.seriesSlot.built : window?.moviesSlot.built // a page not made yet reads it all when it is
                 switch LiveLibraryChange(message, service: tagged.service) {
                 case .updated(let resource)?: page?.patch(resource)
                 case .deleted(let id)?: page?.remove(id)
@@ -69,7 +70,7 @@ extension AppModel {
             case "episode", "episodefile", "moviefile":
                 // The episode comes whole: its row on an open detail page takes it in place. The series
                 // or movie it belongs to (its counts) is read again alone — not the whole library.
-                let page = message.name == "moviefile" ? window?.movies : window?.series
+                let page = message.name == "moviefile" ? window?.moviesSlot.built : window?.seriesSlot.built
                 guard let change = LiveItemChange(message, service: tagged.service), let item = change.item ?? change.episode?.series else {
                     refreshForLive(message.name == "moviefile" ? .movies : .series) // it names nothing: the library is read again
                     break
@@ -97,7 +98,7 @@ extension AppModel {
             let repository = self.repository
             Task { [weak self] in
                 guard let fresh = await repository.libraryItem(item), let self else { return }
-                (kind == .movie ? self.window?.movies : self.window?.series)?.patch(fresh)
+                (kind == .movie ? self.window?.moviesSlot.built : self.window?.seriesSlot.built)?.patch(fresh)
             }
             return false
         }

@@ -106,10 +106,16 @@ final class AppModel {
         self.window = window
         window.onRefresh = { [weak self] tab in self?.refresh(tab) }
         window.onTabChanged = { [weak self] tab in self?.tabChanged(tab) }
-        window.series.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.series) }
-        window.movies.openDetail = { [weak self] resource in self?.openDetail(resource, in: window.movies) }
-        window.downloads.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
-        window.downloads.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
+        // Pages are made when their tab is first shown: each is wired then.
+        for slot in [window.seriesSlot, window.moviesSlot] {
+            slot.whenBuilt { [weak self] page in page.openDetail = { [weak self, weak page] resource in
+                if let page { self?.openDetail(resource, in: page) }
+            } }
+        }
+        window.downloadsSlot.whenBuilt { [weak self] page in
+            page.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
+            page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
+        }
         library = LibraryController(repository: repository, window: window)
         library?.onRemovingDownloads = { [weak self] ids in self?.notifications.removedByUser(ids) }
         startNotificationRefreshes()
@@ -147,13 +153,20 @@ final class AppModel {
         window.setAvailableTabs(tabs)
         window.showTabs()
 
-        // Cached content first: shown as stale with its real refresh time.
-        window.overview.render(await repository.cachedOverview())
-        window.series.render(await repository.cachedLibrary(.series))
-        window.movies.render(await repository.cachedLibrary(.movie))
-        window.activity.render(await repository.cachedActivity())
-        window.downloads.render(await repository.cachedDownloads())
-        window.calendar.render(await repository.cachedCalendar())
+        // Cached content first: shown as stale with its real refresh time (a tab not shown yet gets it
+        // when its page is made).
+        let overview = await repository.cachedOverview()
+        window.overviewSlot.show { $0.render(overview) }
+        let series = await repository.cachedLibrary(.series)
+        window.seriesSlot.show { $0.render(series) }
+        let movies = await repository.cachedLibrary(.movie)
+        window.moviesSlot.show { $0.render(movies) }
+        let activity = await repository.cachedActivity()
+        window.activitySlot.show { $0.render(activity) }
+        let downloads = await repository.cachedDownloads()
+        window.downloadsSlot.show { $0.render(downloads) }
+        let calendar = await repository.cachedCalendar()
+        window.calendarSlot.show { $0.render(calendar) }
         tabChanged(window.selectedTab ?? .overview)
     }
 
@@ -181,22 +194,22 @@ final class AppModel {
             await scheduler.register(.overview) { force in
                 let show = target.presenter(.overview) { [weak self] window, state in
                     self?.noteStatus(state)
-                    window.overview.render(state)
+                    window.overviewSlot.show { $0.render(state) }
                     self?.notify(overview: state)
                 }
                 show(await repository.overview(force: force, progress: show))
             }
             await scheduler.register(.series) { force in
-                let show = target.presenter(.series) { $0.series.render($1) }
+                let show = target.presenter(.series) { window, state in window.seriesSlot.show { $0.render(state) } }
                 show(await repository.library(.series, force: force, progress: show))
             }
             await scheduler.register(.movies) { force in
-                let show = target.presenter(.movies) { $0.movies.render($1) }
+                let show = target.presenter(.movies) { window, state in window.moviesSlot.show { $0.render(state) } }
                 show(await repository.library(.movie, force: force, progress: show))
             }
             await scheduler.register(.activity) { [weak self] force in
                 let show = target.presenter(.activity) { [weak self] window, state in
-                    window.activity.render(state)
+                    window.activitySlot.show { $0.render(state) }
                     self?.notify(activity: state)
                 }
                 // Queues a live channel vouches for are not asked again (a forced refresh asks for all).
@@ -205,11 +218,11 @@ final class AppModel {
                 await MainActor.run { self?.queuesWereRead(plan) }
             }
             await scheduler.register(.downloads) { force in
-                let show = target.presenter(.downloads) { $0.downloads.render($1) }
+                let show = target.presenter(.downloads) { window, state in window.downloadsSlot.show { $0.render(state) } }
                 show(await repository.downloads(force: force, progress: show))
             }
             await scheduler.register(.calendar) { force in
-                let show = target.presenter(.calendar) { $0.calendar.render($1) }
+                let show = target.presenter(.calendar) { window, state in window.calendarSlot.show { $0.render(state) } }
                 show(await repository.calendar(force: force, progress: show))
             }
         }

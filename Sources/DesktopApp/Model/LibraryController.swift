@@ -21,17 +21,24 @@ final class LibraryController {
     /// Told when a request has been answered and read back (tests).
     var onFinished: ((LibraryRequest) -> Void)?
 
+    /// For the window: each page is taken when its tab's page is made.
     convenience init(repository: Repository, window: MainWindow, pollInterval: Duration = .seconds(1)) {
-        self.init(repository: repository, series: window.series, movies: window.movies, activity: window.activity,
-                  pollInterval: pollInterval, selectedTab: { [weak window] in window?.selectedTab })
+        self.init(repository: repository, pollInterval: pollInterval, selectedTab: { [weak window] in window?.selectedTab })
+        window.seriesSlot.whenBuilt { [weak self] in self?.attach(series: $0) }
+        window.moviesSlot.whenBuilt { [weak self] in self?.attach(movies: $0) }
+        window.activitySlot.whenBuilt { [weak self] in self?.attach(activity: $0) }
     }
 
-    init(repository: Repository, series: LibraryPage, movies: LibraryPage, activity: ActivityPage, pollInterval: Duration = .seconds(1),
-         selectedTab: @escaping @MainActor () -> AppTab?) {
+    convenience init(repository: Repository, series: LibraryPage, movies: LibraryPage, activity: ActivityPage,
+                     pollInterval: Duration = .seconds(1), selectedTab: @escaping @MainActor () -> AppTab?) {
+        self.init(repository: repository, pollInterval: pollInterval, selectedTab: selectedTab)
+        attach(series: series)
+        attach(movies: movies)
+        attach(activity: activity)
+    }
+
+    private init(repository: Repository, pollInterval: Duration, selectedTab: @escaping @MainActor () -> AppTab?) {
         self.repository = repository
-        self.series = series
-        self.movies = movies
-        self.activity = activity
         self.selectedTab = selectedTab
         tracker = CommandTracker(repository: repository, interval: pollInterval)
         let tracker = tracker
@@ -41,11 +48,27 @@ final class LibraryController {
                 MainLoop.hop { target.controller?.commandChanged(key, result) }
             }
         }
-        for page in [series, movies] {
-            page.actions.onRequest = { [weak self] request in self?.handle(request) }
-            page.detail.onRequest = { [weak self] request in self?.handle(request) }
-        }
-        activity.actions.onRequest = { [weak self] request in self?.handle(request) }
+    }
+
+    /// The Series page, once it is made: its requests come here.
+    func attach(series page: LibraryPage) {
+        series = page
+        wire(page)
+    }
+
+    func attach(movies page: LibraryPage) {
+        movies = page
+        wire(page)
+    }
+
+    func attach(activity page: ActivityPage) {
+        activity = page
+        page.actions.onRequest = { [weak self] request in self?.handle(request) }
+    }
+
+    private func wire(_ page: LibraryPage) {
+        page.actions.onRequest = { [weak self] request in self?.handle(request) }
+        page.detail.onRequest = { [weak self] request in self?.handle(request) }
     }
 
     private func page(for kind: Resource.Kind) -> LibraryPage? { kind == .series ? series : movies }
