@@ -26,7 +26,20 @@ extension MainWindow {
         }
     }
 
+    /// The tab's synthetic state, made and shown when its page is made (a tab never shown costs nothing).
     private func render(_ tab: AppTab, _ variant: InspectionVariant) {
+        let fill: (AnyObject) -> Void = { [unowned self] _ in self.fill(tab, variant) }
+        switch tab {
+        case .overview: overviewSlot.show { fill($0) }
+        case .series: seriesSlot.show { fill($0) }
+        case .movies: moviesSlot.show { fill($0) }
+        case .activity: activitySlot.show { fill($0) }
+        case .downloads: downloadsSlot.show { fill($0) }
+        case .calendar: calendarSlot.show { fill($0) }
+        }
+    }
+
+    private func fill(_ tab: AppTab, _ variant: InspectionVariant) {
         let now = InspectionData.now
         func state<Value: Sendable>(_ value: Value, failures: [ServiceFailure] = []) -> FeatureState<Value> {
             switch variant {
@@ -44,8 +57,7 @@ extension MainWindow {
         let nothing = variant == .partialEmpty // the services that answered have nothing
         switch tab {
         case .overview:
-            let shown = state(InspectionData.overview(partial: partial))
-            overviewSlot.show { $0.render(shown) }
+            overview.render(state(InspectionData.overview(partial: partial)))
         case .series, .movies:
             let feature: Feature = tab == .series ? .series : .movies
             var content = InspectionData.library(feature, stale: stale)
@@ -54,8 +66,7 @@ extension MainWindow {
                 if feature == .series { content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id } }
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
-            let shown = state(content)
-            (tab == .series ? seriesSlot : moviesSlot).show { $0.render(shown) }
+            (tab == .series ? series : movies).render(state(content))
         case .activity:
             var content = InspectionData.activity(stale: stale)
             if nothing { for index in content.queues.parts.indices { content.queues.parts[index].value = [] } }
@@ -64,8 +75,7 @@ extension MainWindow {
                 content.transfers.failures = [ServiceFailure(service: InspectionData.nzbget, error: .unavailable(.timedOut))]
                 content = ActivityContent(joining: content.queues, transfers: content.transfers)
             }
-            let shown = state(content)
-            activitySlot.show { $0.render(shown) }
+            activity.render(state(content))
         case .downloads:
             var content = InspectionData.downloads(stale: stale)
             if partial { content.failures = [InspectionData.partialFailure(.downloads)] }
@@ -75,8 +85,7 @@ extension MainWindow {
                         downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0))
                 }
             }
-            let shown = state(content)
-            downloadsSlot.show { $0.render(shown) }
+            downloads.render(state(content))
         case .calendar:
             var content = InspectionData.calendar(stale: stale)
             if partial {
@@ -84,8 +93,7 @@ extension MainWindow {
                 content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id }
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
-            let shown = state(content)
-            calendarSlot.show { $0.render(shown) }
+            calendar.render(state(content))
         }
     }
 }
