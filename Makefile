@@ -62,10 +62,12 @@ bench: test-deps
 	$(SWIFT) build -c release -Xswiftc -DSWITCHYARD_BENCHMARK_PROBE   # the probe is left out of shipped builds
 	mkdir -p $(BUILD)/bench
 	cc -O2 -o $(BUILD)/bench/bare-window Tools/bench/bare-window.c $$(pkg-config --cflags --libs gtk4)
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard # what make install ships
 	@echo "== start-up: process start to first frame (median of $(BENCH_RUNS))"
 	scripts/test-session.sh python3 Tools/bench/startup.py $(BENCH_RUNS) \
 	  "bare C GTK 4 window=$(BUILD)/bench/bare-window" \
-	  "switchyard --inspection overview=$(BIN_RELEASE) --inspection overview --quit-after-first-frame"
+	  "switchyard --inspection overview=$(BIN_RELEASE) --inspection overview --quit-after-first-frame" \
+	  "the same, shipped build (static stdlib)=$(BIN_STATIC) --inspection overview --quit-after-first-frame"
 	@echo "== idle: CPU per minute with nothing to do (welcome page, animations on)"
 	scripts/test-session.sh /usr/bin/python3 Tools/bench/idle.py $(BIN_RELEASE) 60
 	@echo "== library decode + map vs Python json.loads (median of $(BENCH_RUNS), fresh process each)"
