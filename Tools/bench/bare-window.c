@@ -2,8 +2,24 @@
  * shows a window with a header bar and quits right after its first frame is
  * painted — what Switchyard's --quit-after-first-frame does. */
 #include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* The benchmark's clock: with SWITCHYARD_BENCH_T0 (the launcher's CLOCK_MONOTONIC in ns), prints
+ * how long after it the first frame was painted — as Switchyard does. */
+static void report_first_frame(void) {
+    const char *start = getenv("SWITCHYARD_BENCH_T0");
+    if (!start) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    unsigned long long ns = (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec;
+    printf("first-frame-ms %.3f\n", (double)(ns - strtoull(start, NULL, 10)) / 1e6);
+    fflush(stdout);
+}
 
 static void on_after_paint(GdkFrameClock *clock, gpointer app) {
+    report_first_frame();
     g_signal_handlers_disconnect_by_func(clock, on_after_paint, app);
     g_application_quit(G_APPLICATION(app));
 }

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Start-up benchmark: process start → first painted frame → exit.
+"""Start-up benchmark: launch → first painted frame, and launch → exit.
 
 Runs each command RUNS times, interleaved, after one warm-up each, and prints
-the median and spread in milliseconds plus the ratio to the first (baseline)
-command. Usage: startup.py RUNS NAME=COMMAND [NAME=COMMAND …]
+the medians and spread in milliseconds plus the ratio to the first (baseline)
+command. The first-frame clock: each program is given SWITCHYARD_BENCH_T0 (this
+launcher's CLOCK_MONOTONIC just before the launch, in ns) and prints
+"first-frame-ms N" when its first frame is painted.
+Usage: startup.py RUNS NAME=COMMAND [NAME=COMMAND …]
 """
+import os
 import shlex
 import statistics
 import subprocess
@@ -13,12 +17,17 @@ import time
 
 
 def timed(command):
-    start = time.perf_counter()
-    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
-    elapsed = (time.perf_counter() - start) * 1000.0
+    """(launch → first frame, launch → exit) in ms."""
+    start = time.monotonic_ns()
+    environment = dict(os.environ, SWITCHYARD_BENCH_T0=str(start))
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60, env=environment)
+    elapsed = (time.monotonic_ns() - start) / 1e6
     if result.returncode != 0:
         sys.exit(f"startup: {command[0]} exited {result.returncode}: {result.stderr.decode()[-400:]}")
-    return elapsed
+    frame = [float(line.split()[1]) for line in result.stdout.decode().splitlines() if line.startswith("first-frame-ms ")]
+    if not frame:
+        sys.exit(f"startup: {command[0]} did not report its first frame")
+    return frame[0], elapsed
 
 
 def main():
@@ -30,12 +39,13 @@ def main():
     for _ in range(runs):
         for name, command in commands:
             samples[name].append(timed(command))
-    baseline = statistics.median(samples[commands[0][0]])
-    print(f"{'command':<36}{'median ms':>10}{'min':>8}{'max':>8}{'ratio':>8}")
-    for name, _ in commands:
-        values = samples[name]
-        median = statistics.median(values)
-        print(f"{name:<36}{median:>10.1f}{min(values):>8.1f}{max(values):>8.1f}{median / baseline:>8.2f}")
+    for index, what in ((0, "launch → first frame"), (1, "launch → exit")):
+        baseline = statistics.median(sample[index] for sample in samples[commands[0][0]])
+        print(f"{what:<40}{'median ms':>10}{'min':>8}{'max':>8}{'ratio':>8}")
+        for name, _ in commands:
+            values = [sample[index] for sample in samples[name]]
+            median = statistics.median(values)
+            print(f"  {name:<38}{median:>10.1f}{min(values):>8.1f}{max(values):>8.1f}{median / baseline:>8.2f}")
 
 
 if __name__ == "__main__":

@@ -231,9 +231,20 @@ final class SwitchyardApplication {
                 guard lastAttempt else { return false } // nothing rendered yet: next frame
                 self?.exitStatus = 1
             }
+            Self.reportFirstFrame()
             self?.application.quit()
             return true
         }
+    }
+
+    /// The start-up benchmark's clock (Tools/bench/startup.py): with SWITCHYARD_BENCH_T0 set to the
+    /// launcher's CLOCK_MONOTONIC in nanoseconds, prints how long after it the first frame was painted.
+    private static func reportFirstFrame() {
+        guard let text = getenv("SWITCHYARD_BENCH_T0"), let start = UInt64(String(cString: text)) else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        FileHandle.standardOutput.write(Data("first-frame-ms \(Double(nanoseconds &- start) / 1e6)\n".utf8))
     }
 
     /// Why the HTTP layer did not start, when it did not (a sentence for the window).
