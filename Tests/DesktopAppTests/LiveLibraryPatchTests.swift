@@ -7,7 +7,7 @@ import XCTest
 /// A `series` or `movie` live message changes one item of the list in place — no refetch — and a
 /// deleted one leaves it; the message's resource is decoded as the library's own answer would be.
 final class LiveLibraryPatchTests: XCTestCase {
-    private static func message(_ name: String, _ action: String, _ resource: [String: Any]) throws -> ServarrLiveMessage {
+    static func message(_ name: String, _ action: String, _ resource: [String: Any]) throws -> ServarrLiveMessage {
         let record = try JSONSerialization.data(withJSONObject: ["type": 1, "target": "receiveMessage",
                                                                  "arguments": [["name": name, "body": ["action": action, "resource": resource]]]])
         guard case .message(let message) = SignalRProtocol.decode(String(decoding: record, as: UTF8.self), handshakeDone: true) else {
@@ -72,12 +72,7 @@ final class LiveLibraryPatchTests: XCTestCase {
 /// toggle); `episodefile`/`moviefile` name the item whose counts to read again.
 final class LiveEpisodePatchTests: XCTestCase {
     private static func message(_ name: String, _ action: String, _ resource: [String: Any]) throws -> ServarrLiveMessage {
-        let record = try JSONSerialization.data(withJSONObject: ["type": 1, "target": "receiveMessage",
-                                                                 "arguments": [["name": name, "body": ["action": action, "resource": resource]]]])
-        guard case .message(let message) = SignalRProtocol.decode(String(decoding: record, as: UTF8.self), handshakeDone: true) else {
-            throw XCTSkip("not a message") // cannot happen: the record above is one
-        }
-        return message
+        try LiveLibraryPatchTests.message(name, action, resource)
     }
 
     func testEpisodeAndFileMessagesNameWhatChanged() throws {

@@ -189,3 +189,23 @@ final class RowFactory<Row: AnyObject> {
         }.min()
     }
 }
+
+/// A row to pick once it is on the list (a notification's click before the page was read again):
+/// kept for half a minute, then forgotten.
+struct PendingReveal {
+    private var wanted: (key: String, until: Date)?
+
+    mutating func want(_ key: String, now: Date) { wanted = (key, now.addingTimeInterval(30)) }
+
+    /// The key, once `isListed` says its row is there (then it is no longer pending); nil before.
+    mutating func take(now: Date = Date(), isListed: (String) -> Bool) -> String? {
+        guard let (key, until) = wanted else { return nil }
+        guard now < until else {
+            wanted = nil
+            return nil
+        }
+        guard isListed(key) else { return nil }
+        wanted = nil
+        return key
+    }
+}

@@ -52,17 +52,14 @@ final class ActivityPage {
     /// Picks one download and scrolls to it (a notification's click); when it is not on the list yet
     /// (the page has not been read since), it is picked when it arrives — within half a minute.
     func reveal(key: String, now: Date = Date()) {
-        revealing = (key, now.addingTimeInterval(30))
+        revealing.want(key, now: now)
         revealIfShown(now: now)
     }
 
-    private var revealing: (key: String, until: Date)?
+    private var revealing = PendingReveal()
 
     private func revealIfShown(now: Date = Date()) {
-        guard let (key, until) = revealing else { return }
-        guard now < until else { return revealing = nil }
-        guard let position = list.keys.firstIndex(of: key) else { return }
-        revealing = nil
+        guard let key = revealing.take(now: now, isListed: list.keys.contains), let position = list.keys.firstIndex(of: key) else { return }
         select(keys: [key])
         KeyedList.scroll(view, to: position)
     }

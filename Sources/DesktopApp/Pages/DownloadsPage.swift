@@ -218,17 +218,14 @@ final class DownloadsPage {
     /// when a filter hides it; when it is not on the list yet (the page has not been read since), it
     /// is picked when it arrives — within half a minute.
     func reveal(key: String, now: Date = Date()) {
-        revealing = (key, now.addingTimeInterval(30))
+        revealing.want(key, now: now)
         revealIfListed(now: now)
     }
 
-    private var revealing: (key: String, until: Date)?
+    private var revealing = PendingReveal()
 
     private func revealIfListed(now: Date = Date()) {
-        guard let (key, until) = revealing else { return }
-        guard now < until else { return revealing = nil }
-        guard let slot = slotOf[key], let item = slots[slot] else { return }
-        revealing = nil
+        guard let key = revealing.take(now: now, isListed: { self.item(forKey: $0) != nil }), let item = item(forKey: key) else { return }
         if !query.includes(item) {
             stateDropDown.selected = 0
             clientDropDown.selected = 0 // each change refilters (their notify::selected)
