@@ -90,11 +90,27 @@ public struct TransferStats: Sendable, Equatable, Codable {
 public struct TransferSnapshot: Sendable, Equatable, Codable {
     public var items: [TransferItem]
     public var stats: TransferStats
+    /// What changed since the same client's previous snapshot, when its answer said (see
+    /// `TransferTable`); nil from clients that re-read everything, and from the disk cache. Not
+    /// part of equality: two snapshots with the same transfers are the same.
+    public var changes: Changes?
+
+    /// `generation` counts a client's snapshots (a new client starts again); `positions` are the
+    /// items replaced in place since generation − 1 (same names, so the same order; nothing added
+    /// or removed), or nil when the list may have changed in any way.
+    public struct Changes: Sendable {
+        public var generation: Int
+        public var positions: [Int]?
+    }
 
     public init(items: [TransferItem], stats: TransferStats) {
         self.items = items
         self.stats = stats
     }
+
+    enum CodingKeys: String, CodingKey { case items, stats }
+
+    public static func == (a: TransferSnapshot, b: TransferSnapshot) -> Bool { a.items == b.items && a.stats == b.stats }
 }
 
 extension Date {

@@ -10,6 +10,8 @@ public actor QBittorrentClient: TransfersProviding {
     public nonisolated let connection: ServiceConnection
     private let http: ServiceHTTP
     private var mainData = QBittorrentMainData()
+    /// The transfers as the app shows them, updated by what each diff names.
+    private var table = TransferTable()
     /// The WebAPI version this session's qBittorrent reports (it decides pause/resume vs stop/start).
     var webAPIVersion: String?
     /// Login attempts sent (tests count them).
@@ -104,16 +106,22 @@ public actor QBittorrentClient: TransfersProviding {
         var next = mainData
         try next.apply(response.body)
         mainData = next
+        if let changes = mainData.lastChanges {
+            table.apply(changed: changes.changed.compactMap { hash in
+                mainData.torrents[hash].map { $0.domain(hash: hash, serviceID: serviceID) }
+            }, removed: changes.removed)
+        } else {
+            table.replaceAll(mainData.torrents.map { $0.value.domain(hash: $0.key, serviceID: serviceID) })
+        }
         return snapshot()
     }
 
     func snapshot() -> TransferSnapshot {
-        let items = mainData.torrents.map { $0.value.domain(hash: $0.key, serviceID: serviceID) }
-            .sortedForDisplay()
-        let active = items.filter { $0.state == .downloading || $0.state == .seeding && $0.uploadSpeed > 0 }.count
-        return TransferSnapshot(items: items, stats: TransferStats(
+        var active = 0
+        for item in table.items where item.state == .downloading || item.state == .seeding && item.uploadSpeed > 0 { active += 1 }
+        return table.snapshot(stats: TransferStats(
             downloadSpeed: mainData.serverState.dlInfoSpeed ?? 0, uploadSpeed: mainData.serverState.upInfoSpeed ?? 0,
-            freeSpaceBytes: mainData.serverState.freeSpaceOnDisk, count: items.count, activeCount: active))
+            freeSpaceBytes: mainData.serverState.freeSpaceOnDisk, count: table.count, activeCount: active))
     }
 
 }

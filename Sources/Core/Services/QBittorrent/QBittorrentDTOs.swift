@@ -93,11 +93,19 @@ public struct QBittorrentMainData: Equatable, Sendable {
     var rid = 0
     var torrents: [String: QBittorrentTorrentDTO] = [:]
     var serverState = QBittorrentServerStateDTO()
+    /// What the last `apply` named: nil after a full update (everything), else the torrents the
+    /// diff changed or added and those it removed.
+    private(set) var lastChanges: (changed: Set<String>, removed: Set<String>)?
+
+    public static func == (a: QBittorrentMainData, b: QBittorrentMainData) -> Bool {
+        a.rid == b.rid && a.torrents == b.torrents && a.serverState == b.serverState
+    }
 
     public mutating func apply(_ body: Data) throws(ServiceError) {
         var next = self
         var full = false
         var named = Set<String>()
+        var removed = Set<String>()
         try JSONReader.read(body) { r throws(ServiceError) in
             try r.readObject { r, key throws(ServiceError) in
                 if key("rid") { next.rid = try r.lenientInt() ?? next.rid }
@@ -112,7 +120,10 @@ public struct QBittorrentMainData: Equatable, Sendable {
                     }
                 } else if key("torrents_removed") {
                     try r.readArray { r, _ throws(ServiceError) in
-                        if let hash = try r.lenientString() { next.torrents[hash.lowercased()] = nil }
+                        if let hash = try r.lenientString() {
+                            next.torrents[hash.lowercased()] = nil
+                            removed.insert(hash.lowercased())
+                        }
                     }
                 } else if key("server_state") {
                     try next.serverState.merge(&r)
@@ -120,6 +131,7 @@ public struct QBittorrentMainData: Equatable, Sendable {
             }
         }
         if full { next.torrents = next.torrents.filter { named.contains($0.key) } } // the whole truth: nothing else survives
+        next.lastChanges = full ? nil : (named.subtracting(removed), removed)
         self = next
     }
 }

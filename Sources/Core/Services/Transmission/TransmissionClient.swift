@@ -12,6 +12,10 @@ public actor TransmissionClient: TransfersProviding {
     private var sessionID = ""
     private var torrents: [Int: TransmissionTorrentDTO] = [:]
     private var primed = false
+    /// The transfers as the app shows them, updated by what `recently-active` names.
+    private var table = TransferTable()
+    /// Each torrent's join key (its hash), by Transmission id: `removed` names ids.
+    private var tableKeys: [Int: String] = [:]
     /// Requests answered 401 (tests count them).
     public private(set) var refusedRequests = 0
 
@@ -92,12 +96,14 @@ public actor TransmissionClient: TransfersProviding {
         if !incremental { torrents = [:] }
         for id in removed { torrents[id] = nil }
         var unknown: [Int] = []
+        var updated: [Int] = []
         for torrent in changed {
             guard let id = torrent.id else { continue }
             if !incremental {
                 torrents[id] = torrent
             } else if torrents[id] != nil {
                 torrents[id]?.update(from: torrent)
+                updated.append(id)
             } else {
                 unknown.append(id) // added since: its names and sizes come with one full fetch
             }
@@ -105,7 +111,24 @@ public actor TransmissionClient: TransfersProviding {
         if !unknown.isEmpty {
             let (added, _) = try await torrentGet(ids: "[" + unknown.map(String.init).joined(separator: ",") + "]",
                                                   fields: TransmissionTorrentDTO.fields)
-            for torrent in added { if let id = torrent.id { torrents[id] = torrent } }
+            for torrent in added { if let id = torrent.id { torrents[id] = torrent; updated.append(id) } }
+        }
+        let serviceID = connection.config.id
+        if incremental {
+            let removedKeys = Set(removed.compactMap { id in tableKeys.removeValue(forKey: id) })
+            var items: [TransferItem] = []
+            for id in updated {
+                guard let item = torrents[id]?.domain(serviceID: serviceID) else { continue }
+                tableKeys[id] = item.joinKey
+                items.append(item)
+            }
+            table.apply(changed: items, removed: removedKeys)
+        } else {
+            tableKeys = [:]
+            let items = torrents.compactMap { id, torrent in
+                torrent.domain(serviceID: serviceID).map { item in tableKeys[id] = item.joinKey; return item }
+            }
+            table.replaceAll(items)
         }
         primed = true
         return snapshot()
@@ -131,14 +154,14 @@ public actor TransmissionClient: TransfersProviding {
     }
 
     func snapshot() -> TransferSnapshot {
-        let serviceID = connection.config.id
-        let items = torrents.values.compactMap { $0.domain(serviceID: serviceID) }
-            .sortedForDisplay()
-        return TransferSnapshot(items: items, stats: TransferStats(
-            downloadSpeed: items.reduce(0) { $0.addingSaturated($1.downloadSpeed) },
-            uploadSpeed: items.reduce(0) { $0.addingSaturated($1.uploadSpeed) },
-            freeSpaceBytes: nil, count: items.count,
-            activeCount: items.filter { $0.downloadSpeed > 0 || $0.uploadSpeed > 0 }.count))
+        var download: Int64 = 0, upload: Int64 = 0, active = 0
+        for item in table.items {
+            download = download.addingSaturated(item.downloadSpeed)
+            upload = upload.addingSaturated(item.uploadSpeed)
+            if item.downloadSpeed > 0 || item.uploadSpeed > 0 { active += 1 }
+        }
+        return table.snapshot(stats: TransferStats(downloadSpeed: download, uploadSpeed: upload, freeSpaceBytes: nil,
+                                                   count: table.count, activeCount: active))
     }
 
 }

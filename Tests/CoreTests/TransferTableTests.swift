@@ -1,0 +1,91 @@
+@testable import Core
+import Foundation
+import XCTest
+
+/// A client's list kept between refreshes: an incremental answer replaces what it names where it
+/// stands and says where; anything else re-sorts and says nothing (the page then compares all).
+final class TransferTableTests: XCTestCase {
+    private let service = UUID(uuidString: "F1C7F1C7-0000-4000-8000-0000000000BB")!
+
+    private func item(_ key: String, _ name: String, progress: Double = 0.5) -> TransferItem {
+        TransferItem(serviceID: service, joinKey: key, name: name, state: .downloading, rawState: "downloading",
+                     progress: progress, sizeBytes: 100, remainingBytes: 10)
+    }
+
+    private var stats: TransferStats { TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0) }
+
+    func testAFullAnswerSortsByNameInNaturalOrderAndSaysNothingChangedInPlace() {
+        var table = TransferTable()
+        table.replaceAll([item("c", "Show 10"), item("a", "show 2"), item("b", "Another")])
+        let snapshot = table.snapshot(stats: stats)
+        XCTAssertEqual(snapshot.items.map(\.joinKey), ["b", "a", "c"])
+        XCTAssertEqual(snapshot.changes?.generation, 1)
+        XCTAssertNil(snapshot.changes?.positions)
+    }
+
+    func testChangedItemsWithTheSameNamesAreReplacedWhereTheyStandAndNamedByPosition() {
+        var table = TransferTable()
+        table.replaceAll((0..<100).map { item(String(format: "%03d", $0), "Torrent \($0)") })
+        let before = table.items.map(\.joinKey)
+        table.apply(changed: [item("042", "Torrent 42", progress: 0.9), item("007", "Torrent 7", progress: 0.1),
+                              item("010", "Torrent 10")], // the same as before: not a change
+                    removed: [])
+        let snapshot = table.snapshot(stats: stats)
+        XCTAssertEqual(snapshot.items.map(\.joinKey), before, "nothing moved")
+        XCTAssertEqual(snapshot.changes?.generation, 2)
+        let positions = try! XCTUnwrap(snapshot.changes?.positions)
+        XCTAssertEqual(positions.map { snapshot.items[$0].joinKey }, ["007", "042"])
+        XCTAssertEqual(snapshot.items[before.firstIndex(of: "042")!].progress, 0.9)
+    }
+
+    func testAQuietAnswerIsANewGenerationWithNoPositions() {
+        var table = TransferTable()
+        table.replaceAll([item("a", "A")])
+        table.apply(changed: [], removed: [])
+        XCTAssertEqual(table.snapshot(stats: stats).changes?.generation, 2)
+        XCTAssertEqual(table.snapshot(stats: stats).changes?.positions, [])
+    }
+
+    func testAddedRemovedOrRenamedTransfersReSortAndSayTheListMayHaveChangedAnyWay() {
+        var table = TransferTable()
+        table.replaceAll([item("a", "Alpha"), item("b", "Bravo"), item("c", "Charlie")])
+
+        table.apply(changed: [item("d", "Able")], removed: [])
+        XCTAssertEqual(table.items.map(\.joinKey), ["d", "a", "b", "c"])
+        XCTAssertNil(table.snapshot(stats: stats).changes?.positions)
+
+        table.apply(changed: [], removed: ["b"])
+        XCTAssertEqual(table.items.map(\.joinKey), ["d", "a", "c"])
+        XCTAssertNil(table.snapshot(stats: stats).changes?.positions)
+
+        table.apply(changed: [item("a", "Zulu", progress: 1)], removed: [])
+        XCTAssertEqual(table.items.map(\.joinKey), ["d", "c", "a"])
+        XCTAssertEqual(table.items.last?.progress, 1)
+        XCTAssertNil(table.snapshot(stats: stats).changes?.positions)
+
+        table.apply(changed: [item("c", "Charlie", progress: 0.25)], removed: [])
+        XCTAssertEqual(table.snapshot(stats: stats).changes?.positions, [1], "back to in-place once nothing moves")
+    }
+
+    func testTheHintsAreNotPartOfEqualityNorOfTheCache() throws {
+        var table = TransferTable()
+        table.replaceAll([item("a", "A")])
+        let first = table.snapshot(stats: stats)
+        table.apply(changed: [], removed: [])
+        let second = table.snapshot(stats: stats)
+        XCTAssertEqual(first, second)
+        let decoded = try JSONDecoder().decode(TransferSnapshot.self, from: JSONEncoder().encode(second))
+        XCTAssertNil(decoded.changes)
+        XCTAssertEqual(decoded, second)
+    }
+
+    /// qBittorrent's diff names what changed and what was removed; a full update names nothing.
+    func testQBittorrentDiffsSayWhatTheyNamed() throws {
+        var data = QBittorrentMainData()
+        try data.apply(Data(#"{"rid":1,"full_update":true,"torrents":{"AA":{"name":"x"},"bb":{"name":"y"}}}"#.utf8))
+        XCTAssertNil(data.lastChanges)
+        try data.apply(Data(#"{"rid":2,"torrents":{"aa":{"progress":0.5}},"torrents_removed":["BB"]}"#.utf8))
+        XCTAssertEqual(data.lastChanges?.changed, ["aa"])
+        XCTAssertEqual(data.lastChanges?.removed, ["bb"])
+    }
+}
