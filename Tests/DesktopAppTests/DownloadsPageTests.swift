@@ -1,5 +1,5 @@
 import CGtk
-import Core
+@testable import Core
 @testable import DesktopApp
 import XCTest
 
@@ -26,6 +26,68 @@ final class DownloadsPageTests: XCTestCase {
             let deadline = Date().addingTimeInterval(10)
             while page.shownRowCount < 3000, Date() < deadline { g_main_context_iteration(nil, 0) }
             XCTAssertEqual(page.shownRowCount, 3000, "every transfer is in the view, not only the first chunk")
+        }
+    }
+
+    /// A client's incremental answer (`TransferSnapshot.changes`) is applied by the rows it names:
+    /// their values change, a row whose sorted value changed moves, one whose state now fails the
+    /// filter leaves the view — and a skipped generation or a new transfer falls back to comparing all.
+    func testAnIncrementalRefreshUpdatesMovesAndFiltersOnlyTheRowsItNames() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        MainActor.assumeIsolated {
+            gtk_init()
+            let service = ServiceRef(id: UUID(), name: "Fixture client", kind: .qbittorrent)
+            func item(_ index: Int, progress: Double, state: TransferItem.State = .downloading) -> TransferItem {
+                TransferItem(serviceID: service.id, joinKey: String(format: "%040x", index), name: "Fixture.Transfer.\(index)",
+                             state: state, rawState: "x", progress: progress, sizeBytes: 1000, remainingBytes: 500)
+            }
+            var table = TransferTable()
+            let page = DownloadsPage(clock: .inspection)
+            @MainActor func show() {
+                let snapshot = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
+                                                                   count: table.count, activeCount: 0))
+                page.render(.content(Aggregate(parts: [ServicePart(service: service, value: snapshot, refreshedAt: Date(), isStale: false)]),
+                                     refreshedAt: Date()))
+                for _ in 0..<20 { g_main_context_iteration(nil, 0) }
+            }
+            @MainActor func key(_ index: Int) -> String { DownloadsPage.key(item(index, progress: 0)) }
+            table.replaceAll((0..<40).map { item($0, progress: Double($0) / 100) })
+            show()
+            page.view.sort(byColumn: 2) // Progress, ascending
+            for _ in 0..<20 { g_main_context_iteration(nil, 0) }
+            XCTAssertEqual(page.allKeys.first, key(0))
+            XCTAssertEqual(page.shownRowCount, 40)
+
+            table.apply(changed: [item(0, progress: 0.99)], removed: [])
+            show()
+            XCTAssertEqual(page.inPlaceRefreshes, 1)
+            XCTAssertEqual(page.item(forKey: key(0))?.progress, 0.99)
+            XCTAssertEqual(page.allKeys.last, key(0), "its progress moved it to the end")
+            XCTAssertEqual(page.allKeys.first, key(1))
+
+            page.stateDropDown.selected = 2 // Downloading
+            table.apply(changed: [item(5, progress: 0.05, state: .paused)], removed: [])
+            show()
+            XCTAssertEqual(page.inPlaceRefreshes, 2)
+            XCTAssertEqual(page.shownRowCount, 39, "paused now: filtered out")
+            XCTAssertFalse(page.allKeys.contains(key(5)))
+            XCTAssertTrue(page.countLabel.text.contains("39"), page.countLabel.text)
+
+            table.apply(changed: [item(40, progress: 0.5)], removed: []) // a new transfer: every row compared
+            show()
+            XCTAssertEqual(page.inPlaceRefreshes, 2)
+            XCTAssertEqual(page.shownRowCount, 40)
+            XCTAssertNotNil(page.item(forKey: key(40)))
+
+            table.apply(changed: [item(1, progress: 0.7)], removed: [])
+            _ = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0))
+            table.apply(changed: [item(2, progress: 0.8)], removed: []) // the page never saw the generation before
+            show()
+            XCTAssertEqual(page.inPlaceRefreshes, 2, "a skipped generation compares every row")
+            XCTAssertEqual(page.item(forKey: key(1))?.progress, 0.7)
+            XCTAssertEqual(page.item(forKey: key(2))?.progress, 0.8)
         }
     }
 }

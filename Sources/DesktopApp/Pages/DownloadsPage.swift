@@ -25,8 +25,9 @@ final class DownloadsPage {
     let clientNames = StringList()
     var clients: [ServiceRef] = []
     var query = TransferQuery()
-    var slots: [TransferItem?] = []
-    var nameKeys: [[UInt8]] = [] // natural-order sort keys, per slot
+    /// Slots 0 and 1 are scratch (`sortMayMove`): never a row's.
+    var slots: [TransferItem?] = [nil, nil]
+    var nameKeys: [[UInt8]] = [[], []] // natural-order sort keys, per slot
     var slotOf: [String: Int] = [:]
     var freeSlots: [Int] = []
     var names: [UUID: String] = [:]
@@ -83,10 +84,26 @@ final class DownloadsPage {
 
     func render(_ state: FeatureState<DownloadsContent>) {
         if let content = state.value { apply(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [],
+                  isEmpty: state.value?.parts.allSatisfy { $0.value.items.isEmpty } ?? false)
     }
 
+    /// Each client's snapshot generation last applied, in the order of the parts (the fast path).
+    private var appliedGenerations: [UUID: Int] = [:]
+    /// Refreshes applied by the rows they named alone (tests).
+    private(set) var inPlaceRefreshes = 0
+    /// Two row objects pointing at the scratch slots: an item's old and new values compared with the
+    /// column view's sorter say whether its row can move.
+    private lazy var scratch: (OpaquePointer, OpaquePointer) = {
+        let pair = (gtk_string_object_new(""), gtk_string_object_new(""))
+        Self.slotTag.set(UnsafeMutableRawPointer(pair.0!), 0)
+        Self.slotTag.set(UnsafeMutableRawPointer(pair.1!), 1)
+        return (pair.0!, pair.1!)
+    }()
+
     private func apply(_ content: DownloadsContent) {
+        if applyInPlace(content) { return }
+        appliedGenerations = [:]
         // A client still answering (a refresh shown as each client answers) keeps its rows as they
         // were until its part arrives: no rows vanishing for a moment, and its picked rows stay picked.
         let answered = Set(content.parts.map(\.service.id))
@@ -107,13 +124,15 @@ final class DownloadsPage {
 
         // Slots: existing keys keep theirs; gone keys free theirs; new keys take one.
         let kept = waiting.isEmpty ? [] : slots.compactMap { $0 }.filter { waiting.contains($0.serviceID) }
-        let items = content.items + kept
         var keys: [String] = []
-        keys.reserveCapacity(items.count)
+        keys.reserveCapacity(content.parts.reduce(kept.count) { $0 + $1.value.items.count })
         var seen = Set<String>()
         var changed = Set<String>()
-        for item in items {
-            let key = Self.key(item)
+        let prefixed = content.parts.lazy.flatMap { part in
+            let prefix = part.service.id.uuidString + "/" // one UUID formatted per client, not per row
+            return part.value.items.lazy.map { (prefix + $0.joinKey, $0) }
+        }
+        for (key, item) in Array(prefixed) + kept.map({ (Self.key($0), $0) }) {
             guard seen.insert(key).inserted else { continue }
             keys.append(key)
             if let slot = slotOf[key] {
@@ -153,12 +172,78 @@ final class DownloadsPage {
             }
         }
 
+        if waiting.isEmpty, content.parts.allSatisfy({ !$0.isStale && $0.value.changes != nil }) {
+            for part in content.parts { appliedGenerations[part.service.id] = part.value.changes!.generation }
+        }
+        finishApplying(content, updatingCount: true)
+    }
+
+    private func finishApplying(_ content: DownloadsContent, updatingCount: Bool) {
         speeds.text = "↓ \(Formatting.speed(content.downloadSpeed))   ↑ \(Formatting.speed(content.uploadSpeed))"
         speeds.setAccessibleLabel("Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")
-        updateCount()
+        if updatingCount { updateCount() }
         actions.contentChanged()
         revealIfListed()
-        onApplied?(keys.count)
+        onApplied?(slotOf.count)
+    }
+
+    /// A refresh (or a client's part of one, as each answers) in which every client that answered
+    /// changed only in place since the snapshot last applied (`TransferSnapshot.changes`): only the
+    /// rows those name are compared and updated; the filter runs again only when a row's inclusion
+    /// changed, the sort only when a row can move. Anything else (a client added, gone, stale,
+    /// renamed, or a generation skipped) returns false and the whole content is compared.
+    private func applyInPlace(_ content: DownloadsContent) -> Bool {
+        guard !appliedGenerations.isEmpty,
+              Set(content.parts.map(\.service.id) + content.pending.map(\.id)) == Set(appliedGenerations.keys),
+              content.parts.allSatisfy({ clients.contains($0.service) }) else { return false }
+        var fresh: [ServicePart<TransferSnapshot>] = []
+        for part in content.parts {
+            guard !part.isStale, let changes = part.value.changes, let applied = appliedGenerations[part.service.id] else { return false }
+            if changes.generation == applied { continue } // shown already (an earlier part of this refresh)
+            guard changes.generation == applied + 1, changes.positions != nil else { return false }
+            fresh.append(part)
+        }
+        var changed = Set<String>()
+        var refilter = false, resort = false
+        for part in fresh {
+            let prefix = part.service.id.uuidString + "/"
+            for position in part.value.changes?.positions ?? [] where position < part.value.items.count {
+                let item = part.value.items[position]
+                let key = prefix + item.joinKey
+                guard let slot = slotOf[key], let old = slots[slot] else { return false } // not what we hold: compare all
+                guard old != item else { continue }
+                if !refilter, query.includes(old) != query.includes(item) { refilter = true }
+                if !resort { resort = sortMayMove(from: old, to: item, nameKey: nameKeys[slot]) }
+                slots[slot] = item
+                changed.insert(key)
+            }
+        }
+        for part in fresh { appliedGenerations[part.service.id] = part.value.changes!.generation }
+        inPlaceRefreshes += 1
+        if !changed.isEmpty {
+            keepingSelection {
+                for column in columns {
+                    column.factory.forEachBound { key, cell in
+                        if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
+                    }
+                }
+                if refilter { filter.changed() }
+                if resort { sorterChanged(view.sorter) }
+            }
+        }
+        finishApplying(content, updatingCount: refilter)
+        return true
+    }
+
+    /// Whether the column view's current order puts `new` anywhere else than `old` (the same
+    /// transfer, the same name): the sorter compares the two through the scratch slots.
+    private func sortMayMove(from old: TransferItem, to new: TransferItem, nameKey: [UInt8]) -> Bool {
+        slots[0] = old
+        slots[1] = new
+        nameKeys[0] = nameKey
+        nameKeys[1] = nameKey
+        defer { slots[0] = nil; slots[1] = nil }
+        return gtk_sorter_compare(view.sorter, UnsafeMutableRawPointer(scratch.0), UnsafeMutableRawPointer(scratch.1)) != GTK_ORDERING_EQUAL
     }
 
     // MARK: Selection
