@@ -2,6 +2,7 @@
 #define SWITCHYARD_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <malloc.h> /* mallinfo2 for the benchmark's memory breakdown */
 
 /* Macros Swift cannot import, as typed inline functions. */
 static inline GType sy_gtk_type_string(void) { return G_TYPE_STRING; }

@@ -9,6 +9,10 @@
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
 #   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
 #                                              transfer → the row shows the daemon's paused state (10 rounds)
+#   Tools/bench/ui.sh downloads10k             a qBittorrent-shaped server (Tools/bench/qbt-server.py)
+#                                              holding 10,000 torrents, 5 % changing every 5 s
+#   Tools/bench/ui.sh soak [MINUTES]           the same server with 2,000 torrents, refreshed every 2 s for
+#                                              30 minutes: RSS growth per hour, the stall distribution
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -z "${SWITCHYARD_SESSION:-}" ]; then exec "$root/scripts/test-session.sh" "$0" "$@"; fi
@@ -26,7 +30,7 @@ profile() { # fresh config and cache for one run
 app() { # scenario report [extra env…]
   local scenario=$1 report=$2; shift 2
   env SWITCHYARD_BENCH="$scenario" SWITCHYARD_BENCH_REPORT="$report" "$@" \
-    timeout 300 "$bin/switchyard" >"$work/app.log" 2>&1 || { echo "ui bench: the app failed (log in /tmp/switchyard-uibench-app.log):" >&2; cp "$work/app.log" /tmp/switchyard-uibench-app.log; tail -20 "$work/app.log" >&2; exit 1; }
+    timeout "${app_timeout:-300}" "$bin/switchyard" >"$work/app.log" 2>&1 || { echo "ui bench: the app failed (log in /tmp/switchyard-uibench-app.log):" >&2; cp "$work/app.log" /tmp/switchyard-uibench-app.log; tail -20 "$work/app.log" >&2; exit 1; }
   [ -s "$report" ] || { echo "ui bench: no report" >&2; tail -20 "$work/app.log" >&2; exit 1; }
 }
 
@@ -129,6 +133,21 @@ PY
     else app downloads "$work/downloads-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
     cat "$work/downloads-$mode.json"; echo
   done
+  ;;
+downloads10k|soak)
+  if [ "$1" = soak ]; then count=2000 seconds=$(( ${2:-30} * 60 )); else count=10000 seconds=60; fi
+  rm -f "$work/qbt-in"; mkfifo "$work/qbt-in"
+  /usr/bin/python3 "$root/Tools/bench/qbt-server.py" $count 0.05 5 fixture-bench-password <"$work/qbt-in" >"$work/qbt.out" 2>"$work/qbt.err" &
+  pids+=($!)
+  exec 4>"$work/qbt-in"
+  for _ in $(seq 300); do grep -q READY "$work/qbt.out" && break; sleep 0.1; done
+  port=$(sed -n 's/READY port=//p' "$work/qbt.out")
+  [ -n "$port" ] || { echo "ui bench: the qBittorrent-shaped server did not start" >&2; cat "$work/qbt.err" >&2; exit 1; }
+  profile "$1"
+  "$bin/switchyard-demo-setup" --only qbittorrent "qBittorrent ($count torrents)" "$port" fixture-bench-password admin >/dev/null
+  app_timeout=$((seconds + 300)) app downloads "$work/$1.json" SWITCHYARD_BENCH_SECONDS=$seconds
+  cat "$work/$1.json"; echo
+  if [ -s "$work/qbt.err" ]; then echo "qbt-server:"; cat "$work/qbt.err"; fi
   ;;
 pause)
   state=$2/peers.json

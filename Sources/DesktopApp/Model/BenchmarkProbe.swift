@@ -4,6 +4,7 @@
 import CGtk
 import Core
 import Foundation
+import Glibc
 
 /// Measurements `make bench` takes inside the running app, against a real
 /// profile (registry + keyring) pointing at local servers. Off unless
@@ -24,8 +25,10 @@ import Foundation
 ///   rounds), from the message reaching the main thread when live, and how many Activity refreshes
 ///   the messages caused; then (`<report>.idle`) 65 s open and idle while the script counts bytes.
 /// - `downloads`: the Downloads tab; process start → first frame painted with
-///   rows, then 60 s of refreshes: bytes received per refresh, the longest stall
-///   per refresh, CPU seconds and resident memory at the end.
+///   rows, then 60 s (SWITCHYARD_BENCH_SECONDS: the soak runs 1,800) of refreshes: bytes received
+///   per refresh, the stalls per refresh (longest and their distribution), CPU seconds, resident
+///   memory sampled each minute (its growth per hour after the first five minutes: leaks) and at
+///   the end where it goes (`memory`: /proc/self/smaps by owner, and malloc's own count).
 @MainActor
 final class BenchmarkProbe: ContentObserver {
     enum Scenario: String { case library, downloads, pause, lookup, live }
@@ -43,6 +46,9 @@ final class BenchmarkProbe: ContentObserver {
     private var bytesAtLastRefresh = 0
     private var paintedAt: Double?
     private var cpuAtPaint = 0.0
+    /// How long the `downloads` scenario runs after the first paint.
+    private let seconds = Int(ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_SECONDS"] ?? "") ?? 60
+    private var rssSamples: [Double] = []
     private static let tick: Duration = .milliseconds(2)
     /// The probe's main-loop timers; released with the probe (the model holds it as its observer).
     private var timers: [Timer] = []
@@ -418,9 +424,13 @@ final class BenchmarkProbe: ContentObserver {
                 self.report["firstRefreshBytes"] = bytes
                 self.bytesAtLastRefresh = bytes
                 _ = self.takeMaxStall()
-                self.timers.append(Timer(milliseconds: 60_000) { [weak self] in
+                self.timers.append(Timer(milliseconds: UInt32(self.seconds) * 1000) { [weak self] in
                     self?.finishDownloads()
                     return false
+                })
+                self.timers.append(Timer(milliseconds: 60_000) { [weak self] in
+                    self?.rssSamples.append(Self.residentMB("VmRSS"))
+                    return true
                 })
                 return
             }
@@ -437,9 +447,19 @@ final class BenchmarkProbe: ContentObserver {
         report["bytesPerRefreshMax"] = bytes.last ?? 0
         report["stallPerRefreshMaxMs"] = stalls.last ?? 0
         report["stallPerRefreshMedianMs"] = stalls.isEmpty ? 0 : stalls[stalls.count / 2]
+        func percentile(_ p: Double) -> Double { stalls.isEmpty ? 0 : stalls[min(stalls.count - 1, Int(Double(stalls.count) * p))] }
+        report["stallPerRefreshP95Ms"] = percentile(0.95)
+        report["stallPerRefreshP99Ms"] = percentile(0.99)
+        report["refreshesOver16Ms"] = stalls.filter { $0 > 16 }.count
+        report["seconds"] = seconds
+        report["cpuSecondsPerMinute"] = (Self.cpuSeconds() - cpuAtPaint) / Double(seconds) * 60
         report["cpuSecondsIn60s"] = Self.cpuSeconds() - cpuAtPaint
-        report["rssAfter60sMB"] = Self.residentMB("VmRSS")
+        report["rssAfter60sMB"] = rssSamples.first ?? Self.residentMB("VmRSS")
+        report["rssAtEndMB"] = Self.residentMB("VmRSS")
+        report["rssPerMinuteMB"] = rssSamples
+        report["rssGrowthMBPerHour"] = Self.growthPerHour(rssSamples)
         report["peakRSSMB"] = Self.residentMB("VmHWM")
+        report["memory"] = Self.memoryBreakdown()
         report["stallProbe"] = stallProbe
         finish()
     }
@@ -466,6 +486,75 @@ final class BenchmarkProbe: ContentObserver {
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// The slope of a least-squares line through per-minute samples, after the first five
+    /// minutes (start-up caches filling), in MB per hour; 0 with fewer than 3 samples left.
+    static func growthPerHour(_ samples: [Double]) -> Double {
+        let tail = Array(samples.dropFirst(samples.count > 10 ? 5 : 0))
+        guard tail.count >= 3 else { return 0 }
+        let n = Double(tail.count), meanX = (n - 1) / 2, meanY = tail.reduce(0, +) / n
+        var covariance = 0.0, variance = 0.0
+        for (x, y) in tail.enumerated() {
+            covariance += (Double(x) - meanX) * (y - meanY)
+            variance += (Double(x) - meanX) * (Double(x) - meanX)
+        }
+        return covariance / variance * 60
+    }
+
+    /// Where resident memory goes, in MB: /proc/self/smaps' Rss summed by who owns each mapping
+    /// (anonymous memory is malloc's arenas and everyone's heap objects; file mappings are grouped by
+    /// library family), and glibc's own count of its heap (in use, free but kept, mmapped blocks).
+    static func memoryBreakdown() -> [String: Double] {
+        // /proc files say they are empty: read until the end, not to a size.
+        let fd = open("/proc/self/smaps", O_RDONLY)
+        guard fd >= 0 else { return [:] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        let smaps = String(decoding: bytes, as: UTF8.self)
+        var groups: [String: Double] = [:]
+        var current = "anonymous"
+        for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5, first.first?.isHexDigit == true {
+                current = fields.count >= 6 ? owner(of: String(fields[5...].joined(separator: " "))) : "anonymous"
+            } else if fields.first == "Rss:", fields.count >= 2, let kib = Double(fields[1]) {
+                groups[current, default: 0] += kib / 1024
+            }
+        }
+        let heap = mallinfo2()
+        groups["malloc: in use"] = Double(heap.uordblks + heap.hblkhd) / 1_048_576
+        groups["malloc: free, kept"] = Double(heap.fordblks) / 1_048_576
+        return groups.mapValues { ($0 * 10).rounded() / 10 }
+    }
+
+    private static func owner(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch true {
+        case path == "[heap]": return "anonymous"
+        case path.hasPrefix("[stack"): return "stacks"
+        case path.hasPrefix("["): return "anonymous"
+        case name.hasPrefix("switchyard"): return "switchyard (code)"
+        case name.hasPrefix("libgtk"), name.hasPrefix("libgdk"), name.hasPrefix("libgraphene"): return "GTK"
+        case name.hasPrefix("libglib"), name.hasPrefix("libgobject"), name.hasPrefix("libgio"), name.hasPrefix("libgmodule"): return "GLib"
+        case name.hasPrefix("libswift"), name.hasPrefix("libFoundation"), name.hasPrefix("lib_Foundation"),
+             name.hasPrefix("libdispatch"), name.hasPrefix("libBlocksRuntime"), name.hasPrefix("libicu"): return "Swift runtime, Foundation, ICU"
+        case name.hasPrefix("libsoup"), name.hasPrefix("libnghttp"), name.hasPrefix("libpsl"), name.hasPrefix("libgnutls"),
+             name.hasPrefix("libsecret"), name.hasPrefix("libsqlite"): return "libsoup, TLS, libsecret"
+        case name.hasPrefix("libcairo"), name.hasPrefix("libpango"), name.hasPrefix("libharfbuzz"), name.hasPrefix("libfreetype"),
+             name.hasPrefix("libfontconfig"), name.hasPrefix("libpixman"), name.hasPrefix("libX"), name.hasPrefix("libxcb"),
+             name.hasPrefix("libEGL"), name.hasPrefix("libGL"), name.hasPrefix("libepoxy"), name.contains("dri"),
+             name.hasPrefix("libLLVM"), name.hasPrefix("libvulkan"): return "graphics, text"
+        case name.hasSuffix(".ttf"), name.hasSuffix(".otf"), name.hasSuffix(".cache-8"), name.hasSuffix(".cache-7"),
+             path.contains("/fonts/"): return "fonts, caches"
+        default: return "other libraries, files"
+        }
     }
 
     static func residentMB(_ field: String) -> Double {

@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""A qBittorrent-shaped WebAPI on 127.0.0.1 holding COUNT synthetic torrents, for the Downloads
+benchmark at a scale no real daemon here can hold (10,000 torrents).
+
+Usage: qbt-server.py COUNT CHURN PERIOD_SECONDS PASSWORD
+Prints "READY port=N" once listening. Every PERIOD_SECONDS a generation changes CHURN of the
+torrents (progress, speeds, ETA, sometimes the state), as a busy seedbox does. sync/maindata
+answers rid 0 (or an unknown rid) with everything, and a known rid with only the torrents changed
+since, merged, as qBittorrent does. Served: auth/login (SID cookie), app/version,
+app/webapiVersion, sync/maindata, transfer/speedLimitsMode. Anything else is a 404 and is logged.
+Ends when its standard input closes.
+"""
+import http.server
+import json
+import random
+import sys
+import threading
+import time
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from importlib import import_module  # noqa: E402
+
+maindata = import_module("qbt-maindata")
+STATES = maindata.STATES
+
+
+class Swarm:
+    def __init__(self, count, churn):
+        self.rng = random.Random(20261202)
+        self.torrents = {f"{index:040x}": maindata.torrent(self.rng, index) for index in range(count)}
+        self.hashes = list(self.torrents)
+        self.step = max(1, int(count * churn))
+        self.generations = []  # per generation: {hash: delta}
+        self.lock = threading.Lock()
+        self.server = {"dl_info_speed": 1000, "up_info_speed": 10, "free_space_on_disk": 800000000000,
+                       "connection_status": "connected"}
+        self.full_cache = None
+
+    def tick(self):
+        with self.lock:
+            changed = {}
+            for hash in self.rng.sample(self.hashes, self.step):
+                delta = {"progress": self.rng.random(), "dlspeed": self.rng.randint(0, 5_000_000),
+                         "eta": self.rng.randint(0, 8640000)}
+                if self.rng.random() < 0.2:
+                    delta["state"] = self.rng.choice(STATES)
+                self.torrents[hash].update(delta)
+                changed[hash] = delta
+            self.server["dl_info_speed"] = self.rng.randint(0, 10_000_000)
+            self.generations.append(changed)
+            self.full_cache = None
+
+    def answer(self, rid):
+        with self.lock:
+            now = len(self.generations) + 1  # rid 1 is the state before any generation
+            if 0 < rid <= now:
+                merged = {}
+                for generation in self.generations[rid - 1:]:
+                    for hash, delta in generation.items():
+                        merged.setdefault(hash, {}).update(delta)
+                body = {"rid": now, "torrents": merged, "server_state": {"dl_info_speed": self.server["dl_info_speed"]}}
+                return json.dumps(body, separators=(",", ":")).encode()
+            if self.full_cache is None or self.full_cache[0] != now:
+                body = {"rid": now, "full_update": True, "torrents": self.torrents, "categories": {}, "tags": [],
+                        "server_state": self.server}
+                self.full_cache = (now, json.dumps(body, separators=(",", ":")).encode())
+            return self.full_cache[1]
+
+
+def main():
+    count, churn, period, password = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+    swarm = Swarm(count, churn)
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def reply(self, status, body, headers=()):
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json" if body[:1] in (b"{", b"[") else "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def signed_in(self):
+            return "SID=fixture-bench-session" in (self.headers.get("Cookie") or "")
+
+        def do_POST(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            form = self.rfile.read(length).decode()
+            path = self.path.split("?")[0]
+            if path == "/api/v2/auth/login":
+                if f"password={password}" in form:
+                    self.reply(200, b"Ok.", [("Set-Cookie", "SID=fixture-bench-session; HttpOnly; path=/")])
+                else:
+                    self.reply(200, b"Fails.")
+                return
+            print(f"qbt-server: unexpected POST {path}", file=sys.stderr)
+            self.reply(404, b"Not Found")
+
+        def do_GET(self):
+            path, _, query = self.path.partition("?")
+            if not self.signed_in():
+                self.reply(403, b"Forbidden")
+                return
+            if path == "/api/v2/app/version":
+                self.reply(200, b"v5.0.0")
+            elif path == "/api/v2/app/webapiVersion":
+                self.reply(200, b"2.11.0")
+            elif path == "/api/v2/transfer/speedLimitsMode":
+                self.reply(200, b"0")
+            elif path == "/api/v2/sync/maindata":
+                parameters = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+                self.reply(200, swarm.answer(int(parameters.get("rid", "0") or 0)))
+            else:
+                print(f"qbt-server: unexpected GET {path}", file=sys.stderr)
+                self.reply(404, b"Not Found")
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def churn_loop():
+        while True:
+            time.sleep(period)
+            swarm.tick()
+
+    threading.Thread(target=churn_loop, daemon=True).start()
+    print(f"READY port={server.server_address[1]}", flush=True)
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()
