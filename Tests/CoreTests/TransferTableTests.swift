@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// A client's list kept between refreshes: an incremental answer replaces what it names where it
@@ -87,5 +88,31 @@ final class TransferTableTests: XCTestCase {
         try data.apply(Data(#"{"rid":2,"torrents":{"aa":{"progress":0.5}},"torrents_removed":["BB"]}"#.utf8))
         XCTAssertEqual(data.lastChanges?.changed, ["aa"])
         XCTAssertEqual(data.lastChanges?.removed, ["bb"])
+    }
+}
+
+/// The disk cache of transfers: written at most every `interval`, and not at all for content its
+/// client says did not change — unless newer content was left unwritten, or the cache would age.
+final class CacheKeepingTests: XCTestCase {
+    func testUnchangedContentIsNotWrittenAgainUntilTheCacheWouldAge() async throws {
+        let config = ServiceConfig(kind: .transmission, localEndpoint: try Endpoint.parse("http://127.0.0.1:9091"))
+        let session = ServiceSession(config: config, transport: StubTransport(routes: [:]),
+                                     secrets: InMemorySecretStore(), clock: .system)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+        var kept = await session.shouldKeep("transfers", at: at(0), every: 30)
+        XCTAssertTrue(kept, "the first content is written")
+        kept = await session.shouldKeep("transfers", at: at(40), every: 30, unchanged: true)
+        XCTAssertFalse(kept, "unchanged: not written again")
+        kept = await session.shouldKeep("transfers", at: at(149), every: 30, unchanged: true)
+        XCTAssertFalse(kept)
+        kept = await session.shouldKeep("transfers", at: at(151), every: 30, unchanged: true)
+        XCTAssertTrue(kept, "written again before the cache ages past half its life")
+        kept = await session.shouldKeep("transfers", at: at(160), every: 30)
+        XCTAssertFalse(kept, "changed, but within the interval: left unwritten")
+        kept = await session.shouldKeep("transfers", at: at(185), every: 30, unchanged: true)
+        XCTAssertTrue(kept, "unchanged since, but what was left unwritten is newer than the cache")
+        kept = await session.shouldKeep("transfers", at: at(190), every: 30, unchanged: true)
+        XCTAssertFalse(kept)
     }
 }

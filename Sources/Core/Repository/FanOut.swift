@@ -30,7 +30,8 @@ enum FanOut {
                             return (service, nil, nil) // not offered: filtered out above
                         }
                         let now = clock.now
-                        if await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10) {
+                        let unchanged = (value as? TransferSnapshot)?.changes?.positions?.isEmpty == true
+                        if await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10, unchanged: unchanged) {
                             await store.keep(value, name, service: service, at: now)
                         }
                         return (service, .success(ServicePart(service: service, value: value, refreshedAt: now, isStale: false)), nil)

@@ -42,13 +42,26 @@ actor ServiceSession {
     }
 
     private var keptAt: [String: Date] = [:]
+    /// Features whose newest content was not written (within `interval` of the last write).
+    private var unkept: Set<String> = []
 
     /// Whether content fetched now should be written to the disk cache: at most
     /// once per `interval` per feature (transfers refresh every 2 s; writing
     /// 2,000 items each time cost more CPU than the refresh itself).
-    func shouldKeep(_ feature: String, at now: Date, every interval: TimeInterval) -> Bool {
-        if let last = keptAt[feature], now.timeIntervalSince(last) < interval, now >= last { return false }
+    /// Content its client says is `unchanged` since the content before is not written again (an idle
+    /// seedbox's 2,000 transfers were encoded every 30 s for nothing) unless something newer was
+    /// left unwritten, or the cache would otherwise age past half its life (5 × `interval`).
+    func shouldKeep(_ feature: String, at now: Date, every interval: TimeInterval, unchanged: Bool = false) -> Bool {
+        if let last = keptAt[feature], now >= last {
+            let age = now.timeIntervalSince(last)
+            if unchanged, !unkept.contains(feature), age < interval * 5 { return false }
+            if age < interval {
+                if !unchanged { unkept.insert(feature) }
+                return false
+            }
+        }
         keptAt[feature] = now
+        unkept.remove(feature)
         return true
     }
 
