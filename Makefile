@@ -7,7 +7,7 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps test-deps build run demo test fuzz inspect bench install uninstall release deb check-packaging clean
+.PHONY: all deps test-deps bench-deps build run demo test fuzz inspect bench install uninstall release deb check-packaging clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -25,6 +25,9 @@ deps:
 
 test-deps:
 	@scripts/install-deps.sh test
+
+bench-deps:
+	@scripts/install-deps.sh bench
 
 build: deps
 	$(SWIFT) build
@@ -58,10 +61,15 @@ inspect: test-deps
 	  Tools/inspect.sh $$route --dark-appearance || exit 1; \
 	done
 
-bench: test-deps
+SOAK_MINUTES ?= 30
+# Each step leaves its report here; Tools/bench/table.py prints every target against them at the end.
+bench: export SWITCHYARD_BENCH_RESULTS := $(abspath $(BUILD)/bench/results)
+bench: export XPROBE := $(abspath $(BUILD)/bench/xprobe)
+bench: bench-deps
 	$(SWIFT) build -c release -Xswiftc -DSWITCHYARD_BENCHMARK_PROBE   # the probe is left out of shipped builds
-	mkdir -p $(BUILD)/bench
+	rm -rf $(BUILD)/bench/results && mkdir -p $(BUILD)/bench/results
 	cc -O2 -o $(BUILD)/bench/bare-window Tools/bench/bare-window.c $$(pkg-config --cflags --libs gtk4)
+	cc -O2 -o $(BUILD)/bench/xprobe Tools/bench/xprobe.c -lX11 -lXdamage
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard # what make install ships
 	@echo "== start-up: process start to first frame (median of $(BENCH_RUNS))"
 	scripts/test-session.sh python3 Tools/bench/startup.py $(BENCH_RUNS) \
@@ -70,6 +78,8 @@ bench: test-deps
 	  "the same, shipped build (static stdlib)=$(BIN_STATIC) --inspection overview --quit-after-first-frame"
 	@echo "== idle: CPU per minute with nothing to do (welcome page, animations on)"
 	scripts/test-session.sh /usr/bin/python3 Tools/bench/idle.py $(BIN_RELEASE) 60
+	@echo "== memory baseline: a bare C GTK 4 window after 60 s"
+	scripts/test-session.sh /usr/bin/python3 Tools/bench/bare-rss.py $(BUILD)/bench/bare-window 60
 	@echo "== library decode + map vs Python json.loads (median of $(BENCH_RUNS), fresh process each)"
 	/usr/bin/python3 Tools/servarr-fixtures.py library movie 20000 $(BUILD)/bench/movies-20000.json
 	/usr/bin/python3 Tools/servarr-fixtures.py library series 5000 $(BUILD)/bench/series-5000.json
@@ -89,7 +99,13 @@ bench: test-deps
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
-	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh pause $$run'
+	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh pause $$run && Tools/bench/ui.sh side-by-side $$run'
+	@echo "== the Downloads tab with 10,000 transfers (a qBittorrent-shaped server, 5 % changing every 5 s)"
+	Tools/bench/ui.sh downloads10k
+	@echo "== soak: 2,000 transfers refreshed every 2 s with churn for $(SOAK_MINUTES) minutes (RSS growth, stalls)"
+	Tools/bench/ui.sh soak $(SOAK_MINUTES)
+	@echo "== every target against this run"
+	@/usr/bin/python3 Tools/bench/table.py $(BUILD)/bench/results
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --product switchyard

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Switchyard needs, and only those missing.
-# Usage: scripts/install-deps.sh build|test
+# Usage: scripts/install-deps.sh build|test|bench
 # Idempotent: prints what it installs, or that nothing was missing.
 set -euo pipefail
 
@@ -10,10 +10,14 @@ test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core p
            desktop-file-utils appstream binutils xdg-utils shared-mime-info
            qbittorrent-nox transmission-daemon transmission-cli deluged deluge-web nzbget)
 
+# make bench also runs transmission-remote-gtk side by side, watched through X's DAMAGE extension.
+bench_pkgs=(transmission-remote-gtk libx11-dev libxdamage-dev)
+
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;
   test)  wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+  bench) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()

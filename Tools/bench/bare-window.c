@@ -1,6 +1,7 @@
 /* Baseline for the start-up benchmark: the smallest GTK 4 application that
  * shows a window with a header bar and quits right after its first frame is
- * painted — what Switchyard's --quit-after-first-frame does. */
+ * painted — what Switchyard's --quit-after-first-frame does. With BARE_WINDOW_STAY it stays open:
+ * the resident-memory baseline (Tools/bench/bare-rss.py). */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,10 @@ static void report_first_frame(void) {
 
 static void on_after_paint(GdkFrameClock *clock, gpointer app) {
     report_first_frame();
+    if (getenv("BARE_WINDOW_STAY")) { /* the memory baseline: stays open until killed */
+        g_signal_handlers_disconnect_by_func(clock, on_after_paint, app);
+        return;
+    }
     g_signal_handlers_disconnect_by_func(clock, on_after_paint, app);
     g_application_quit(G_APPLICATION(app));
 }

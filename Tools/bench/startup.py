@@ -8,6 +8,7 @@ launcher's CLOCK_MONOTONIC just before the launch, in ns) and prints
 "first-frame-ms N" when its first frame is painted.
 Usage: startup.py RUNS NAME=COMMAND [NAME=COMMAND …]
 """
+import json
 import os
 import shlex
 import statistics
@@ -39,6 +40,7 @@ def main():
     for _ in range(runs):
         for name, command in commands:
             samples[name].append(timed(command))
+    results = {}
     for index, what in ((0, "launch → first frame"), (1, "launch → exit")):
         baseline = statistics.median(sample[index] for sample in samples[commands[0][0]])
         print(f"{what:<40}{'median ms':>10}{'min':>8}{'max':>8}{'ratio':>8}")
@@ -46,6 +48,11 @@ def main():
             values = [sample[index] for sample in samples[name]]
             median = statistics.median(values)
             print(f"  {name:<38}{median:>10.1f}{min(values):>8.1f}{max(values):>8.1f}{median / baseline:>8.2f}")
+            results.setdefault(name, {})["firstFrameMs" if index == 0 else "exitMs"] = median
+            results[name]["firstFrameRatio" if index == 0 else "exitRatio"] = median / baseline
+    if os.environ.get("SWITCHYARD_BENCH_RESULTS"):
+        with open(os.path.join(os.environ["SWITCHYARD_BENCH_RESULTS"], "startup.json"), "w") as handle:
+            json.dump(results, handle)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@
 #                                              (Tests/Peers/peers.py bulk), 5 % changing state every 5 s
 #   Tools/bench/ui.sh pause BULK_RUN_DIR       the same daemon, no churn: Pause pressed on a selected
 #                                              transfer → the row shows the daemon's paused state (10 rounds)
+#   Tools/bench/ui.sh side-by-side BULK_RUN_DIR  the same daemon and churn: Switchyard and transmission-remote-gtk
+#                                              measured from outside alike (Tools/bench/remote.py), 3 runs each
 #   Tools/bench/ui.sh downloads10k             a qBittorrent-shaped server (Tools/bench/qbt-server.py)
 #                                              holding 10,000 torrents, 5 % changing every 5 s
 #   Tools/bench/ui.sh soak [MINUTES]           the same server with 2,000 torrents, refreshed every 2 s for
@@ -21,6 +23,10 @@ work=$(mktemp -d /tmp/switchyard-uibench.XXXXXX)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
+
+keep() { # NAME FILE: the report goes to make bench's results (Tools/bench/table.py) when it collects them
+  if [ -n "${SWITCHYARD_BENCH_RESULTS:-}" ]; then mkdir -p "$SWITCHYARD_BENCH_RESULTS"; cp "$2" "$SWITCHYARD_BENCH_RESULTS/$1.json"; fi
+}
 
 profile() { # fresh config and cache for one run
   export XDG_CONFIG_HOME=$work/config-$1 XDG_CACHE_HOME=$work/cache-$1
@@ -46,6 +52,30 @@ fixture() { # KIND [options…]: starts a fixture server (ends when its stdin, f
   [ -n "$port" ] || { echo "ui bench: the fixture server did not start" >&2; exit 1; }
 }
 
+churn() { # PEERS_JSON: 5 % of the torrents change state every 5 s (started, then stopped again), until the script ends
+  /usr/bin/python3 - "$1" <<'PY' &
+import base64, json, sys, time, urllib.request
+state = json.load(open(sys.argv[1])); t = state["transmission"]; hashes = state["hashes"]
+auth = base64.b64encode(f"{t['username']}:{t['password']}".encode()).decode(); session = [""]
+def call(method, arguments):
+    for _ in range(2):
+        request = urllib.request.Request(f"http://127.0.0.1:{t['port']}/transmission/rpc",
+            json.dumps({"method": method, "arguments": arguments}).encode(),
+            {"Authorization": f"Basic {auth}", "X-Transmission-Session-Id": session[0]})
+        try:
+            return urllib.request.urlopen(request, timeout=5).read()
+        except urllib.error.HTTPError as error:
+            if error.code != 409: raise
+            session[0] = error.headers["X-Transmission-Session-Id"]
+step = len(hashes) // 20
+for round in range(1000):
+    chunk = hashes[(round // 2 * step) % len(hashes):][:step]
+    call("torrent-start" if round % 2 == 0 else "torrent-stop", {"ids": chunk})
+    time.sleep(5)
+PY
+  pids+=($!)
+}
+
 case ${1:-} in
 library)
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
@@ -55,6 +85,7 @@ library)
     "$bin/switchyard-demo-setup" --only radarr "Radarr (20,000 movies)" "$port" fixture-bench-key >/dev/null
     app library "$work/library-$run.json" G_MESSAGES_DEBUG=switchyard
     cat "$work/library-$run.json"; echo; grep "timing:" "$work/app.log" || true
+    keep "library-$run" "$work/library-$run.json"
   done
   ;;
 lookup)
@@ -104,34 +135,14 @@ PY
 downloads)
   state=$2/peers.json
   read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
-  # 5 % of the torrents change state every 5 s (started, then stopped again), for the whole run.
-  /usr/bin/python3 - "$state" <<'PY' &
-import base64, json, sys, time, urllib.request
-state = json.load(open(sys.argv[1])); t = state["transmission"]; hashes = state["hashes"]
-auth = base64.b64encode(f"{t['username']}:{t['password']}".encode()).decode(); session = [""]
-def call(method, arguments):
-    for _ in range(2):
-        request = urllib.request.Request(f"http://127.0.0.1:{t['port']}/transmission/rpc",
-            json.dumps({"method": method, "arguments": arguments}).encode(),
-            {"Authorization": f"Basic {auth}", "X-Transmission-Session-Id": session[0]})
-        try:
-            return urllib.request.urlopen(request, timeout=5).read()
-        except urllib.error.HTTPError as error:
-            if error.code != 409: raise
-            session[0] = error.headers["X-Transmission-Session-Id"]
-step = len(hashes) // 20
-for round in range(1000):
-    chunk = hashes[(round // 2 * step) % len(hashes):][:step]
-    call("torrent-start" if round % 2 == 0 else "torrent-stop", {"ids": chunk})
-    time.sleep(5)
-PY
-  pids+=($!)
+  churn "$state"
   for mode in probe cpu; do
     profile "downloads-$mode"
     "$bin/switchyard-demo-setup" --only transmission "Transmission (2,000 torrents)" "$port" "$password" "$user" >/dev/null
     if [ $mode = probe ]; then app downloads "$work/downloads-$mode.json"
     else app downloads "$work/downloads-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
     cat "$work/downloads-$mode.json"; echo
+    keep "downloads-$mode" "$work/downloads-$mode.json"
   done
   ;;
 downloads10k|soak)
@@ -147,7 +158,53 @@ downloads10k|soak)
   "$bin/switchyard-demo-setup" --only qbittorrent "qBittorrent ($count torrents)" "$port" fixture-bench-password admin >/dev/null
   app_timeout=$((seconds + 300)) app downloads "$work/$1.json" SWITCHYARD_BENCH_SECONDS=$seconds
   cat "$work/$1.json"; echo
+  keep "$1" "$work/$1.json"
   if [ -s "$work/qbt.err" ]; then echo "qbt-server:"; cat "$work/qbt.err"; fi
+  ;;
+side-by-side)
+  state=$2/peers.json
+  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
+  command -v transmission-remote-gtk >/dev/null || { echo "ui bench: transmission-remote-gtk is not installed (make bench installs it)" >&2; exit 1; }
+  export XPROBE=${XPROBE:-$root/.build/bench/xprobe}
+  # First idle: the same 2,000 torrents with nothing changing.
+  profile side-idle
+  SWITCHYARD_BENCH=downloads SWITCHYARD_BENCH_REPORT=$work/unused.json SWITCHYARD_BENCH_NO_STALL_PROBE=1 SWITCHYARD_BENCH_SECONDS=600 \
+    /usr/bin/python3 "$root/Tools/bench/remote.py" "$port" "$work/idle-2000.json" 60 \
+    "'$bin/switchyard-demo-setup' --only transmission 'Transmission (2,000 torrents)' {port} '$password' '$user'" \
+    -- "$bin/switchyard"
+  keep idle-2000 "$work/idle-2000.json"
+  churn "$state"
+  runs=${SIDE_RUNS:-3}
+  for run in $(seq "$runs"); do
+    profile "side-switchyard-$run"
+    # The probe only opens the Downloads tab here (its own clock runs past the measurement).
+    SWITCHYARD_BENCH=downloads SWITCHYARD_BENCH_REPORT=$work/unused.json SWITCHYARD_BENCH_NO_STALL_PROBE=1 SWITCHYARD_BENCH_SECONDS=600 \
+      /usr/bin/python3 "$root/Tools/bench/remote.py" "$port" "$work/side-switchyard-$run.json" 60 \
+      "'$bin/switchyard-demo-setup' --only transmission 'Transmission (2,000 torrents)' {port} '$password' '$user'" \
+      -- "$bin/switchyard"
+    profile "side-trg-$run"
+    mkdir -p "$XDG_CONFIG_HOME/transmission-remote-gtk"
+    /usr/bin/python3 "$root/Tools/bench/remote.py" "$port" "$work/side-trg-$run.json" 60 \
+      "/usr/bin/python3 -c 'import json,sys; json.dump({\"profile-id\": 0, \"profiles\": [{\"profile-name\": \"Bench\", \"hostname\": \"127.0.0.1\", \"port\": int(sys.argv[1]), \"username\": sys.argv[2], \"password\": sys.argv[3], \"auto-connect\": True, \"update-interval\": 2, \"min-update-interval\": 2}]}, open(sys.argv[4], \"w\"))' {port} '$user' '$password' '$XDG_CONFIG_HOME/transmission-remote-gtk/config.json'" \
+      -- transmission-remote-gtk
+  done
+  /usr/bin/python3 - "$work" "$runs" <<'PY'
+import json, statistics, sys
+work, count = sys.argv[1], int(sys.argv[2])
+runs = {name: [json.load(open(f"{work}/side-{name}-{run}.json")) for run in range(1, count + 1)] for name in ("switchyard", "trg")}
+rows = [("start → painted (s)", "startToPaintedSeconds"), ("CPU per minute (s)", "cpuSecondsPerMinute"),
+        ("RSS after 60 s (MB)", "rssAfter60sMB"), ("bytes per refresh (median)", "bytesPerRefreshMedian"),
+        ("longest stall per refresh (ms)", "stallPerRefreshMaxMs"), ("median stall per refresh (ms)", "stallPerRefreshMedianMs"),
+        ("new connections per minute", "newConnectionsPerMinute")]
+print(f"{'same daemon, 2,000 torrents, 5 % churn; median of ' + str(count):52} {'Switchyard':>12} {'trg 1.5.1':>12} {'ratio':>8}")
+for title, key in rows:
+    ours = statistics.median(run[key] for run in runs["switchyard"])
+    theirs = statistics.median(run[key] for run in runs["trg"])
+    ratio = f"{ours / theirs:.2f}x" if theirs else "-"
+    print(f"{title:52} {ours:>12g} {theirs:>12g} {ratio:>8}")
+print("runs:", json.dumps(runs))
+PY
+  for run in $(seq "$runs"); do keep "side-switchyard-$run" "$work/side-switchyard-$run.json"; keep "side-trg-$run" "$work/side-trg-$run.json"; done
   ;;
 pause)
   state=$2/peers.json

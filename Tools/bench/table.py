@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""make bench's last word: every performance target (issue 22's table) against what this run
+measured, from the reports the steps left in RESULTS_DIR. A row whose report is missing says so.
+Usage: table.py RESULTS_DIR"""
+import json
+import os
+import statistics
+import sys
+
+results = sys.argv[1]
+
+
+def load(name):
+    path = os.path.join(results, name + ".json")
+    return json.load(open(path)) if os.path.exists(path) else None
+
+
+def runs(prefix):
+    found = [load(f"{prefix}-{n}") for n in range(1, 10)]
+    return [run for run in found if run]
+
+
+rows = []
+
+
+def row(measure, target, measured, met):
+    rows.append((measure, target, measured, "yes" if met else ("no" if met is not None else "?")))
+
+
+def fmt(value, unit="", digits=2):
+    return "missing" if value is None else f"{value:.{digits}f}{unit}"
+
+
+downloads = load("downloads-cpu")
+probe = load("downloads-probe")
+ours, theirs = runs("side-switchyard"), runs("side-trg")
+bare = load("bare")
+
+
+def median(items, key):
+    return statistics.median(item[key] for item in items) if items else None
+
+
+cpu = downloads and downloads["cpuSecondsPerMinute" if "cpuSecondsPerMinute" in downloads else "cpuSecondsIn60s"]
+side_cpu, trg_cpu = median(ours, "cpuSecondsPerMinute"), median(theirs, "cpuSecondsPerMinute")
+row("Downloads 2,000: CPU per minute", "<= 1.5 s; <= 0.1x trg",
+    f"{fmt(cpu, ' s')} (in-app); side by side {fmt(side_cpu, ' s')} vs trg {fmt(trg_cpu, ' s')} = {fmt(side_cpu / trg_cpu if side_cpu and trg_cpu else None, 'x')}",
+    None if cpu is None or side_cpu is None or not trg_cpu else cpu <= 1.5 and side_cpu <= 1.5 and side_cpu / trg_cpu <= 0.1)
+rss = downloads and downloads.get("rssAfter60sMB")
+side_rss, trg_rss = median(ours, "rssAfter60sMB"), median(theirs, "rssAfter60sMB")
+row("Downloads 2,000: RSS after 60 s", "<= bare GTK 4 + 40 MB",
+    f"{fmt(rss, ' MB', 1)} (side by side {fmt(side_rss, ' MB', 1)}; trg {fmt(trg_rss, ' MB', 1)}); bare window {fmt(bare and bare['rssMB'], ' MB', 1)}",
+    None if rss is None or not bare else rss <= bare["rssMB"] + 40)
+stalls = [probe["stallPerRefreshMaxMs"]] if probe else []
+outside = [run["stallPerRefreshMaxMs"] for run in ours]
+row("Downloads 2,000: longest stall per refresh", "<= 16 ms every run",
+    f"{fmt(max(stalls) if stalls else None, ' ms', 1)} (in-app probe); from outside (ping) {', '.join(fmt(s, '', 1) for s in outside) or 'missing'} ms; trg {fmt(median(theirs, 'stallPerRefreshMaxMs'), ' ms', 1)}",
+    None if not stalls else max(stalls + outside) <= 16)
+big = load("downloads10k")
+row("Downloads 10,000: start → painted / CPU per minute / longest stall", "<= 1.0 s / <= 4 s / <= 16 ms",
+    "missing" if not big else f"{big['startToPaintedSeconds']:.2f} s / {big['cpuSecondsPerMinute']:.2f} s / {big['stallPerRefreshMaxMs']:.1f} ms "
+                              f"(median {big['stallPerRefreshMedianMs']:.1f}, {big['refreshesOver16Ms']} of {big['refreshes']} over 16)",
+    None if not big else big["startToPaintedSeconds"] <= 1.0 and big["cpuSecondsPerMinute"] <= 4 and big["stallPerRefreshMaxMs"] <= 16)
+library = runs("library")
+refresh = [run["stallDuringRefreshMs"] for run in library]
+scrolling = [run["stallWhileScrollingMs"] for run in library]
+row("Library 20,000: longest stall during refresh / while scrolling", "<= 50 ms / <= 16 ms",
+    "missing" if not library else f"{', '.join(f'{s:.0f}' for s in refresh)} ms / {', '.join(f'{s:.0f}' for s in scrolling)} ms",
+    None if not library else max(refresh) <= 50 and max(scrolling) <= 16)
+startup = load("startup")
+if startup:
+    names = list(startup)
+    ratios = [(name, startup[name]["firstFrameRatio"]) for name in names[1:]]
+    row("Start → first frame", "<= 1.2x bare GTK 4 window",
+        "; ".join(f"{name}: {startup[name]['firstFrameMs']:.0f} ms = {ratio:.2f}x" for name, ratio in ratios)
+        + f" (bare {startup[names[0]]['firstFrameMs']:.0f} ms)", all(ratio <= 1.2 for _, ratio in ratios))
+else:
+    row("Start → first frame", "<= 1.2x bare GTK 4 window", "missing", None)
+soak = load("soak")
+row("Soak: RSS growth", "<= 5 MB per hour",
+    "missing" if not soak else f"{soak['rssGrowthMBPerHour']:.1f} MB/h over {soak['seconds'] // 60} min "
+                               f"({soak['rssPerMinuteMB'][0]:.0f} → {soak['rssAtEndMB']:.0f} MB); stalls per refresh p50 "
+                               f"{soak['stallPerRefreshMedianMs']:.1f}, p95 {soak['stallPerRefreshP95Ms']:.1f}, p99 {soak['stallPerRefreshP99Ms']:.1f}, "
+                               f"max {soak['stallPerRefreshMaxMs']:.1f} ms ({soak['refreshesOver16Ms']} of {soak['refreshes']} over 16)",
+    None if not soak else soak["rssGrowthMBPerHour"] <= 5)
+empty, full = load("idle-empty"), load("idle-2000")
+row("Idle: CPU per minute, frames drawn (empty; 2,000)", "<= 0.2 s; no frame",
+    f"{fmt(empty and empty['cpuSecondsPerMinute'], ' s')}, {empty and empty['frames']} frames; "
+    f"{fmt(full and full['cpuSecondsPerMinute'], ' s')}, {full and full['framesAfterPaint']} frames",
+    None if not empty or not full else empty["cpuSecondsPerMinute"] <= 0.2 and full["cpuSecondsPerMinute"] <= 0.2
+    and not empty["frames"] and not full["framesAfterPaint"])
+connections = [run["newConnectionsPerMinute"] for run in ours + ([full] if full else [])]
+row("Connections at steady state", "<= 1 new per service per minute",
+    f"{', '.join(f'{c:g}' for c in connections) or 'missing'} per minute (trg {fmt(median(theirs, 'newConnectionsPerMinute'), '', 1)})",
+    None if not connections else max(connections) <= 1)
+
+width = max(len(r[0]) for r in rows)
+target_width = max(len(r[1]) for r in rows)
+print(f"{'Measure':<{width}}  {'Target':<{target_width}}  Met  Measured (this run)")
+for measure, target, measured, met in rows:
+    print(f"{measure:<{width}}  {target:<{target_width}}  {met:<3}  {measured}")
