@@ -215,5 +215,5 @@ pause)
   cat "$work/pause.json"; echo
   ;;
 *)
-  echo "usage: $0 library | downloads BULK_RUN_DIR | pause BULK_RUN_DIR" >&2; exit 2 ;;
+  echo "usage: $0 library | lookup | live | downloads BULK_RUN_DIR | pause BULK_RUN_DIR | side-by-side BULK_RUN_DIR | downloads10k | soak [MINUTES]" >&2; exit 2 ;;
 esac

@@ -8,7 +8,10 @@ import Foundation
 ///
 /// A refresh never rebuilds the list model: the key list only changes where
 /// transfers were added or removed; rows on screen are updated in place; the
-/// sort and filter models re-evaluate once. Sorting compares slots of a Swift
+/// sort and filter models re-evaluate once. When every client's answer was
+/// incremental (`TransferSnapshot.changes`), only the rows it names are looked
+/// at, and filter and sort run only if one of those rows would be filtered or
+/// placed differently (`applyInPlace`). Sorting compares slots of a Swift
 /// array found through each row object's qdata — no string work per comparison.
 @MainActor
 final class DownloadsPage {
