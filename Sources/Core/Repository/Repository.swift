@@ -74,11 +74,6 @@ public actor Repository: ServiceScopedState {
                                      progress: progress.map { FeatureStates.progress($0, clock: clock) }) { client throws(ServiceError) in
             try await client.transfers()
         }
-        // A full list of thousands (the first refresh, or one that re-sorted) leaves its response and
-        // decoding buffers freed but kept in malloc's arenas (32 MB at 10,000): handed back.
-        if aggregate.parts.contains(where: { $0.value.changes?.positions == nil && $0.value.items.count > 1000 }) {
-            Memory.returnFreed()
-        }
         return FeatureStates.state(aggregate, configs: configs, now: clock.now)
     }
 
