@@ -87,20 +87,4 @@ final class KeyedListTests: XCTestCase {
             XCTAssertNotEqual(rig.topKey, "sonarr-0")
         }
     }
-
-    /// A large list fills in steps: the first splice into an empty list is only a window's worth of
-    /// rows (the first frame is not held up by rows nobody sees yet), the rest follow in idle steps,
-    /// in order.
-    func testAnEmptyListFillsAWindowFirstThenTheRestInIdleSteps() throws {
-        let rig = try rig()
-        MainActor.assumeIsolated {
-            let keys = (0..<5000).map { "movie-\($0)" }
-            rig.list.update(keys)
-            XCTAssertEqual(rig.list.keys.count, rig.list.firstChunk, "the first splice fills a window")
-            XCTAssertLessThan(rig.list.firstChunk, rig.list.chunk)
-            rig.until("every row") { rig.list.keys.count == keys.count }
-            XCTAssertEqual(rig.list.keys, keys)
-            XCTAssertEqual(Int(g_list_model_get_n_items(rig.list.model)), keys.count)
-        }
-    }
 }

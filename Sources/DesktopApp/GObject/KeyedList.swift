@@ -31,11 +31,7 @@ final class KeyedList {
 
     /// Most items one splice inserts; larger changes continue in idle steps, so
     /// a 20,000-item library never blocks a frame (the first rows show at once).
-    /// A splice costs GTK about 30–50 µs a row here (1,500 rows held the first frame
-    /// of a 20,000-movie library for 45–80 ms): steps stay near a frame's length, and
-    /// the first splice into an empty list only fills a window (`firstChunk`).
-    var chunk = 400
-    var firstChunk = 120
+    var chunk = 1500
     private var pending: [String]?
     private var idleSource: guint = 0
 
@@ -60,7 +56,7 @@ final class KeyedList {
         while suffix < limit - prefix, keys[keys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
         let removed = keys.count - prefix - suffix
         let wanted = newKeys[prefix..<(newKeys.count - suffix)]
-        let added = Array(wanted.prefix(keys.isEmpty ? firstChunk : chunk))
+        let added = Array(wanted.prefix(chunk))
         let listView = pinnedView.flatMap(Self.listView(in:))
         let atTop = listView.flatMap { gtk_scrollable_get_vadjustment(cast($0)) }.map { gtk_adjustment_get_value($0) < 0.5 } ?? false
         UI.splice(list, at: prefix, removing: removed, added)
