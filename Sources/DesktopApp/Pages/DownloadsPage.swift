@@ -132,7 +132,7 @@ final class DownloadsPage {
         var seen = Set<String>()
         var changed = Set<String>()
         let prefixed = content.parts.lazy.flatMap { part in
-            let prefix = part.service.id.uuidString + "/" // one UUID formatted per client, not per row
+            let prefix = Self.keyPrefix(part.service.id) // one UUID formatted per client, not per row
             return part.value.items.lazy.map { (prefix + $0.joinKey, $0) }
         }
         for (key, item) in Array(prefixed) + kept.map({ (Self.key($0), $0) }) {
@@ -165,11 +165,7 @@ final class DownloadsPage {
             // Rows on screen that changed take their new values; then filter and order follow,
             // once each — and not at all when nothing changed (most refreshes of a quiet client).
             if !changed.isEmpty {
-                for column in columns {
-                    column.factory.forEachBound { key, cell in
-                        if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
-                    }
-                }
+                rebindShown(only: changed)
                 filter.changed()
                 sorterChanged(view.sorter)
             }
@@ -206,30 +202,28 @@ final class DownloadsPage {
             guard changes.generation == applied + 1, changes.positions != nil else { return false }
             fresh.append(part)
         }
-        var changed = Set<String>()
+        var updates: [(slot: Int, key: String, item: TransferItem)] = []
         var refilter = false, resort = false
         for part in fresh {
-            let prefix = part.service.id.uuidString + "/"
+            let prefix = Self.keyPrefix(part.service.id)
             for position in part.value.changes?.positions ?? [] where position < part.value.items.count {
                 let item = part.value.items[position]
                 let key = prefix + item.joinKey
-                guard let slot = slotOf[key], let old = slots[slot] else { return false } // not what we hold: compare all
+                // Not what we hold: compare all (nothing changed yet, so the full path sees every difference).
+                guard let slot = slotOf[key], let old = slots[slot] else { return false }
                 guard old != item else { continue }
                 if !refilter, query.includes(old) != query.includes(item) { refilter = true }
                 if !resort { resort = sortMayMove(from: old, to: item, nameKey: nameKeys[slot]) }
-                slots[slot] = item
-                changed.insert(key)
+                updates.append((slot, key, item))
             }
         }
+        for update in updates { slots[update.slot] = update.item }
+        let changed = Set(updates.map(\.key))
         for part in fresh { appliedGenerations[part.service.id] = part.value.changes!.generation }
         inPlaceRefreshes += 1
         if !changed.isEmpty {
             keepingSelection {
-                for column in columns {
-                    column.factory.forEachBound { key, cell in
-                        if changed.contains(key), let slot = slotOf[key], let item = slots[slot] { cell.rebind(item, names: names) }
-                    }
-                }
+                rebindShown(only: changed)
                 if refilter { filter.changed() }
                 if resort { sorterChanged(view.sorter) }
             }
@@ -329,10 +323,10 @@ final class DownloadsPage {
     func isSelected(key: String) -> Bool { selectedItems.contains { Self.key($0) == key } }
 
     /// Rows on screen take their current values again (a pending action came or went).
-    func rebindShown() {
+    func rebindShown(only keys: Set<String>? = nil) {
         for column in columns {
             column.factory.forEachBound { key, cell in
-                if let item = item(forKey: key) { cell.rebind(item, names: names) }
+                if keys?.contains(key) ?? true, let item = item(forKey: key) { cell.rebind(item, names: names) }
             }
         }
     }
@@ -357,6 +351,7 @@ final class DownloadsPage {
     }
 
     static func key(_ item: TransferItem) -> String { key(item.id) }
-    static func key(_ id: TransferItem.ID) -> String { "\(id.serviceID.uuidString)/\(id.joinKey)" }
+    static func key(_ id: TransferItem.ID) -> String { keyPrefix(id.serviceID) + id.joinKey }
+    static func keyPrefix(_ serviceID: UUID) -> String { serviceID.uuidString + "/" }
 }
 
