@@ -131,7 +131,12 @@ extension Array where Element == TransferItem {
     /// names with localizedStandardCompare on every refresh cost most of its CPU.
     func sortedForDisplay() -> [TransferItem] {
         map { (item: $0, key: LibraryQuery.naturalKey($0.name)) }
-            .sorted { $0.key == $1.key ? $0.item.joinKey < $1.item.joinKey : $0.key.lexicographicallyPrecedes($1.key) }
+            .sorted(by: displayPrecedes)
             .map(\.item)
     }
+}
+
+/// The display order of transfers with their names' natural-order keys: by name, then by join key.
+func displayPrecedes(_ a: (item: TransferItem, key: [UInt8]), _ b: (item: TransferItem, key: [UInt8])) -> Bool {
+    a.key == b.key ? a.item.joinKey < b.item.joinKey : a.key.lexicographicallyPrecedes(b.key)
 }

@@ -69,7 +69,7 @@ struct TransferTable: Sendable {
     }
 
     private mutating func install(_ keyed: [(item: TransferItem, key: [UInt8])]) {
-        let sorted = keyed.sorted { $0.key == $1.key ? $0.item.joinKey < $1.item.joinKey : $0.key.lexicographicallyPrecedes($1.key) }
+        let sorted = keyed.sorted(by: displayPrecedes)
         items = sorted.map(\.item)
         nameKeys = sorted.map(\.key)
         position = [:]
