@@ -172,3 +172,22 @@ private let filesThunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePo
 func onSignal<T>(_ instance: T, _ signal: String, withFiles handler: @escaping FilesHandler) -> gulong {
     connect(cast(instance), signal, handler, thunk: unsafeBitCast(filesThunk, to: UnsafeRawPointer.self))
 }
+
+typealias TooltipHandler = @MainActor () -> String?
+
+private let tooltipThunk: @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean = { _, _, _, _, tooltip, data in
+    let box = Unmanaged<SignalBox<TooltipHandler>>.fromOpaque(data!).takeUnretainedValue()
+    let address = UInt(bitPattern: tooltip) // the GtkTooltip, valid for the emission, on the main thread
+    return MainActor.assumeIsolated {
+        guard let text = box.handler(), let tooltip = OpaquePointer(bitPattern: address) else { return 0 }
+        gtk_tooltip_set_text(tooltip, text)
+        return 1
+    }
+}
+
+/// Connects a handler for GtkWidget::query-tooltip,
+/// `gboolean (*)(GtkWidget *, int, int, gboolean, GtkTooltip *, gpointer)`: the tooltip's text, or nil for none.
+@MainActor @discardableResult
+func onSignal<T>(_ instance: T, _ signal: String, tooltip handler: @escaping TooltipHandler) -> gulong {
+    connect(cast(instance), signal, handler, thunk: unsafeBitCast(tooltipThunk, to: UnsafeRawPointer.self))
+}

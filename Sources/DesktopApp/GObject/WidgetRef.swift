@@ -51,9 +51,26 @@ extension WidgetRef {
         nonmutating set { gtk_widget_set_valign(widget, newValue) }
     }
 
+    /// Setting a tooltip makes GTK ask the X server where the pointer is (a round trip), even when the
+    /// text is the same; an unchanged text is not set again. A row that a list binds often uses
+    /// `tooltip(_:)` instead, which makes its text only when the tooltip is about to show.
     var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        nonmutating set { gtk_widget_set_tooltip_text(widget, newValue) }
+        nonmutating set {
+            let current = gtk_widget_get_tooltip_text(widget)
+            switch (current, newValue) {
+            case (nil, nil): return
+            case let (current?, new?) where strcmp(current, new) == 0: return
+            default: gtk_widget_set_tooltip_text(widget, newValue)
+            }
+        }
+    }
+
+    /// A tooltip whose text `text` makes when it is about to show (hovered or asked for by keyboard),
+    /// so binding a recycled row never touches it: no pointer query per bind.
+    func tooltip(_ text: @escaping @MainActor () -> String?) {
+        gtk_widget_set_has_tooltip(widget, 1)
+        onSignal(widget, "query-tooltip", tooltip: text)
     }
 
     /// Sets every margin to `all`, then the ones named explicitly.

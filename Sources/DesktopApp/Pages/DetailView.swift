@@ -143,7 +143,6 @@ final class DetailView {
               let row = episodeRows[episode.id.itemID], let check = episodeChecks[episode.id.itemID] else { return fill(detail) }
         patching = true
         check.active = episode.monitored
-        check.tooltip = episode.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
         patching = false
         row.name.text = episode.title.isEmpty ? "TBA" : episode.title
         row.aired.text = episode.airDateUTC.map { Formatting.day($0, now: clock.now) } ?? "—"
@@ -287,7 +286,8 @@ final class DetailView {
                 let check = CheckButton(mnemonic: "")
                 check.active = episode.monitored
                 check.setAccessibleLabel("Monitor episode \(episode.episodeNumber) of \(seasonName)")
-                check.tooltip = episode.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+                // Made when shown (its state may have changed since): one pointer query per hover, not per episode.
+                check.tooltip { check.active ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor" }
                 check.onToggled { [weak self] in
                     guard let self, !self.busy, !self.patching else { return }
                     let current = self.shown?.episodes.first { $0.id == episode.id }?.monitored ?? episode.monitored

@@ -348,6 +348,8 @@ final class LibraryRow {
     var onMonitor: ((String) -> Void)?
     private let size: Label
     private let instance: Label
+    /// Whether the item shown is monitored (the monitor button's tooltip says so).
+    private var isMonitored: Bool?
 
     init() {
         widget = Box.horizontal(spacing: 12)
@@ -388,6 +390,11 @@ final class LibraryRow {
         size.sizeRequest(width: 80, height: -1)
         size.valign = GTK_ALIGN_CENTER
         widget.append(frame, text, instance, monitorButton, size)
+        // Made when it shows: setting a tooltip costs an X round trip, and rows are bound on every scroll step.
+        monitorButton.tooltip { [weak self] in
+            guard let monitored = self?.isMonitored else { return nil }
+            return monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+        }
         monitorButton.onClicked { [weak self] in
             guard let self, let key = self.key else { return }
             self.onMonitor?(key)
@@ -413,7 +420,7 @@ final class LibraryRow {
         monitoredIcon.setIcon(item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
         monitorButton.sensitive = pending == nil
         monitorButton.setAccessibleLabel(pending ?? (item.monitored ? "Monitored: stop monitoring \(item.title)" : "Not monitored: monitor \(item.title)"))
-        monitorButton.tooltip = item.monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+        isMonitored = item.monitored
         size.text = item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"
         instance.text = name ?? ""
         instance.visible = name != nil
