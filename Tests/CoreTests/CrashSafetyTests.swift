@@ -82,7 +82,8 @@ final class CrashSafetyTests: XCTestCase {
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: root.appendingPathComponent(path).path)
         }
         _ = await ServiceRegistry(fileURL: registryFile).load()
-        _ = await cache.load(named: "library.json", for: cachedService)
+        // The next process's cache cleans its folders on first use (one listing each, not one per load).
+        _ = await ServiceCache(root: cache.root).load(named: "library.json", for: cachedService)
         let remaining = (try? FileManager.default.subpathsOfDirectory(atPath: root.path))?.filter { $0.hasSuffix(".tmp") } ?? []
         XCTAssertEqual(remaining, [], "stale temporary files were not removed")
     }

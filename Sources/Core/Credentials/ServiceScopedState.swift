@@ -88,9 +88,17 @@ public actor ServiceCache: ServiceScopedState {
     }
 
     public func load(named name: String, for serviceID: UUID) -> Data? {
-        let url = directory(for: serviceID).appendingPathComponent(name)
-        AtomicFile.removeStaleTemporaries(of: url)
-        return try? Data(contentsOf: url)
+        sweep(serviceID)
+        return try? Data(contentsOf: directory(for: serviceID).appendingPathComponent(name))
+    }
+
+    /// Services whose folder this instance has cleaned of temporary files a killed writer left.
+    private var swept: Set<UUID> = []
+
+    /// Once per service and process: a folder holding thousands of posters is listed once, not per load.
+    private func sweep(_ serviceID: UUID) {
+        guard swept.insert(serviceID).inserted else { return }
+        AtomicFile.removeStaleTemporaries(in: directory(for: serviceID))
     }
 
     /// Deletes one entry (a corrupt one is discarded, never shown).

@@ -48,8 +48,11 @@ enum AtomicFile {
     /// Removes temporary files a killed writer left next to `url` (older than `age`, so a
     /// write in progress in another instance is never disturbed). They are never read.
     static func removeStaleTemporaries(of url: URL, olderThan age: TimeInterval = 60, now: Date = Date()) {
-        let directory = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent)."
+        removeStaleTemporaries(in: url.deletingLastPathComponent(), prefix: ".\(url.lastPathComponent).", olderThan: age, now: now)
+    }
+
+    /// The same for every file `write` may have left in `directory` (one listing, however many entries it holds).
+    static func removeStaleTemporaries(in directory: URL, prefix: String = ".", olderThan age: TimeInterval = 60, now: Date = Date()) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             let path = directory.appendingPathComponent(name).path
