@@ -59,6 +59,58 @@ final class PosterLifetimeTests: XCTestCase {
         }
     }
 
+    /// A fast scroll binds and unbinds rows by the thousand. Posters are fetched a few at a time, the row
+    /// asked for last first, and a row that scrolled away while waiting never reaches the service.
+    func testAFastScrollFetchesOnlyTheRowsStillShownAFewAtATimeNewestFirst() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let image = try Self.png()
+            let pictures = (1...40).map { _ in Picture(unchecked: g_object_ref_sink(gtk_picture_new()).assumingMemoryBound(to: GtkWidget.self)) }
+            defer { for picture in pictures { g_object_unref(UnsafeMutableRawPointer(picture.widget)) } }
+
+            // Rows 1…40 are bound in turn; rows 5…34 scroll away before their posters' turn.
+            @MainActor func scroll(turns: Int) throws -> (order: [Int], most: Int, loader: PosterLoader) {
+                let gate = Gate()
+                let service = FetchLog()
+                let loader = PosterLoader(fetch: { resource, _ throws(ServiceError) in
+                    await service.begin(resource.id.itemID)
+                    await gate.wait()
+                    service.end()
+                    return image
+                }, cache: nil, maxFetches: turns)
+                for (index, picture) in pictures.enumerated() {
+                    loader.show(Self.detail(index + 1).resource, in: picture, width: 40, height: 60)
+                }
+                let started = loader.started
+                XCTAssertEqual(started, 40)
+                XCTAssertTrue(iterate(until: { service.snapshot.0.count == turns }), "the first \(turns) did not start")
+                for picture in pictures[4..<34] { loader.cancel(picture) }
+                Task { await gate.open() }
+                XCTAssertTrue(iterate(until: { loader.inFlight == 0 }), "the loads never ended")
+                let (order, most) = service.snapshot
+                return (order, most, loader)
+            }
+
+            // One at a time: the order is exact.
+            let one = try scroll(turns: 1)
+            XCTAssertEqual(one.order, [1, 40, 39, 38, 37, 36, 35, 4, 3, 2],
+                           "rows that scrolled away were fetched, or the row asked for last did not go first")
+            XCTAssertEqual(one.loader.landed, 10)
+
+            // Four at a time: never more, and only the rows still shown.
+            let four = try scroll(turns: 4)
+            XCTAssertEqual(Set(four.order), Set(Array(1...4) + Array(35...40)), "only rows still shown are fetched")
+            XCTAssertEqual(four.order.count, 10, "a poster was fetched twice")
+            XCTAssertEqual(four.most, 4, "the fetches did not run four at once, or ran more")
+            XCTAssertEqual(four.loader.mostFetchesAtOnce, 4)
+            XCTAssertEqual(four.loader.landed, 10)
+        }
+    }
+
     private static func detail(_ number: Int) -> ResourceDetail {
         let poster = MediaImage(kind: .poster, remoteURL: URL(string: "https://images.fixture.invalid/\(number).jpg"), localPath: nil)
         let resource = Resource(id: ResourceID(serviceID: UUID(uuidString: "F1C7F1C7-0000-4000-8000-00000000D00D")!, itemID: number),
@@ -97,3 +149,23 @@ final class PosterLifetimeTests: XCTestCase {
 }
 
 private enum PNGError: Error { case notWritten(String) }
+
+/// What the fake service saw: the items fetched, in order, and the most fetches running at once.
+private final class FetchLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var order: [Int] = []
+    private var running = 0
+    private var most = 0
+
+    func begin(_ item: Int) async {
+        lock.withLock {
+            order.append(item)
+            running += 1
+            most = max(most, running)
+        }
+    }
+
+    func end() { lock.withLock { running -= 1 } }
+
+    var snapshot: ([Int], Int) { lock.withLock { (order, most) } }
+}

@@ -40,7 +40,12 @@ final class PosterLoader {
     /// Called with the picture, alive and held, just before a poster is set on it (tests).
     var willSet: ((UnsafeMutableRawPointer) -> Void)?
 
-    init(fetch: Fetch?, fetchLookup: FetchLookup? = nil, cache: ServiceCache?, capacity: Int = 400) {
+    /// Fetches waiting for a turn; a fast scroll through 20,000 rows asks for thousands of posters,
+    /// and handing them all to the transport at once queued them there (memory, and its queue's work).
+    private let gate: FetchGate
+
+    init(fetch: Fetch?, fetchLookup: FetchLookup? = nil, cache: ServiceCache?, capacity: Int = 400, maxFetches: Int = 4) {
+        gate = FetchGate(limit: maxFetches)
         self.fetch = fetch
         self.fetchLookup = fetchLookup
         self.cache = cache
@@ -49,6 +54,7 @@ final class PosterLoader {
 
     isolated deinit {
         for texture in textures.values { unref(texture) }
+        gate.dropAll()
     }
 
     typealias FetchOne = @Sendable () async throws(ServiceError) -> Data
@@ -95,8 +101,14 @@ final class PosterLoader {
         let task = Task { [weak self] in
             defer { self?.finished(id, token: token) }
             var bytes: Data?
+            // A row scrolled away before its turn costs nothing more (a fast scroll queues many).
+            guard !Task.isCancelled else { return }
             if let cache, let diskName { bytes = await cache.load(named: diskName, for: serviceID) }
             if bytes == nil {
+                // At most `maxFetches` at once, the row asked for last first; a row scrolled away while
+                // it waited never reaches the service.
+                guard !Task.isCancelled, let gate = self?.gate, await gate.enter(token) else { return }
+                defer { gate.leave() }
                 do throws(ServiceError) {
                     let fetched = try await fetch()
                     bytes = fetched
@@ -133,14 +145,24 @@ final class PosterLoader {
         guard watched.insert(id).inserted else { return }
         onFinalize(picture) { [weak self] in
             self?.watched.remove(id)
-            self?.tasks.removeValue(forKey: id)?.task.cancel()
+            self?.cancel(id: id)
         }
     }
 
     /// The row scrolled away: stop fetching for it.
     func cancel(_ picture: Picture) {
-        tasks.removeValue(forKey: Self.id(picture))?.task.cancel()
+        cancel(id: Self.id(picture))
     }
+
+    private func cancel(id: UInt) {
+        guard let (token, task) = tasks.removeValue(forKey: id) else { return }
+        task.cancel()
+        gate.drop(token)
+    }
+
+    /// Fetches that reached the service, and the most running at once (tests, benchmarks).
+    var fetchesStarted: Int { gate.entered }
+    var mostFetchesAtOnce: Int { gate.most }
 
     private static func id(_ picture: Picture) -> UInt { UInt(bitPattern: picture.widget) }
 
@@ -162,6 +184,53 @@ final class PosterLoader {
     private func touch(_ key: String) {
         order.removeAll { $0 == key }
         order.append(key)
+    }
+}
+
+/// Turns for poster fetches: `limit` at once; the newest waiter goes next (the rows on screen now were
+/// asked for last), and a waiter dropped (its row scrolled away) is told no and never fetches.
+@MainActor
+final class FetchGate {
+    private let limit: Int
+    private var running = 0
+    private var waiting: [(token: Int, turn: CheckedContinuation<Bool, Never>)] = []
+    private(set) var entered = 0
+    private(set) var most = 0
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// True once it is `token`'s turn (call `leave` after); false when it was dropped while waiting.
+    func enter(_ token: Int) async -> Bool {
+        if running < limit {
+            start()
+            return true
+        }
+        return await withCheckedContinuation { waiting.append((token, $0)) }
+    }
+
+    func leave() {
+        running -= 1
+        if let next = waiting.popLast() {
+            start()
+            next.turn.resume(returning: true)
+        }
+    }
+
+    func drop(_ token: Int) {
+        guard let index = waiting.firstIndex(where: { $0.token == token }) else { return }
+        waiting.remove(at: index).turn.resume(returning: false)
+    }
+
+    func dropAll() {
+        let dropped = waiting
+        waiting = []
+        for waiter in dropped { waiter.turn.resume(returning: false) }
+    }
+
+    private func start() {
+        running += 1
+        entered += 1
+        most = max(most, running)
     }
 }
 
