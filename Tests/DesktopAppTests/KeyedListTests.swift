@@ -22,7 +22,8 @@ final class KeyedListTests: XCTestCase {
         init() {
             let selection = SelectionModel(.multiple, over: list.model)
             view = ListView(selection, name: "Rows")
-            factory = RowFactory(make: {
+            factory = RowFactory(make: { [weak self] in
+                self?.made += 1
                 let row = Row()
                 return (row.label, row)
             }, bind: { row, key in row.label.text = key })
@@ -31,6 +32,23 @@ final class KeyedListTests: XCTestCase {
             window.setChild(ScrolledWindow(view))
             window.setDefaultSize(width: 400, height: 300)
             window.present()
+        }
+
+        /// Rows made so far, and how many each frame made (counted from the frame clock's ticks).
+        var made = 0
+        var madePerFrame: [Int] = []
+        private var madeBefore = 0
+
+        func countRowsPerFrame() {
+            let box = Unmanaged.passRetained(self).toOpaque()
+            gtk_widget_add_tick_callback(view.widget, { _, _, data in
+                let rig = Unmanaged<Rig>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated {
+                    rig.madePerFrame.append(rig.made - rig.madeBefore)
+                    rig.madeBefore = rig.made
+                }
+                return 1
+            }, box, { data in Unmanaged<Rig>.fromOpaque(data!).release() })
         }
 
         /// The key of the row drawn at the top of the view.
@@ -70,11 +88,39 @@ final class KeyedListTests: XCTestCase {
         }
     }
 
+    /// GTK 4.8's list view makes a row for up to 200 items as soon as they are in the model and lays
+    /// them all out in the next frame. A list on screen grows a few items a frame until those rows
+    /// exist, so no frame makes them all; off screen it takes them in large steps.
+    func testAListOnScreenGrowsAFewRowsAFrameAndOffScreenAtOnce() throws {
+        let rig = try rig()
+        MainActor.assumeIsolated {
+            let keys = (0..<2000).map { "item-\($0)" }
+            rig.until("the window on screen") { rig.view.isMapped }
+            rig.countRowsPerFrame()
+            rig.list.update(keys)
+            XCTAssertEqual(rig.list.keys.count, rig.list.growth, "the first step holds only a frame's worth")
+            rig.until("the first rows on screen") { rig.topKey == "item-0" }
+            rig.until("every item in the model") { rig.list.keys == keys }
+            XCTAssertGreaterThan(rig.made, 100, "the view made its rows")
+            XCTAssertLessThanOrEqual(rig.madePerFrame.max() ?? 0, rig.list.growth + 8,
+                                     "a frame made \(rig.madePerFrame.max() ?? 0) rows: \(rig.madePerFrame.filter { $0 > 0 })")
+
+            let hidden = KeyedList()
+            let view = ListView(SelectionModel(.multiple, over: hidden.model), name: "Hidden rows")
+            g_object_ref_sink(UnsafeMutableRawPointer(view.widget))
+            defer { g_object_unref(UnsafeMutableRawPointer(view.widget)) }
+            hidden.paces(view)
+            hidden.update(keys)
+            XCTAssertEqual(hidden.keys.count, hidden.chunk, "a view off screen takes a large step")
+        }
+    }
+
     func testAViewScrolledDownKeepsItsRowsWhenRowsArriveAbove() throws {
         let rig = try rig()
         MainActor.assumeIsolated {
             rig.list.update(Self.radarr)
             rig.until("the first rows on screen") { rig.topKey == "radarr-0" }
+            rig.until("every row in the model") { rig.list.isSettled }
             let adjustment = try! XCTUnwrap(rig.view.vadjustment)
             gtk_adjustment_set_value(adjustment, 600)
             rig.until("the view scrolled") { rig.topKey != nil && rig.topKey != "radarr-0" }

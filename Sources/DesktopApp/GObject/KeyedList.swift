@@ -16,6 +16,7 @@ final class KeyedList {
 
     isolated deinit {
         if idleSource != 0 { g_source_remove(idleSource) }
+        // A tick callback still registered finds its list gone and removes itself.
         g_object_unref(UnsafeMutableRawPointer(list))
     }
 
@@ -27,7 +28,35 @@ final class KeyedList {
     /// Scrolled anywhere else, the rows the user is looking at stay where they are.
     private var pinnedView: Widget?
 
-    func keepsTop(of view: some WidgetRef) { pinnedView = view.widget }
+    func keepsTop(of view: some WidgetRef) {
+        pinnedView = view.widget
+        paces(view)
+    }
+
+    /// The view (list or column view) that shows this list paces how fast it grows while on screen.
+    /// GTK 4.8's list view makes and binds a row for up to 200 items as soon as they are in the model,
+    /// and lays them all out in the next frame: 1,500 library items in one splice held the main loop
+    /// for 100–140 ms. While the model holds fewer than `rowBudget` items and the view is on screen, it
+    /// grows by `growth` items a frame (a tick callback, so each frame lays out only those); the first
+    /// rows are on screen at once. Off screen, or past the budget, the rows exist already and steps
+    /// are idle calls of `chunk` items.
+    func paces(_ view: some WidgetRef) {
+        guard pacedView == nil else { return }
+        pacedView = view.widget
+        // Hidden mid-growth (another tab): finish in idle steps, since a hidden view gets no frames.
+        onSignal(view.widget, "unmap") { [weak self] in
+            guard let self, self.pending != nil else { return }
+            self.scheduleStep(paced: false)
+        }
+    }
+
+    private var pacedView: Widget?
+    static let rowBudget = 256
+    var growth = 16
+    private var tickID: guint = 0
+    /// The first frame in which the next paced step may run, and whether a step runs in a tick now.
+    private var readyFrame: Int64 = 0
+    private var inTick = false
 
     /// Most items one splice inserts; larger changes continue in idle steps, so
     /// a 20,000-item library never blocks a frame (the first rows show at once).
@@ -35,11 +64,12 @@ final class KeyedList {
     private var pending: [String]?
     private var idleSource: guint = 0
 
+    /// Steps still to come (tests).
+    var isSettled: Bool { pending == nil }
+
     /// Makes the model hold `newKeys`, in order, by replacing only the range
     /// between the common prefix and the common suffix.
     func update(_ newKeys: [String]) {
-        if idleSource != 0 { g_source_remove(idleSource) }
-        idleSource = 0
         pending = nil
         step(toward: newKeys)
     }
@@ -56,7 +86,8 @@ final class KeyedList {
         while suffix < limit - prefix, keys[keys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
         let removed = keys.count - prefix - suffix
         let wanted = newKeys[prefix..<(newKeys.count - suffix)]
-        let added = Array(wanted.prefix(chunk))
+        let paced = pacedView.map { gtk_widget_get_mapped($0) != 0 } ?? false
+        let added = Array(wanted.prefix(paced && keys.count - removed < Self.rowBudget ? growth : chunk))
         let listView = pinnedView.flatMap(Self.listView(in:))
         let atTop = listView.flatMap { gtk_scrollable_get_vadjustment(cast($0)) }.map { gtk_adjustment_get_value($0) < 0.5 } ?? false
         UI.splice(list, at: prefix, removing: removed, added)
@@ -72,16 +103,42 @@ final class KeyedList {
             return
         }
         pending = newKeys
+        scheduleStep(paced: paced)
+    }
+
+    /// The next step: in the next frame while paced, else when idle. One of each at most is waiting.
+    private func scheduleStep(paced: Bool) {
         let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
-        idleSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                guard let list = step.list, let target = list.pending else { return }
-                list.idleSource = 0
-                list.step(toward: target)
-            }
-            return 0
-        }, box, { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() })
+        let release: GDestroyNotify = { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() }
+        if paced, let view = pacedView {
+            guard tickID == 0 else { return Unmanaged<KeyedListStep>.fromOpaque(box).release() }
+            // A step outside a frame (an update) is laid out by the next frame: the tick waits one more.
+            let clock = gtk_widget_get_frame_clock(view)
+            readyFrame = Int64(clock.map { gdk_frame_clock_get_frame_counter($0) } ?? 0) + (inTick ? 1 : 2)
+            tickID = gtk_widget_add_tick_callback(view, { _, clock, data in
+                let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
+                return MainActor.assumeIsolated {
+                    guard let list = step.list else { return 0 }
+                    if let clock, Int64(gdk_frame_clock_get_frame_counter(clock)) < list.readyFrame { return 1 }
+                    list.tickID = 0
+                    list.inTick = true
+                    defer { list.inTick = false }
+                    if let target = list.pending { list.step(toward: target) }
+                    return 0
+                }
+            }, box, release)
+        } else {
+            guard idleSource == 0 else { return Unmanaged<KeyedListStep>.fromOpaque(box).release() }
+            idleSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated {
+                    guard let list = step.list else { return }
+                    list.idleSource = 0
+                    if let target = list.pending { list.step(toward: target) }
+                }
+                return 0
+            }, box, release)
+        }
     }
 
     /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.

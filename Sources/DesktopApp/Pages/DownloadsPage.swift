@@ -66,6 +66,7 @@ final class DownloadsPage {
 
         addColumns()
         buildModel()
+        list.paces(view)
         stateDropDown.onSelected { [weak self] in self?.filtersChanged() }
         clientDropDown.onSelected { [weak self] in self?.filtersChanged() }
         actions.attach(to: self)
