@@ -64,9 +64,11 @@ row("Downloads 10,000: start → painted / CPU per minute / longest stall", "<= 
 library = runs("library")
 refresh = [run["stallDuringRefreshMs"] for run in library]
 scrolling = [run["stallWhileScrollingMs"] for run in library]
+first = [run.get("stallFirstLoadAfterArrivalMs", 0) for run in library]
 row("Library 20,000: longest stall during refresh / while scrolling", "<= 50 ms / <= 16 ms",
-    "missing" if not library else f"{', '.join(f'{s:.0f}' for s in refresh)} ms / {', '.join(f'{s:.0f}' for s in scrolling)} ms",
-    None if not library else max(refresh) <= 50 and max(scrolling) <= 16)
+    "missing" if not library else f"{', '.join(f'{s:.0f}' for s in refresh)} ms / {', '.join(f'{s:.0f}' for s in scrolling)} ms"
+    f" (first load, from its arrival: {', '.join(f'{s:.0f}' for s in first)} ms)",
+    None if not library else max(refresh) <= 50 and max(first) <= 50 and max(scrolling) <= 16)
 startup = load("startup")
 if startup:
     names = list(startup)

@@ -80,7 +80,7 @@ case ${1:-} in
 library)
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
   fixture radarr --fixtures "$root/Fixtures" --library "$work/movies.json"
-  for run in 1 2 3; do
+  for run in $(seq "${LIBRARY_RUNS:-3}"); do
     profile "library-$run"
     "$bin/switchyard-demo-setup" --only radarr "Radarr (20,000 movies)" "$port" fixture-bench-key >/dev/null
     app library "$work/library-$run.json" G_MESSAGES_DEBUG=switchyard
