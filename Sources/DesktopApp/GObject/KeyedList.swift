@@ -111,10 +111,11 @@ final class KeyedList {
         let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
         let release: GDestroyNotify = { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() }
         if paced, let view = pacedView {
-            guard tickID == 0 else { return Unmanaged<KeyedListStep>.fromOpaque(box).release() }
             // A step outside a frame (an update) is laid out by the next frame: the tick waits one more.
+            // Set again by every step, so a waiting tick never runs in the frame that lays out the last one.
             let clock = gtk_widget_get_frame_clock(view)
             readyFrame = Int64(clock.map { gdk_frame_clock_get_frame_counter($0) } ?? 0) + (inTick ? 1 : 2)
+            guard tickID == 0 else { return Unmanaged<KeyedListStep>.fromOpaque(box).release() }
             tickID = gtk_widget_add_tick_callback(view, { _, clock, data in
                 let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
                 return MainActor.assumeIsolated {
