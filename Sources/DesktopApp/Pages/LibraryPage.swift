@@ -117,6 +117,9 @@ final class LibraryPage {
 
     var posterStats: (started: Int, decoded: Int) { (posters.started, posters.decoded) }
 
+    /// Every item of the last content is in the list model (it grows over several frames).
+    var isListSettled: Bool { list.isSettled }
+
     /// Focuses the search field (Ctrl+F).
     func focusSearch() {
         showList()
