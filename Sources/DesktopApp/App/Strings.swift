@@ -166,6 +166,11 @@ enum Strings {
         case .unknown(let raw): raw.isEmpty ? "Unknown" : raw
         }
     }
+
+    /// The tooltip of a monitor toggle (a library row's eye, an episode's check): what it is, what a click does.
+    static func monitorTooltip(monitored: Bool) -> String {
+        monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+    }
 }
 
 // MARK: Transfer actions

@@ -91,7 +91,7 @@ final class PosterLoader {
         }
         setPlaceholder(picture)
         guard let fetch else { return }
-        let cache = diskName == nil ? nil : cache
+        let cache = diskName == nil ? nil : cache, gate = gate
         started += 1
         watchFinalization(of: picture)
         let target = WeakObject(picture)
@@ -107,7 +107,7 @@ final class PosterLoader {
             if bytes == nil {
                 // At most `maxFetches` at once, the row asked for last first; a row scrolled away while
                 // it waited never reaches the service.
-                guard !Task.isCancelled, let gate = self?.gate, await gate.enter(token) else { return }
+                guard !Task.isCancelled, await gate.enter(token) else { return }
                 defer { gate.leave() }
                 do throws(ServiceError) {
                     let fetched = try await fetch()

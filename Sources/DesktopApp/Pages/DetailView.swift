@@ -287,7 +287,7 @@ final class DetailView {
                 check.active = episode.monitored
                 check.setAccessibleLabel("Monitor episode \(episode.episodeNumber) of \(seasonName)")
                 // Made when shown (its state may have changed since): one pointer query per hover, not per episode.
-                check.tooltip { check.active ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor" }
+                check.tooltip { Strings.monitorTooltip(monitored: check.active) }
                 check.onToggled { [weak self] in
                     guard let self, !self.busy, !self.patching else { return }
                     let current = self.shown?.episodes.first { $0.id == episode.id }?.monitored ?? episode.monitored

@@ -395,8 +395,7 @@ final class LibraryRow {
         widget.append(frame, text, instance, monitorButton, size)
         // Made when it shows: setting a tooltip costs an X round trip, and rows are bound on every scroll step.
         monitorButton.tooltip { [weak self] in
-            guard let monitored = self?.isMonitored else { return nil }
-            return monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+            self?.isMonitored.map { Strings.monitorTooltip(monitored: $0) }
         }
         monitorButton.onClicked { [weak self] in
             guard let self, let key = self.key else { return }
