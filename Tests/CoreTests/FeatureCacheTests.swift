@@ -55,6 +55,33 @@ final class FeatureCacheTests: XCTestCase {
         XCTAssertEqual(old?.isExpired, true)
     }
 
+    /// Content a client says is unchanged is confirmed instead of written again: read back with the
+    /// confirmation's time, so it does not expire while it is still what the service reports.
+    func testAConfirmationKeepsUnchangedContentCurrentWithoutRewritingIt() async throws {
+        let root = try temporaryDirectory(self)
+        let cache = ServiceCache(root: root)
+        let queue = [TransferItem(serviceID: service, joinKey: "fixture", name: "Fixture", state: .seeding,
+                                  rawState: "uploading", progress: 1, sizeBytes: 10, remainingBytes: 0)]
+        try await cache.storeFeature(queue, feature: "transfers", serviceID: service, refreshedAt: refreshed)
+        let file = root.appendingPathComponent(service.uuidString.lowercased()).appendingPathComponent("transfers.json")
+        let written = try Data(contentsOf: file)
+        let later = refreshed.addingTimeInterval(CacheAge.transfers - 10)
+        try await cache.confirmFeature("transfers", serviceID: service, currentAt: later)
+        XCTAssertEqual(try Data(contentsOf: file), written, "the content is not written again")
+        let loaded = await ServiceCache(root: root).loadFeature([TransferItem].self, feature: "transfers", serviceID: service,
+                                                                now: refreshed.addingTimeInterval(CacheAge.transfers + 1),
+                                                                maxAge: CacheAge.transfers)
+        XCTAssertEqual(loaded?.value, queue)
+        XCTAssertEqual(loaded?.refreshedAt, later, "shown as current when it was last confirmed")
+        XCTAssertEqual(loaded?.isExpired, false)
+
+        // New content written after the confirmation carries its own, newer time.
+        let newer = later.addingTimeInterval(5)
+        try await cache.storeFeature(queue, feature: "transfers", serviceID: service, refreshedAt: newer)
+        let reloaded = await cache.loadFeature([TransferItem].self, feature: "transfers", serviceID: service, now: newer, maxAge: 60)
+        XCTAssertEqual(reloaded?.refreshedAt, newer)
+    }
+
     func testRemovingTheServicePurgesItsCacheFiles() async throws {
         let root = try temporaryDirectory(self)
         let cache = ServiceCache(root: root)

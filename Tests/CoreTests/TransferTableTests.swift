@@ -92,7 +92,8 @@ final class TransferTableTests: XCTestCase {
 }
 
 /// The disk cache of transfers: written at most every `interval`, and not at all for content its
-/// client says did not change — unless newer content was left unwritten, or the cache would age.
+/// client says did not change — unless newer content was left unwritten; before the cache would age,
+/// unchanged content is confirmed as current instead of written again.
 final class CacheKeepingTests: XCTestCase {
     func testUnchangedContentIsNotWrittenAgainUntilTheCacheWouldAge() async throws {
         let config = ServiceConfig(kind: .transmission, localEndpoint: try Endpoint.parse("http://127.0.0.1:9091"))
@@ -101,18 +102,20 @@ final class CacheKeepingTests: XCTestCase {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
         var kept = await session.shouldKeep("transfers", at: at(0), every: 30)
-        XCTAssertTrue(kept, "the first content is written")
+        XCTAssertEqual(kept, .write, "the first content is written")
         kept = await session.shouldKeep("transfers", at: at(40), every: 30, unchanged: true)
-        XCTAssertFalse(kept, "unchanged: not written again")
+        XCTAssertEqual(kept, .skip, "unchanged: not written again")
         kept = await session.shouldKeep("transfers", at: at(149), every: 30, unchanged: true)
-        XCTAssertFalse(kept)
+        XCTAssertEqual(kept, .skip)
         kept = await session.shouldKeep("transfers", at: at(151), every: 30, unchanged: true)
-        XCTAssertTrue(kept, "written again before the cache ages past half its life")
+        XCTAssertEqual(kept, .confirm, "before the cache ages past half its life, confirmed as current, not encoded again")
         kept = await session.shouldKeep("transfers", at: at(160), every: 30)
-        XCTAssertFalse(kept, "changed, but within the interval: left unwritten")
+        XCTAssertEqual(kept, .skip, "changed, but within the interval of the confirmation: left unwritten")
+        kept = await session.shouldKeep("transfers", at: at(170), every: 30, unchanged: true)
+        XCTAssertEqual(kept, .skip, "newer content is unwritten: not a confirmation, and still within the interval")
         kept = await session.shouldKeep("transfers", at: at(185), every: 30, unchanged: true)
-        XCTAssertTrue(kept, "unchanged since, but what was left unwritten is newer than the cache")
+        XCTAssertEqual(kept, .write, "unchanged since, but what was left unwritten is newer than the cache")
         kept = await session.shouldKeep("transfers", at: at(190), every: 30, unchanged: true)
-        XCTAssertFalse(kept)
+        XCTAssertEqual(kept, .skip)
     }
 }

@@ -31,8 +31,10 @@ enum FanOut {
                         }
                         let now = clock.now
                         let unchanged = (value as? TransferSnapshot)?.changes?.positions?.isEmpty == true
-                        if await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10, unchanged: unchanged) {
-                            await store.keep(value, name, service: service, at: now)
+                        switch await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10, unchanged: unchanged) {
+                        case .write: await store.keep(value, name, service: service, at: now)
+                        case .confirm: await store.confirm(name, service: service, at: now)
+                        case .skip: break
                         }
                         return (service, .success(ServicePart(service: service, value: value, refreshedAt: now, isStale: false)), nil)
                     } catch {

@@ -41,6 +41,12 @@ extension ServiceCache {
         try store(data, named: "\(feature).json", for: serviceID)
     }
 
+    /// Notes that the content `storeFeature` last kept for `feature` was still what the service reported at
+    /// `currentAt`, without writing that content again: a few bytes beside it, read back by `loadFeature`.
+    public func confirmFeature(_ feature: String, serviceID: UUID, currentAt: Date) throws {
+        try store(Data(String(currentAt.timeIntervalSince1970).utf8), named: "\(feature).current", for: serviceID)
+    }
+
     /// The cached content with its original refresh time, marked expired when older than `maxAge`.
     /// Unreadable, truncated or other-schema files read as nothing and are deleted (the next refresh replaces them).
     public func loadFeature<Value: Codable & Sendable>(_ type: Value.Type, feature: String, serviceID: UUID,
@@ -53,7 +59,13 @@ extension ServiceCache {
             discard(named: "\(feature).json", for: serviceID) // corrupt, truncated or from another schema: gone
             return nil
         }
-        return CachedFeature(value: entry.value, refreshedAt: entry.refreshedAt,
-                             isExpired: now.timeIntervalSince(entry.refreshedAt) > maxAge)
+        // Confirmed current later than it was written (a confirmation older than the content is from before it).
+        var refreshedAt = entry.refreshedAt
+        if let note = load(named: "\(feature).current", for: serviceID),
+           let seconds = TimeInterval(String(decoding: note, as: UTF8.self)) {
+            refreshedAt = max(refreshedAt, Date(timeIntervalSince1970: seconds))
+        }
+        return CachedFeature(value: entry.value, refreshedAt: refreshedAt,
+                             isExpired: now.timeIntervalSince(refreshedAt) > maxAge)
     }
 }

@@ -29,6 +29,15 @@ struct FeatureStore: Sendable {
         }
     }
 
+    /// Notes that the service's cached content was still current at `now` (its client said nothing changed).
+    func confirm(_ name: CachedFeatureName, service: ServiceRef, at now: Date) async {
+        do {
+            try await cache?.confirmFeature(name.rawValue, serviceID: service.id, currentAt: now)
+        } catch {
+            Log.failure("cache: could not confirm \(name.rawValue) of \(service.kind.rawValue) \(service.id)", error)
+        }
+    }
+
     /// The cached part of one service, unless missing or expired.
     func part<Value: Codable & Sendable & Equatable>(_ type: Value.Type, _ name: CachedFeatureName, service: ServiceRef,
                                                      now: Date) async -> ServicePart<Value>? {

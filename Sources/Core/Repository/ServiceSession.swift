@@ -11,6 +11,15 @@ import Foundation
 ///   something else wait until the user asks (a forced refresh) — asking
 ///   qBittorrent again with a wrong password every two seconds would get the
 ///   address banned. A forced refresh always tries.
+/// What a refresh does with its content for the disk cache (`ServiceSession.shouldKeep`).
+enum CacheKeeping: Sendable, Equatable {
+    /// Encode and write the content.
+    case write
+    /// The cache already holds this content: note only that it was still current.
+    case confirm
+    case skip
+}
+
 actor ServiceSession {
     struct Link: Sendable {
         var client: any ServiceClient
@@ -45,24 +54,29 @@ actor ServiceSession {
     /// Features whose newest content was not written (within `interval` of the last write).
     private var unkept: Set<String> = []
 
-    /// Whether content fetched now should be written to the disk cache: at most
-    /// once per `interval` per feature (transfers refresh every 2 s; writing
-    /// 2,000 items each time cost more CPU than the refresh itself).
-    /// Content its client says is `unchanged` since the content before is not written again (an idle
-    /// seedbox's 2,000 transfers were encoded every 30 s for nothing) unless something newer was
-    /// left unwritten, or the cache would otherwise age past half its life (5 × `interval`).
-    func shouldKeep(_ feature: String, at now: Date, every interval: TimeInterval, unchanged: Bool = false) -> Bool {
+    /// What to do with content fetched now for the disk cache: write it at most once per `interval`
+    /// per feature (transfers refresh every 2 s; writing 2,000 items each time cost more CPU than the
+    /// refresh itself). Content its client says is `unchanged` since the content before is not
+    /// written again (an idle seedbox's 2,000 transfers were encoded every 30 s for nothing) unless
+    /// something newer was left unwritten. When the cache would age past half its life (5 × `interval`),
+    /// unchanged content is only confirmed: the cache notes that what it holds was still current then,
+    /// without encoding it again (that encode was a quarter of an idle seedbox window's CPU).
+    func shouldKeep(_ feature: String, at now: Date, every interval: TimeInterval, unchanged: Bool = false) -> CacheKeeping {
         if let last = keptAt[feature], now >= last {
             let age = now.timeIntervalSince(last)
-            if unchanged, !unkept.contains(feature), age < interval * 5 { return false }
+            if unchanged, !unkept.contains(feature) {
+                guard age >= interval * 5 else { return .skip }
+                keptAt[feature] = now
+                return .confirm
+            }
             if age < interval {
                 if !unchanged { unkept.insert(feature) }
-                return false
+                return .skip
             }
         }
         keptAt[feature] = now
         unkept.remove(feature)
-        return true
+        return .write
     }
 
     /// Forgets the chosen endpoint (the network changed); the next request resolves again.
