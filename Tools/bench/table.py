@@ -54,12 +54,13 @@ row("Downloads 2,000: RSS after 60 s", "<= bare GTK 4 + 40 MB",
 stalls = [probe["stallPerRefreshMaxMs"]] if probe else []
 outside = [run["stallPerRefreshMaxMs"] for run in ours]
 row("Downloads 2,000: longest stall per refresh", "<= 16 ms every run",
-    f"{fmt(max(stalls) if stalls else None, ' ms', 1)} (in-app probe); from outside (ping) {', '.join(fmt(s, '', 1) for s in outside) or 'missing'} ms; trg {fmt(median(theirs, 'stallPerRefreshMaxMs'), ' ms', 1)}",
+    f"{fmt(max(stalls) if stalls else None, ' ms', 1)} (in-app probe; first load's frames {fmt(probe and probe.get('stallFirstLoadMs'), ' ms', 1)}); from outside (ping) {', '.join(fmt(s, '', 1) for s in outside) or 'missing'} ms; trg {fmt(median(theirs, 'stallPerRefreshMaxMs'), ' ms', 1)}",
     None if not stalls else max(stalls + outside) <= 16)
 big = load("downloads10k")
 row("Downloads 10,000: start → painted / CPU per minute / longest stall", "<= 1.0 s / <= 4 s / <= 16 ms",
     "missing" if not big else f"{big['startToPaintedSeconds']:.2f} s / {big['cpuSecondsPerMinute']:.2f} s / {big['stallPerRefreshMaxMs']:.1f} ms "
-                              f"(median {big['stallPerRefreshMedianMs']:.1f}, {big['refreshesOver16Ms']} of {big['refreshes']} over 16)",
+                              f"(median {big['stallPerRefreshMedianMs']:.1f}, {big['refreshesOver16Ms']} of {big.get('refreshesStallMeasured', big['refreshes'])} over 16; "
+                              f"first load's frames {fmt(big.get('stallFirstLoadMs'), ' ms', 1)})",
     None if not big else big["startToPaintedSeconds"] <= 1.0 and big["cpuSecondsPerMinute"] <= 4 and big["stallPerRefreshMaxMs"] <= 16)
 library = runs("library")
 refresh = [run["stallDuringRefreshMs"] for run in library]
