@@ -15,8 +15,12 @@ APP_ID := app.switchyard.Switchyard
 # Release builds for installing link the Swift runtime statically: the binary needs only Debian's libraries.
 STATIC_BUILD := $(BUILD)/static
 BIN_STATIC := $(STATIC_BUILD)/release/switchyard
+# The app icon's PNG sizes (Tools/render-app-icon.py): GTK takes them for the window icon instead of
+# rendering the SVG through librsvg.
+ICON_SIZES := 16 24 32 48 64 128
 INSTALLED := bin/switchyard share/applications/$(APP_ID).desktop share/metainfo/$(APP_ID).metainfo.xml \
-	share/icons/hicolor/scalable/apps/$(APP_ID).svg share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	share/icons/hicolor/scalable/apps/$(APP_ID).svg share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(foreach size,$(ICON_SIZES),share/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png)
 
 all: build
 
@@ -118,6 +122,8 @@ install: release
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	for size in $(ICON_SIZES); do install -Dm644 Resources/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png || exit 1; done
 	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null; then \
 	  gtk-update-icon-cache -qtf $(PREFIX)/share/icons/hicolor || true; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then \

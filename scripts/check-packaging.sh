@@ -25,7 +25,8 @@ check "appstreamcli validate --no-net" appstreamcli validate --no-net "$stage/us
 check "installed binary runs --version" bash -c "[ \"\$('$stage/usr/bin/switchyard' --version)\" = 'switchyard 0.1.0' ]"
 check "installed binary needs no Swift runtime" bash -c "! ldd '$stage/usr/bin/switchyard' | grep -q 'libswift\|libFoundation\|libdispatch'"
 check "icons installed" test -f "$stage/usr/share/icons/hicolor/scalable/apps/$app.svg" -a \
-  -f "$stage/usr/share/icons/hicolor/symbolic/apps/$app-symbolic.svg"
+  -f "$stage/usr/share/icons/hicolor/symbolic/apps/$app-symbolic.svg" -a \
+  -f "$stage/usr/share/icons/hicolor/48x48/apps/$app.png"
 check "xdg-open hands a magnet link to the installed Switchyard (temporary HOME, scripts/check-desktop-handler.sh)" \
   scripts/test-session.sh scripts/check-desktop-handler.sh
 check "make uninstall removes every file" bash -c "make -s uninstall DESTDIR='$stage' PREFIX=/usr && [ -z \"\$(find '$stage' -type f)\" ]"

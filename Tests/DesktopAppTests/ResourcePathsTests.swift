@@ -1,3 +1,5 @@
+import CGtk
+import Core
 @testable import DesktopApp
 import Foundation
 import XCTest
@@ -17,5 +19,37 @@ final class ResourcePathsTests: XCTestCase {
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share/icons/hicolor"), withIntermediateDirectories: true)
         let roots = ResourcePaths.iconRoots(executable: prefix.appendingPathComponent("bin/switchyard"), environment: [:])
         XCTAssertEqual(roots.map(\.path), [prefix.appendingPathComponent("share/icons").path])
+    }
+
+    /// GTK sets the X11 window icon from each size of the app icon, rendering an SVG through librsvg
+    /// (librsvg and libxml2: ~7 MB resident, for a 48 px icon). The sizes it asks for are PNGs.
+    func testTheWindowIconSizesArePNGsSoLibrsvgIsNeverLoaded() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        MainActor.assumeIsolated {
+            gtk_init()
+            let theme = gtk_icon_theme_new()!
+            defer { g_object_unref(UnsafeMutableRawPointer(theme)) }
+            gtk_icon_theme_add_search_path(theme, checkout.appendingPathComponent("Resources/icons").path)
+            var sizes: [Int32] = []
+            if let list = gtk_icon_theme_get_icon_sizes(theme, AppInfo.applicationID) {
+                var index = 0
+                while list[index] != 0 { sizes.append(list[index]); index += 1 }
+                g_free(list)
+            }
+            XCTAssertTrue(sizes.contains(-1), "the SVG stays for what scales (the desktop's app grid)")
+            // What gtkwindow.c's icon_list_from_theme asks for: each size, and 48 for the scalable one.
+            for size in sizes.map({ $0 == -1 ? 48 : $0 }) + [16, 32, 48] {
+                let icon = gtk_icon_theme_lookup_icon(theme, AppInfo.applicationID, nil, size, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+                defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+                let file = gtk_icon_paintable_get_file(icon)
+                let path = file.flatMap { g_file_get_path($0) }.map { String(cString: $0) } ?? "(none)"
+                if let file { g_object_unref(UnsafeMutableRawPointer(file)) }
+                XCTAssertTrue(path.hasSuffix("/\(size)x\(size)/apps/\(AppInfo.applicationID).png"), "size \(size): \(path)")
+            }
+        }
     }
 }
