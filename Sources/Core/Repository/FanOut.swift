@@ -25,6 +25,7 @@ enum FanOut {
                 let service = ServiceRef(item.config)
                 let session = item.session
                 group.addTask {
+                    BackgroundPriority.yieldToInterface()
                     do throws(ServiceError) {
                         guard let value = try await session.perform(capability, force: force, fetch) else {
                             return (service, nil, nil) // not offered: filtered out above

@@ -17,7 +17,10 @@ enum OverviewRows {
             pending: configs.filter { $0.enabled && $0.kind.offers(Capabilities.health) }.map(ServiceRef.init))
         await withTaskGroup(of: Answer.self) { group in
             for work in sessions {
-                group.addTask { await row(work.config, session: work.session, store: store, clock: clock, force: force) }
+                group.addTask {
+                    BackgroundPriority.yieldToInterface()
+                    return await row(work.config, session: work.session, store: store, clock: clock, force: force)
+                }
             }
             for await answer in group {
                 let row = degrade(answer.row)
