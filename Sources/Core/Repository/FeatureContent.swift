@@ -111,7 +111,9 @@ public typealias CalendarContent = Aggregate<[CalendarEntry]>
 public typealias DownloadsContent = Aggregate<TransferSnapshot>
 
 extension Aggregate where Value == [Resource] {
-    public var items: [Resource] { parts.flatMap(\.value) }
+    /// Every instance's items; with one instance its own array (shared, not copied: copying 20,000
+    /// resources on the main thread took 15-20 ms).
+    public var items: [Resource] { parts.count == 1 ? parts[0].value : parts.flatMap(\.value) }
 }
 
 extension Aggregate where Value == [CalendarEntry] {
@@ -120,7 +122,7 @@ extension Aggregate where Value == [CalendarEntry] {
 }
 
 extension Aggregate where Value == TransferSnapshot {
-    public var items: [TransferItem] { parts.flatMap(\.value.items) }
+    public var items: [TransferItem] { parts.count == 1 ? parts[0].value.items : parts.flatMap(\.value.items) }
     public var downloadSpeed: Int64 { parts.reduce(0) { $0.addingSaturated($1.value.stats.downloadSpeed) } }
     public var uploadSpeed: Int64 { parts.reduce(0) { $0.addingSaturated($1.value.stats.uploadSpeed) } }
 }

@@ -143,7 +143,7 @@ final class LibraryPage {
 
     func render(_ state: FeatureState<LibraryContent>) {
         if let content = state.value { apply(content) }
-        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.items.isEmpty ?? false)
+        page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.isEmpty ?? false)
     }
 
     /// A live message changed one item: it takes its place in the list (or joins it) without a
@@ -152,13 +152,14 @@ final class LibraryPage {
         guard appliedGeneration > 0 else { return } // not loaded yet: the first refresh brings it
         var next = all
         if let index = next.firstIndex(where: { $0.id == resource.id }) { next[index] = resource } else { next.append(resource) }
-        requery(next)
+        requery { [next] in next }
     }
 
     /// A live message deleted an item.
     func remove(_ id: ResourceID) {
         guard all.contains(where: { $0.id == id }) else { return }
-        requery(all.filter { $0.id != id })
+        let all = all
+        requery { all.filter { $0.id != id } }
     }
 
     /// Shows a detail page's state (pushed over the list, with a Back button).
@@ -240,7 +241,7 @@ final class LibraryPage {
         actions.setInstances(instanceList)
         // Indexing, filtering and sorting 20,000 items happen off the main thread;
         // the main thread only swaps the results in and splices the list model.
-        requery(content.items)
+        requery { content.items }
     }
 
     private func rebuildFilters() {
@@ -267,11 +268,15 @@ final class LibraryPage {
 
     /// Filters and sorts off the main thread (and indexes new content there), then
     /// applies the result: rows on screen update in place, the model gets one splice.
-    private func requery(_ newContent: [Resource]? = nil) {
+    /// `content` makes the new items, off the main thread too (joining every instance's 20,000 items
+    /// copies them: 15-20 ms that the main thread spent before).
+    private func requery(_ content: (@Sendable () -> [Resource])? = nil) {
         generation += 1
-        let generation = generation, query = query, all = newContent ?? all, keyer = keyer
+        let generation = generation, query = query, kept = all, keyer = keyer
         Task.detached(priority: .userInitiated) {
             let started = ContinuousClock.now
+            let newContent = content?()
+            let all = newContent ?? kept
             var byKey: [String: Resource]?
             if let newContent {
                 var index = [String: Resource](minimumCapacity: newContent.count)
