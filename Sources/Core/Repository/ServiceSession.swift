@@ -1,5 +1,14 @@
 import Foundation
 
+/// What a refresh does with its content for the disk cache (`ServiceSession.shouldKeep`).
+enum CacheKeeping: Sendable, Equatable {
+    /// Encode and write the content.
+    case write
+    /// The cache already holds this content: note only that it was still current.
+    case confirm
+    case skip
+}
+
 /// One configured service between refreshes: the endpoint chosen for it, the
 /// client at that endpoint, and the backoff after failures.
 ///
@@ -11,15 +20,6 @@ import Foundation
 ///   something else wait until the user asks (a forced refresh) — asking
 ///   qBittorrent again with a wrong password every two seconds would get the
 ///   address banned. A forced refresh always tries.
-/// What a refresh does with its content for the disk cache (`ServiceSession.shouldKeep`).
-enum CacheKeeping: Sendable, Equatable {
-    /// Encode and write the content.
-    case write
-    /// The cache already holds this content: note only that it was still current.
-    case confirm
-    case skip
-}
-
 actor ServiceSession {
     struct Link: Sendable {
         var client: any ServiceClient
