@@ -157,6 +157,7 @@ final class BenchmarkProbe: ContentObserver {
                 self.report["refreshShownMs"] = Self.milliseconds(.now - refreshStarted)
                 self.report["stallDuringRefreshMs"] = self.takeMaxStall()
                 self.report["longStallsDuringRefresh"] = self.longStalls.map { [Self.milliseconds($0.at - refreshStarted), $0.ms, $0.cpuMs] }
+                Self.profiler("disable")
                 self.finish()
             }
             return
@@ -235,7 +236,19 @@ final class BenchmarkProbe: ContentObserver {
         _ = takeMaxStall()
         longStalls = []
         refreshStarted = .now
+        Self.profiler("enable")
         gtk_widget_activate_action_variant(window.window, "win.refresh", nil)
+    }
+
+    /// Profiles one part of a run: with SWITCHYARD_BENCH_PERF_CONTROL naming the control FIFO of a
+    /// `perf record --control=fifo:… -D -1` around the app, the library's refresh (Ctrl+R to its answer
+    /// painted) is the only part recorded (Documentation/Performance.md).
+    private static func profiler(_ command: String) {
+        guard let path = ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_PERF_CONTROL"] else { return }
+        let fd = open(path, O_WRONLY | O_NONBLOCK)
+        guard fd >= 0 else { return }
+        _ = (command + "\n").withCString { write(fd, $0, strlen($0)) }
+        close(fd)
     }
 
     // MARK: Lookup
