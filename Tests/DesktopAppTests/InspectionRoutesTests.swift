@@ -357,6 +357,30 @@ final class InspectionRoutesTests: XCTestCase {
                        ["after alt+1: ok", "after alt+5: ok", "after alt+1: ok", "after ctrl+q: ok"])
     }
 
+    /// Spinners draw the app's own PNG: the theme's spinner is an SVG only, and the first spinner on
+    /// screen (every tab's loading state) made GTK load librsvg and libxml2 (~7 MB resident). The dynamic
+    /// loader's log (LD_DEBUG=files) names every library the process opens; these routes' first frame
+    /// has a spinning spinner (without the app's image, both load librsvg).
+    func testASpinnerOnScreenLoadsNoSVGRenderer() throws {
+        let harness = try Harness()
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        for route in ["loading", "downloads.loading"] {
+            let process = Process()
+            process.executableURL = harness.binary
+            process.arguments = ["--inspection", route, "--quit-after-first-frame"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_DEBUG"] = "files"
+            process.environment = environment
+            let (_, stderr) = try runCapturingOutput(process)
+            let log = String(decoding: stderr, as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 0, route)
+            XCTAssertTrue(log.contains("libgtk-4.so"), "\(route): the loader's log names the libraries")
+            XCTAssertFalse(log.contains("libpixbufloader-svg") || log.contains("librsvg"), "\(route) loaded an SVG renderer")
+        }
+    }
+
     func testBadCommandLinesFailClearly() throws {
         let harness = try Harness()
         let unknown = try harness.run(["--inspection", "no-such-route"])

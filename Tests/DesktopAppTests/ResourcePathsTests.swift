@@ -21,6 +21,19 @@ final class ResourcePathsTests: XCTestCase {
         XCTAssertEqual(roots.map(\.path), [prefix.appendingPathComponent("share/icons").path])
     }
 
+    /// The spinners' image (see `InspectionRoutesTests.testASpinnerOnScreenLoadsNoSVGRenderer`): found in
+    /// the build tree, a PNG named as GTK's symbolic PNGs are (it recolours those as they are); none where
+    /// the icons are not, and the theme's spinner stays.
+    func testTheSpinnerImageIsASymbolicPNGFromTheIcons() throws {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let image = try XCTUnwrap(ResourcePaths.spinnerImage(roots: [checkout.appendingPathComponent("Resources/icons")]))
+        XCTAssertTrue(image.isFileURL)
+        XCTAssertTrue(image.lastPathComponent.hasSuffix(".symbolic.png"), image.path)
+        XCTAssertEqual(Array(try Data(contentsOf: image).prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertNil(ResourcePaths.spinnerImage(roots: [FileManager.default.temporaryDirectory]))
+    }
+
     /// GTK sets the X11 window icon from each size of the app icon, rendering an SVG through librsvg
     /// (librsvg and libxml2: ~7 MB resident, for a 48 px icon). The sizes it asks for are PNGs.
     func testTheWindowIconSizesArePNGsSoLibrsvgIsNeverLoaded() throws {

@@ -45,6 +45,11 @@ extension Appearance {
           border-radius: 12px; padding: 8px 8px 10px 16px; box-shadow: 0 2px 8px alpha(black, 0.18); }
         """
         StyleSheet.addToDisplay(css)
+        // Spinners draw our own symbolic PNG: the theme's `process-working-symbolic` is an SVG only, and
+        // the first spinner on screen made GTK load librsvg and libxml2 (~7 MB resident) to draw it.
+        if let image = ResourcePaths.spinnerImage() {
+            StyleSheet.addToDisplay("spinner { -gtk-icon-source: -gtk-recolor(url(\"\(image.absoluteString)\")); }")
+        }
         // Text meets WCAG AA (4.5:1) on every surface (Documentation/Accessibility.md): GTK's theme draws
         // a progress bar's text at 40 % of the text colour (2.2:1 on white) and dims secondary labels to
         // 55 % (3.2:1 on the window background, light). High-contrast themes dim less already (90 %).

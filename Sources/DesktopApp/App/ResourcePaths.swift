@@ -1,4 +1,5 @@
 import CGtk
+import Core
 import Foundation
 
 /// Finds the app's resources (icons) both in an installed prefix
@@ -23,6 +24,12 @@ enum ResourcePaths {
             directory = directory.deletingLastPathComponent()
         }
         return roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor").path) }
+    }
+
+    /// The spinner's image (Tools/render-spinner.py), if the app's icons are where it runs from.
+    static func spinnerImage(roots: [URL] = iconRoots()) -> URL? {
+        roots.lazy.map { $0.appendingPathComponent("hicolor/64x64/status/\(AppInfo.applicationID)-working.symbolic.png") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     static var executableURL: URL {

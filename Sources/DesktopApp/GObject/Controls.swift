@@ -160,7 +160,10 @@ struct ProgressBar: WidgetRef {
 struct Spinner: WidgetRef {
     let widget: Widget
 
-    init() { widget = gtk_spinner_new() }
+    init() {
+        widget = gtk_spinner_new()
+        UI.squareSpinner(widget)
+    }
     init?(found widget: Widget) {
         guard g_type_check_instance_is_a(cast(widget), gtk_spinner_get_type()) != 0 else { return nil }
         self.widget = widget

@@ -79,11 +79,19 @@ enum UI {
     static func spinner(name: String, size: Int32 = 32) -> Widget {
         let spinner = gtk_spinner_new()!
         gtk_widget_set_size_request(spinner, size, size)
+        squareSpinner(spinner)
         setAccessibleLabel(spinner, name)
         let address = UInt(bitPattern: spinner) // the handlers run only while the spinner is alive
         onSignal(spinner, "map") { gtk_spinner_start(cast(Widget(bitPattern: address))) }
         onSignal(spinner, "unmap") { gtk_spinner_stop(cast(Widget(bitPattern: address))) }
         return spinner
+    }
+
+    /// Keeps a spinner square: its image (a file, see `Appearance.installStyles`) fills the whole
+    /// allocation, where the theme's icon kept its aspect; centred, a spinner gets its own size.
+    static func squareSpinner(_ spinner: Widget) {
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
     }
 
     /// Every spinner under `root`: whether it spins and whether it is on screen (tests, the stress driver).
