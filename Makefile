@@ -18,11 +18,12 @@ BIN_STATIC := $(STATIC_BUILD)/release/switchyard
 # The app icon's PNG sizes (Tools/render-app-icon.py): GTK takes them for the window icon instead of
 # rendering the SVG through librsvg.
 ICON_SIZES := 16 24 32 48 64 128
-# The spinners' image (Tools/render-spinner.py): the theme's spinner icon is an SVG only.
-SPINNER_ICON := share/icons/hicolor/64x64/status/$(APP_ID)-working.symbolic.png
+# The spinners' images (Tools/render-spinner.py): the theme's spinner icon is an SVG only.
+SPINNER_SIZES := 16 32 64
+SPINNER_ICONS := $(foreach size,$(SPINNER_SIZES),share/icons/hicolor/$(size)x$(size)/status/$(APP_ID)-working.symbolic.png)
 INSTALLED := bin/switchyard share/applications/$(APP_ID).desktop share/metainfo/$(APP_ID).metainfo.xml \
 	share/icons/hicolor/scalable/apps/$(APP_ID).svg share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-	$(foreach size,$(ICON_SIZES),share/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png) $(SPINNER_ICON)
+	$(foreach size,$(ICON_SIZES),share/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png) $(SPINNER_ICONS)
 
 all: build
 
@@ -126,7 +127,7 @@ install: release
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	for size in $(ICON_SIZES); do install -Dm644 Resources/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png || exit 1; done
-	install -Dm644 Resources/icons/hicolor/64x64/status/$(APP_ID)-working.symbolic.png $(DESTDIR)$(PREFIX)/$(SPINNER_ICON)
+	for icon in $(SPINNER_ICONS); do install -Dm644 Resources/icons/$${icon#share/icons/} $(DESTDIR)$(PREFIX)/$$icon || exit 1; done
 	@if [ -z "$(DESTDIR)" ] && command -v gtk-update-icon-cache >/dev/null; then \
 	  gtk-update-icon-cache -qtf $(PREFIX)/share/icons/hicolor || true; fi
 	@if [ -z "$(DESTDIR)" ] && command -v update-desktop-database >/dev/null; then \

@@ -3,7 +3,8 @@
 # Usage: scripts/build-deb.sh BINARY OUTDIR
 # The Swift runtime is linked statically (make release), so Depends lists only
 # Debian's libraries: those the binary links (found with dpkg -S), plus the two loaded
-# at run time: glib-networking (TLS for libsoup) and librsvg2-common (the SVG icon).
+# at run time: glib-networking (TLS for libsoup) and librsvg2-common (SVG icons: the app draws its own
+# icons and spinner from PNGs, but an icon theme the user picks may have SVGs only).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=$1
@@ -24,7 +25,7 @@ for library in $(readelf -d "$binary" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); d
   [ -n "$package" ] || package=$(dpkg -S "$path" | awk -F: 'NR == 1 {print $1}')
   depends+=("$package")
 done
-depends+=(glib-networking librsvg2-common) # TLS for libsoup; the SVG loader for the app icon
+depends+=(glib-networking librsvg2-common) # TLS for libsoup; the SVG loader for icon themes
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')
 size=$(du -sk "$stage" | cut -f1)
 

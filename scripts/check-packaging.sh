@@ -27,6 +27,7 @@ check "installed binary needs no Swift runtime" bash -c "! ldd '$stage/usr/bin/s
 check "icons installed" test -f "$stage/usr/share/icons/hicolor/scalable/apps/$app.svg" -a \
   -f "$stage/usr/share/icons/hicolor/symbolic/apps/$app-symbolic.svg" -a \
   -f "$stage/usr/share/icons/hicolor/48x48/apps/$app.png" -a \
+  -f "$stage/usr/share/icons/hicolor/16x16/status/$app-working.symbolic.png" -a \
   -f "$stage/usr/share/icons/hicolor/64x64/status/$app-working.symbolic.png"
 check "xdg-open hands a magnet link to the installed Switchyard (temporary HOME, scripts/check-desktop-handler.sh)" \
   scripts/test-session.sh scripts/check-desktop-handler.sh

@@ -1,4 +1,5 @@
 @testable import DesktopApp
+import CGtk
 import Core
 import Foundation
 import SwitchyardTestSupport
@@ -357,14 +358,30 @@ final class InspectionRoutesTests: XCTestCase {
                        ["after alt+1: ok", "after alt+5: ok", "after alt+1: ok", "after ctrl+q: ok"])
     }
 
-    /// Spinners draw the app's own PNG: the theme's spinner is an SVG only, and the first spinner on
-    /// screen (every tab's loading state) made GTK load librsvg and libxml2 (~7 MB resident). The dynamic
-    /// loader's log (LD_DEBUG=files) names every library the process opens; these routes' first frame
-    /// has a spinning spinner (without the app's image, both load librsvg).
+    /// Spinners draw the app's own PNGs: the theme's spinner is an SVG only, and the first spinner on
+    /// screen (every tab's loading state) made GTK load librsvg and libxml2 (~6.5 MB resident). The
+    /// dynamic loader's log (LD_DEBUG=files) names every library the process opens; these two routes'
+    /// first frame has a spinning spinner (without the app's images, both load librsvg).
     func testASpinnerOnScreenLoadsNoSVGRenderer() throws {
         let harness = try Harness()
         guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
             throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        // What makes the check mean something: here the theme's spinner is an SVG, which GTK would draw
+        // through librsvg.
+        MainActor.assumeIsolated {
+            gtk_init()
+            let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())!
+            let icon = gtk_icon_theme_lookup_icon(theme, "process-working-symbolic", nil, 16, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(0))!
+            defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+            let file = gtk_icon_paintable_get_file(icon)
+            var path = "(none)"
+            if let file, let raw = g_file_get_path(file) {
+                path = String(cString: raw)
+                g_free(raw)
+            }
+            if let file { g_object_unref(UnsafeMutableRawPointer(file)) }
+            XCTAssertTrue(path.hasSuffix(".svg"), "the theme's spinner: \(path)")
         }
         for route in ["loading", "downloads.loading"] {
             let process = Process()

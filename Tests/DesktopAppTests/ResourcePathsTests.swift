@@ -21,17 +21,26 @@ final class ResourcePathsTests: XCTestCase {
         XCTAssertEqual(roots.map(\.path), [prefix.appendingPathComponent("share/icons").path])
     }
 
-    /// The spinners' image (see `InspectionRoutesTests.testASpinnerOnScreenLoadsNoSVGRenderer`): found in
-    /// the build tree, a PNG named as GTK's symbolic PNGs are (it recolours those as they are); none where
-    /// the icons are not, and the theme's spinner stays.
-    func testTheSpinnerImageIsASymbolicPNGFromTheIcons() throws {
+    /// The spinners' images (see `InspectionRoutesTests.testASpinnerOnScreenLoadsNoSVGRenderer`): found in
+    /// the build tree at each size, PNGs named as GTK's symbolic PNGs are (it recolours those as they are,
+    /// reading the shape from the alpha channel: 8-bit RGBA), of their size; none in an icon root
+    /// without them, and then the theme's spinner stays.
+    func testTheSpinnerImagesAreSymbolicPNGsOfTheirSize() throws {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let image = try XCTUnwrap(ResourcePaths.spinnerImage(roots: [checkout.appendingPathComponent("Resources/icons")]))
-        XCTAssertTrue(image.isFileURL)
-        XCTAssertTrue(image.lastPathComponent.hasSuffix(".symbolic.png"), image.path)
-        XCTAssertEqual(Array(try Data(contentsOf: image).prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        XCTAssertNil(ResourcePaths.spinnerImage(roots: [FileManager.default.temporaryDirectory]))
+        for size in [16, 32, 64] {
+            let image = try XCTUnwrap(ResourcePaths.spinnerImage(size: size, roots: [checkout.appendingPathComponent("Resources/icons")]))
+            XCTAssertTrue(image.isFileURL)
+            XCTAssertTrue(image.lastPathComponent.hasSuffix(".symbolic.png"), image.path)
+            let bytes = [UInt8](try Data(contentsOf: image))
+            XCTAssertEqual(Array(bytes.prefix(16)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+            let big = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            XCTAssertEqual([big(16), big(20), Int(bytes[24]), Int(bytes[25])], [size, size, 8, 6], "\(size): width, height, depth, RGBA")
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-icons-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("hicolor/16x16/apps"), withIntermediateDirectories: true)
+        XCTAssertNil(ResourcePaths.spinnerImage(size: 16, roots: [root]))
     }
 
     /// GTK sets the X11 window icon from each size of the app icon, rendering an SVG through librsvg

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 
 extension Appearance {
     /// Applies appearance, text scale and determinism settings to GtkSettings.
@@ -45,10 +46,17 @@ extension Appearance {
           border-radius: 12px; padding: 8px 8px 10px 16px; box-shadow: 0 2px 8px alpha(black, 0.18); }
         """
         StyleSheet.addToDisplay(css)
-        // Spinners draw our own symbolic PNG: the theme's `process-working-symbolic` is an SVG only, and
-        // the first spinner on screen made GTK load librsvg and libxml2 (~7 MB resident) to draw it.
-        if let image = ResourcePaths.spinnerImage() {
-            StyleSheet.addToDisplay("spinner { -gtk-icon-source: -gtk-recolor(url(\"\(image.absoluteString)\")); }")
+        // Spinners draw our own symbolic PNGs: the theme's `process-working-symbolic` is an SVG only, and
+        // the first spinner on screen made GTK load librsvg and libxml2 (~6.5 MB resident) to draw it.
+        // Spinners are 32 px, or 16 (`.small`); each gets its size, and twice it at a scale of 2.
+        let roots = ResourcePaths.iconRoots()
+        if let small = ResourcePaths.spinnerImage(size: 16, roots: roots), let medium = ResourcePaths.spinnerImage(size: 32, roots: roots),
+           let large = ResourcePaths.spinnerImage(size: 64, roots: roots) {
+            func image(_ file: URL) -> String { "-gtk-recolor(url(\"\(file.absoluteString)\"))" }
+            StyleSheet.addToDisplay("""
+            spinner { -gtk-icon-source: -gtk-scaled(\(image(medium)), \(image(large))); }
+            spinner.small { -gtk-icon-source: -gtk-scaled(\(image(small)), \(image(medium))); }
+            """)
         }
         // Text meets WCAG AA (4.5:1) on every surface (Documentation/Accessibility.md): GTK's theme draws
         // a progress bar's text at 40 % of the text colour (2.2:1 on white) and dims secondary labels to

@@ -26,9 +26,10 @@ enum ResourcePaths {
         return roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor").path) }
     }
 
-    /// The spinner's image (Tools/render-spinner.py), if the app's icons are where it runs from.
-    static func spinnerImage(roots: [URL] = iconRoots()) -> URL? {
-        roots.lazy.map { $0.appendingPathComponent("hicolor/64x64/status/\(AppInfo.applicationID)-working.symbolic.png") }
+    /// The spinner's image at `size` px (Tools/render-spinner.py: 16, 32, 64), if the app's icons are where
+    /// it runs from.
+    static func spinnerImage(size: Int, roots: [URL] = iconRoots()) -> URL? {
+        roots.lazy.map { $0.appendingPathComponent("hicolor/\(size)x\(size)/status/\(AppInfo.applicationID)-working.symbolic.png") }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 

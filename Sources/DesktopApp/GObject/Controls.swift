@@ -163,6 +163,7 @@ struct Spinner: WidgetRef {
     init() {
         widget = gtk_spinner_new()
         UI.squareSpinner(widget)
+        gtk_widget_add_css_class(widget, "small")
     }
     init?(found widget: Widget) {
         guard g_type_check_instance_is_a(cast(widget), gtk_spinner_get_type()) != 0 else { return nil }

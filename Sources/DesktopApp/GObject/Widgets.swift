@@ -80,6 +80,7 @@ enum UI {
         let spinner = gtk_spinner_new()!
         gtk_widget_set_size_request(spinner, size, size)
         squareSpinner(spinner)
+        if size <= 16 { gtk_widget_add_css_class(spinner, "small") }
         setAccessibleLabel(spinner, name)
         let address = UInt(bitPattern: spinner) // the handlers run only while the spinner is alive
         onSignal(spinner, "map") { gtk_spinner_start(cast(Widget(bitPattern: address))) }
@@ -88,7 +89,8 @@ enum UI {
     }
 
     /// Keeps a spinner square: its image (a file, see `Appearance.installStyles`) fills the whole
-    /// allocation, where the theme's icon kept its aspect; centred, a spinner gets its own size.
+    /// allocation, where the theme's icon kept its aspect; centred, a spinner gets its own size
+    /// (its size request, or 16 px: the theme's icon size).
     static func squareSpinner(_ spinner: Widget) {
         gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
