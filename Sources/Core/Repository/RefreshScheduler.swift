@@ -50,7 +50,15 @@ public actor RefreshScheduler {
     }
 
     public func register(_ feature: Feature, _ refresh: @escaping Refresh) {
+        let first = actions[feature] == nil
         actions[feature] = refresh
+        // A feature can come into scope before its refresh is registered (the window's first tab
+        // switch races the model's start-up): its loop's first tick found nothing to run and now
+        // sleeps a whole interval (five minutes for a library). It starts again, refreshing now.
+        if first, inScope.contains(feature), windowVisible {
+            loops.removeValue(forKey: feature)?.cancel()
+            startLoop(feature)
+        }
     }
 
     /// Refreshes `feature` now — or, when a refresh of it is already running, waits for that one.
