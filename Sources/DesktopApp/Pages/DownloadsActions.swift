@@ -74,6 +74,12 @@ final class DownloadsActions {
             self?.request(.removeWithData)
         }
         Shortcuts.add(to: page.view, triggers: ["Menu", "<Shift>F10"], capture: true) { [weak self] in self?.openMenuAtFocus() }
+        // A right click on a row opens the menu for it (selecting it first, if it was not): one gesture for
+        // the view, not one per cell (the view keeps 200 rows of cells alive, each gesture an object).
+        Gestures.onPress(page.view, button: 3) { [weak self] x, y in
+            guard let self, let page = self.page, let key = page.key(atX: x, y: y) else { return }
+            self.openMenu(forKey: key, from: page.view, x: x, y: y)
+        }
         update()
     }
 

@@ -58,11 +58,6 @@ extension DownloadsPage {
         let factory = RowFactory<DownloadCell>(cells: true, make: {
             let cell = DownloadCell(numeric: numeric, progress: progress)
             cell.binder = bind
-            // A right click on any cell opens the menu for its row (selecting it first, if it was not).
-            Gestures.onPress(cell.widget, button: 3) { [weak self, weak cell] x, y in
-                guard let self, let cell, let key = cell.key else { return }
-                self.actions.openMenu(forKey: key, from: cell.widget, x: x, y: y)
-            }
             return (cell.widget, cell)
         }, bind: { [weak self] cell, key in
             guard let self, let slot = self.slotOf[key], let item = self.slots[slot] else { return }
@@ -107,6 +102,16 @@ extension DownloadsPage {
             slot = found
         }
         return slot.flatMap { $0 < slots.count ? $0 : nil }
+    }
+
+    /// The key of the row shown at `point` (the view's coordinates): the bound cell holding the widget
+    /// there. Nil over a header, between rows, or outside the list.
+    func key(atX x: Double, y: Double) -> String? {
+        guard let picked = view.pick(x: x, y: y) else { return nil }
+        for column in columns {
+            for (key, cell) in column.factory.bound where cell.widget.contains(picked) { return key }
+        }
+        return nil
     }
 
     func item(_ object: gpointer) -> TransferItem? {
