@@ -37,6 +37,19 @@ final class TransferDecodingTests: XCTestCase {
         XCTAssertNil(merged.torrents["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2"], "torrents_removed drops the torrent")
     }
 
+    func testQBittorrentDiffThatFailsToParseChangesNothing() throws {
+        var data = try mainData("maindata-full")
+        let before = data
+        let diff = try fixture("qbittorrent/maindata-diff.json")
+        // Cut inside the torrents object: some torrents were read before the error.
+        let cut = diff.prefix(diff.count * 2 / 3)
+        XCTAssertThrowsError(try data.apply(Data(cut)))
+        XCTAssertEqual(data, before, "a half-read answer leaves rid, torrents and server state as they were")
+        XCTAssertEqual(data.sameTorrents(as: before), true)
+        try data.apply(diff)
+        XCTAssertEqual(data.torrents, try mainData("maindata-full-after").torrents, "the whole answer still applies after")
+    }
+
     func testQBittorrentFullUpdateReplacesEverything() throws {
         var data = try mainData("maindata-full", "maindata-diff")
         try data.apply(Data(#"{"rid": 9, "full_update": true, "torrents": {}}"#.utf8))

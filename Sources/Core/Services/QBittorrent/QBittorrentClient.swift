@@ -103,9 +103,7 @@ public actor QBittorrentClient: TransfersProviding {
     public func transfers() async throws(ServiceError) -> TransferSnapshot {
         let response = try await get("/api/v2/sync/maindata", query: [URLQueryItem(name: "rid", value: "\(mainData.rid)")],
                                      class: .list)
-        var next = mainData
-        try next.apply(response.body)
-        mainData = next
+        try mainData.apply(response.body) // unchanged when the answer does not parse
         if let changes = mainData.lastChanges {
             table.apply(changed: changes.changed.compactMap { hash in
                 mainData.torrents[hash].map { $0.domain(hash: hash, serviceID: serviceID) }

@@ -101,37 +101,45 @@ public struct QBittorrentMainData: Equatable, Sendable {
         a.rid == b.rid && a.torrents == b.torrents && a.serverState == b.serverState
     }
 
+    /// Merges one `sync/maindata` answer. It is read whole before anything changes (an answer that
+    /// fails to parse leaves the state as it was), then applied in place: a diff naming 100 of 2,000
+    /// torrents touches those 100, and the dictionary is not copied.
     public mutating func apply(_ body: Data) throws(ServiceError) {
-        var next = self
+        var rid = self.rid
         var full = false
-        var named = Set<String>()
+        var serverState = self.serverState
+        var updates: [String: QBittorrentTorrentDTO] = [:]
         var removed = Set<String>()
         try JSONReader.read(body) { r throws(ServiceError) in
             try r.readObject { r, key throws(ServiceError) in
-                if key("rid") { next.rid = try r.lenientInt() ?? next.rid }
+                if key("rid") { rid = try r.lenientInt() ?? rid }
                 else if key("full_update") { full = try r.lenientBool() ?? false }
                 else if key("torrents") {
                     try r.readObject { r, key throws(ServiceError) in
                         let hash = key.string.lowercased()
-                        var torrent = next.torrents[hash] ?? QBittorrentTorrentDTO()
+                        var torrent = updates[hash] ?? torrents[hash] ?? QBittorrentTorrentDTO()
                         try torrent.merge(&r)
-                        next.torrents[hash] = torrent
-                        named.insert(hash)
+                        updates[hash] = torrent
                     }
                 } else if key("torrents_removed") {
                     try r.readArray { r, _ throws(ServiceError) in
-                        if let hash = try r.lenientString() {
-                            next.torrents[hash.lowercased()] = nil
-                            removed.insert(hash.lowercased())
-                        }
+                        if let hash = try r.lenientString() { removed.insert(hash.lowercased()) }
                     }
                 } else if key("server_state") {
-                    try next.serverState.merge(&r)
+                    try serverState.merge(&r)
                 } else { try r.skipValue() }
             }
         }
-        if full { next.torrents = next.torrents.filter { named.contains($0.key) } } // the whole truth: nothing else survives
-        next.lastChanges = full ? nil : (named.subtracting(removed), removed)
-        self = next
+        self.rid = rid
+        self.serverState = serverState
+        if full {
+            torrents = updates // the whole truth: nothing else survives
+            for hash in removed { torrents[hash] = nil }
+            lastChanges = nil
+        } else {
+            for (hash, torrent) in updates { torrents[hash] = torrent }
+            for hash in removed { torrents[hash] = nil }
+            lastChanges = (Set(updates.keys).subtracting(removed), removed)
+        }
     }
 }
