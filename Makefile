@@ -85,7 +85,7 @@ bench: bench-deps
 	  "the same, shipped build (static stdlib)=$(BIN_STATIC) --inspection overview --quit-after-first-frame"
 	@echo "== idle: CPU per minute with nothing to do (welcome page, animations on)"
 	scripts/test-session.sh /usr/bin/python3 Tools/bench/idle.py $(BIN_RELEASE) 60
-	@echo "== memory baseline: a bare C GTK 4 window after 60 s"
+	@echo "== memory baseline: a bare C GTK 4 window after 60 s, then the same with a plain 2,000-row table"
 	scripts/test-session.sh /usr/bin/python3 Tools/bench/bare-rss.py $(BUILD)/bench/bare-window 60
 	@echo "== library decode + map vs Python json.loads (median of $(BENCH_RUNS), fresh process each)"
 	/usr/bin/python3 Tools/servarr-fixtures.py library movie 20000 $(BUILD)/bench/movies-20000.json

@@ -49,7 +49,8 @@ row("Downloads 2,000: CPU per minute", "<= 1.5 s; <= 0.1x trg",
 rss = downloads and downloads.get("rssAfter60sMB")
 side_rss, trg_rss = median(ours, "rssAfter60sMB"), median(theirs, "rssAfter60sMB")
 row("Downloads 2,000: RSS after 60 s", "<= bare GTK 4 + 40 MB",
-    f"{fmt(rss, ' MB', 1)} (side by side {fmt(side_rss, ' MB', 1)}; trg {fmt(trg_rss, ' MB', 1)}); bare window {fmt(bare and bare['rssMB'], ' MB', 1)}",
+    f"{fmt(rss, ' MB', 1)} (side by side {fmt(side_rss, ' MB', 1)}; trg {fmt(trg_rss, ' MB', 1)}); bare window {fmt(bare and bare['rssMB'], ' MB', 1)}"
+    + (f" (with a plain 2,000 x 8 GtkColumnView: {bare['tableRssMB']:.1f} MB)" if bare and "tableRssMB" in bare else ""),
     None if rss is None or not bare else rss <= bare["rssMB"] + 40)
 stalls = [probe["stallPerRefreshMaxMs"]] if probe else []
 outside = [run["stallPerRefreshMaxMs"] for run in ours]
