@@ -69,6 +69,9 @@ final class DownloadsUITests: XCTestCase {
         let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
         XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
 
+        XCTAssertEqual(seen["tabsAfterHiddenShortcut"] as? [String], seen["tabsBeforeHiddenShortcut"] as? [String],
+                       "Alt+2 (Series, not offered) left the tab on screen")
+        XCTAssertEqual((seen["tabsBeforeHiddenShortcut"] as? [String])?.count, 1)
         XCTAssertEqual(seen["rows"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "one row per client holding it")
         XCTAssertEqual(seen["selected"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "click and Ctrl-click picked both")
         XCTAssertEqual(seen["resumedInDaemons"] as? Bool, true, "Space resumed it in both daemons")

@@ -123,8 +123,11 @@ final class MainWindow {
         }
     }
 
+    private(set) var availableTabs = Set(AppTab.allCases)
+
     /// Shows only the tabs for kinds of service that are configured.
     func setAvailableTabs(_ tabs: Set<AppTab>) {
+        availableTabs = tabs
         for tab in AppTab.allCases {
             tabStack.setPageVisible(holder(tab), tabs.contains(tab))
         }
@@ -214,8 +217,14 @@ final class MainWindow {
         if let tab = selectedTab { onRefresh?(tab) }
     }
 
+    /// Shows `tab`, when it is offered: Alt+2 with no Sonarr configured keeps the tab on screen
+    /// (GTK 4.8's stack would show the hidden page with no switcher button selected).
     func select(_ tab: AppTab) {
         guard rootStack.visibleChildName == "tabs" else { return }
+        guard availableTabs.contains(tab) else {
+            gtk_widget_error_bell(toplevel.widget)
+            return
+        }
         tabStack.visibleChildName = tab.rawValue
     }
 
