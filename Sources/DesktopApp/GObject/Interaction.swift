@@ -92,9 +92,6 @@ extension WidgetRef {
         return (outX, outY)
     }
 
-    /// The deepest widget at `x`, `y` (this widget's coordinates) that takes input; nil outside.
-    func pick(x: Double, y: Double) -> Widget? { gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) }
-
     var width: Int32 { gtk_widget_get_width(widget) }
     var height: Int32 { gtk_widget_get_height(widget) }
 

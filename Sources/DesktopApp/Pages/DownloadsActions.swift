@@ -77,7 +77,7 @@ final class DownloadsActions {
         // A right click on a row opens the menu for it (selecting it first, if it was not): one gesture for
         // the view, not one per cell (the view keeps 200 rows of cells alive, each gesture an object).
         Gestures.onPress(page.view, button: 3) { [weak self] x, y in
-            guard let self, let page = self.page, let key = page.key(atX: x, y: y) else { return }
+            guard let self, let page = self.page, let key = page.key(atY: y) else { return }
             self.openMenu(forKey: key, from: page.view, x: x, y: y)
         }
         update()

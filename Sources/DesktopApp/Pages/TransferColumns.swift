@@ -61,9 +61,8 @@ extension DownloadsPage {
             return (cell.widget, cell)
         }, bind: { [weak self] cell, key in
             guard let self, let slot = self.slotOf[key], let item = self.slots[slot] else { return }
-            cell.key = key
             bind(cell, item, self.names)
-        }, unbind: { cell in cell.key = nil })
+        })
         let names = { [weak self] in self?.names ?? [:] }
         let comparison: SlotComparison = clientColumn
             ? { a, b in (names()[a.serviceID] ?? "").localizedStandardCompare(names()[b.serviceID] ?? "") }
@@ -104,15 +103,8 @@ extension DownloadsPage {
         return slot.flatMap { $0 < slots.count ? $0 : nil }
     }
 
-    /// The key of the row shown at `point` (the view's coordinates): the bound cell holding the widget
-    /// there. Nil over a header, between rows, or outside the list.
-    func key(atX x: Double, y: Double) -> String? {
-        guard let picked = view.pick(x: x, y: y) else { return nil }
-        for column in columns {
-            for (key, cell) in column.factory.bound where cell.widget.contains(picked) { return key }
-        }
-        return nil
-    }
+    /// The key of the row under `y` in the view's coordinates (a right click), if there is one.
+    func key(atY y: Double) -> String? { columns.first?.factory.key(atY: y, in: view) { $0.widget } }
 
     func item(_ object: gpointer) -> TransferItem? {
         slot(object).flatMap { slots[$0] }
@@ -126,8 +118,6 @@ final class DownloadCell {
     private let bar: ProgressBar?
     var widget: any WidgetRef { label ?? bar! }
     var binder: (@MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void)?
-    /// The row key the cell shows now.
-    var key: String?
 
     init(numeric: Bool, progress: Bool) {
         if progress {
