@@ -345,8 +345,9 @@ final class LibraryPage {
 final class LibraryRow {
     let widget: Box
     let picture: Picture
-    private let title: Label
-    private let subtitle: Label
+    // Inscriptions: setting their text as rows are recycled while scrolling only redraws them.
+    private let title: Inscription
+    private let subtitle: Inscription
     private let monitored: Label
     private let monitoredIcon: Image
     private let monitorButton: Button
@@ -376,8 +377,10 @@ final class LibraryRow {
         let text = Box.vertical(spacing: 2)
         text.hexpand = true
         text.valign = GTK_ALIGN_CENTER
-        title = Label.line("", classes: ["heading"])
-        subtitle = Label.line("", classes: ["dim-label"])
+        title = Inscription()
+        title.addClasses(["heading"])
+        subtitle = Inscription()
+        subtitle.addClasses(["dim-label"])
         text.append(title, subtitle)
 
         instance = Label.line("", classes: ["caption", "instance-badge"], ellipsize: false)

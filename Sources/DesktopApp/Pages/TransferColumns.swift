@@ -111,10 +111,10 @@ extension DownloadsPage {
     }
 }
 
-/// One cell: a label, or a progress bar for the Progress column.
+/// One cell: a line of text (an inscription), or a progress bar for the Progress column.
 @MainActor
 final class DownloadCell {
-    private let label: Label?
+    private let label: Inscription?
     private let bar: ProgressBar?
     var widget: any WidgetRef { label ?? bar! }
     var binder: (@MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void)?
@@ -125,8 +125,12 @@ final class DownloadCell {
             bar?.valign = GTK_ALIGN_CENTER
             label = nil
         } else {
-            label = Label.line("", classes: numeric ? ["numeric"] : [])
-            if numeric { label?.xalign = 1 }
+            let label = Inscription()
+            if numeric {
+                label.addClasses(["numeric"])
+                label.xalign = 1
+            }
+            self.label = label
             bar = nil
         }
         widget.margin(top: 6, bottom: 6)
