@@ -3,7 +3,8 @@
 # desktop entry and AppStream metainfo, run the installed binary, uninstall; then build
 # the .deb, install it with dpkg, run /usr/bin/switchyard --version, and remove it.
 # Also, in a test session: `make install` into a temporary HOME, xdg-mime names Switchyard for magnet links,
-# .torrent and .nzb, and `xdg-open magnet:…` reaches the running instance (scripts/check-desktop-handler.sh).
+# .torrent and .nzb, and `xdg-open` of each form, from a cold start and into a running instance, completes
+# the add into a real daemon (scripts/check-desktop-handler.sh).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -29,7 +30,7 @@ check "icons installed" test -f "$stage/usr/share/icons/hicolor/scalable/apps/$a
   -f "$stage/usr/share/icons/hicolor/48x48/apps/$app.png" -a \
   -f "$stage/usr/share/icons/hicolor/16x16/status/$app-working.symbolic.png" -a \
   -f "$stage/usr/share/icons/hicolor/64x64/status/$app-working.symbolic.png"
-check "xdg-open hands a magnet link to the installed Switchyard (temporary HOME, scripts/check-desktop-handler.sh)" \
+check "xdg-open: a magnet, a .torrent and an .nzb reach real daemons, cold and warm (scripts/check-desktop-handler.sh)" \
   scripts/test-session.sh scripts/check-desktop-handler.sh
 check "make uninstall removes every file" bash -c "make -s uninstall DESTDIR='$stage' PREFIX=/usr && [ -z \"\$(find '$stage' -type f)\" ]"
 

@@ -722,7 +722,9 @@ def query(kind, run):
         queue = {str(g["NZBID"]): g["Status"] for g in groups}
         history = {str(h["NZBID"]): h["Status"] for h in call("history", False)}
         categories = {str(g["NZBID"]): g["Category"] for g in groups}
-        print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories}))
+        names = {str(g["NZBID"]): g["NZBName"] for g in groups} | {str(h["NZBID"]): h["Name"] for h in call("history", False)}
+        print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories,
+                          "names": names}))
 
 
 def demo(run):

@@ -5,6 +5,7 @@
 //
 //   switchyard-demo-setup PEERS.json SONARR_PORT RADARR_PORT API_KEY
 //   switchyard-demo-setup --only KIND NAME PORT SECRET [USERNAME]   (one service; benchmarks)
+//   switchyard-demo-setup --clients PEERS.json                       (the four peers alone; the desktop-handler check)
 import Core
 import Foundation
 
@@ -54,6 +55,26 @@ struct Peers: Decodable {
 }
 
 let arguments = CommandLine.arguments
+func local(_ kind: ServiceKind, _ name: String, _ port: Int) throws -> ServiceConfig {
+    ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
+                  allowPlainHTTPOnLocal: true, preference: .local)
+}
+
+func clients(_ peers: Peers) throws -> [(ServiceConfig, Credential)] {
+    [
+        (try local(.qbittorrent, "qBittorrent", peers.qbittorrent.port),
+         Credential(username: peers.qbittorrent.username, password: peers.qbittorrent.password)),
+        (try local(.transmission, "Transmission", peers.transmission.port),
+         Credential(username: peers.transmission.username, password: peers.transmission.password)),
+        (try local(.deluge, "Deluge", peers.deluge.port), Credential(password: peers.deluge.password)),
+        (try local(.nzbget, "NZBGet", peers.nzbget.port), Credential(username: peers.nzbget.username, password: peers.nzbget.password)),
+    ]
+}
+
+if arguments.count == 3, arguments[1] == "--clients" {
+    save(try clients(try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[2])))))
+    exit(0)
+}
 guard arguments.count == 5, let sonarrPort = Int(arguments[2]), let radarrPort = Int(arguments[3]) else {
     FileHandle.standardError.write(Data("usage: switchyard-demo-setup PEERS.json SONARR_PORT RADARR_PORT API_KEY\n".utf8))
     exit(2)
@@ -61,20 +82,9 @@ guard arguments.count == 5, let sonarrPort = Int(arguments[2]), let radarrPort =
 let peers = try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
 let key = arguments[4]
 
-func local(_ kind: ServiceKind, _ name: String, _ port: Int) throws -> ServiceConfig {
-    ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
-                  allowPlainHTTPOnLocal: true, preference: .local)
-}
-
 let services: [(ServiceConfig, Credential)] = [
     (try local(.sonarr, "Sonarr (fixture)", sonarrPort), Credential(apiKey: key)),
     (try local(.radarr, "Radarr (fixture)", radarrPort), Credential(apiKey: key)),
-    (try local(.qbittorrent, "qBittorrent", peers.qbittorrent.port),
-     Credential(username: peers.qbittorrent.username, password: peers.qbittorrent.password)),
-    (try local(.transmission, "Transmission", peers.transmission.port),
-     Credential(username: peers.transmission.username, password: peers.transmission.password)),
-    (try local(.deluge, "Deluge", peers.deluge.port), Credential(password: peers.deluge.password)),
-    (try local(.nzbget, "NZBGet", peers.nzbget.port), Credential(username: peers.nzbget.username, password: peers.nzbget.password)),
-]
+] + (try clients(peers))
 
 save(services)

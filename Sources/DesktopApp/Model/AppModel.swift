@@ -119,12 +119,17 @@ final class AppModel {
         library = LibraryController(repository: repository, window: window)
         library?.onRemovingDownloads = { [weak self] ids in self?.notifications.removedByUser(ids) }
         startNotificationRefreshes()
+        addDownload = AddDownloadController(repository: repository, scheduler: scheduler, window: window,
+                                            configurationRead: { [weak self] in await self?.firstLoad?.value })
         window.onAddDownload = { [weak self] candidates in self?.openAddDownload(candidates) }
         window.onAddToLibrary = { [weak self] media in self?.openAddToLibrary(media) }
         watchVisibility(window)
         registerRefreshes()
-        Task { await self.load() }
+        firstLoad = Task { await self.load() }
     }
+
+    /// The first reading of the configuration (what waits for it, like Add Download, awaits this).
+    private var firstLoad: Task<Void, Never>?
 
     /// A switch in Settings changed: in effect at once, and saved.
     func setPreferences(_ new: Preferences) {
@@ -142,6 +147,7 @@ final class AppModel {
         await registry.load()
         await repository.reload()
         let services = await repository.configuredServices
+        await addDownload?.configurationChanged()
         startLive()
         guard !services.isEmpty else {
             window.showWelcome()
@@ -348,56 +354,12 @@ final class AppModel {
         }
     }
 
-    /// The last client used for each kind of download (this run), offered first next time.
-    private var lastAddClient: [DownloadSource.Family: UUID] = [:]
-    private(set) var addDialog: AddDownloadDialog?
+    /// Add Download: the dialog and the adds (made when a window is bound).
+    private(set) var addDownload: AddDownloadController?
 
-    /// Opens Add Download (or adds to the one open) with `candidates`.
+    /// Opens Add Download with `candidates` (a link or file handed to the app, a drop, Ctrl+O).
     func openAddDownload(_ candidates: [AddCandidates.Candidate]) {
-        if let addDialog {
-            addDialog.take(candidates)
-            addDialog.window.present()
-            return
-        }
-        let repository = repository
-        Task { [weak self] in
-            let configs = await repository.configuredServices.filter(\.enabled)
-            guard let self, let window = self.window else { return }
-            let clients = configs.compactMap { config -> AddDownloadDialog.Client? in
-                guard let type = ServiceCatalog.descriptor(for: config.kind)?.client as? any TransferAdding.Type else { return nil }
-                return AddDownloadDialog.Client(service: ServiceRef(config), family: type.addable)
-            }
-            let dialog = AddDownloadDialog(over: window.toplevel, clients: clients, preferred: self.lastAddClient)
-            dialog.window.onDestroy { [weak self] in self?.addDialog = nil }
-            dialog.onAdd = { [weak self, weak dialog] sources, client, options in
-                guard let self, let dialog else { return }
-                self.add(sources, to: client, options: options, dialog: dialog)
-            }
-            dialog.take(candidates)
-            self.addDialog = dialog
-        }
-    }
-
-    /// Adds each source (one request each, never retried), says what the client answered, then reads Downloads back.
-    private func add(_ sources: [DownloadSource], to client: ServiceRef, options: AddOptions, dialog: AddDownloadDialog) {
-        if let family = sources.compactMap(\.family).first { lastAddClient[family] = client.id }
-        let repository = repository, scheduler = scheduler
-        Task { [weak self, weak dialog] in
-            var lines: [(text: String, ok: Bool)] = []
-            for source in sources {
-                do throws(ServiceError) {
-                    switch try await repository.add(source, to: client.id, options: options) {
-                    case .added: lines.append(("Added “\(source.displayName)” to \(client.name)", true))
-                    case .duplicate: lines.append(("Already in \(client.name): “\(source.displayName)”", false))
-                    }
-                } catch {
-                    lines.append(("\(client.name) did not add “\(source.displayName)”: \(ErrorText.sentence(error))", false))
-                }
-            }
-            dialog?.showResults(lines)
-            await scheduler.refresh(.downloads, force: true)
-            _ = self
-        }
+        addDownload?.open(candidates)
     }
 
     private func transferClients() async -> [ServiceRef] {

@@ -24,7 +24,7 @@ final class AddDownloadDialog {
     let addButton: Button
     private let hint = Label.wrapping("", classes: ["dim-label"], maxWidth: 60)
     private let results = Box.vertical(spacing: 4)
-    private let allClients: [Client]
+    private var allClients: [Client]
     private var shownClients: [Client] = []
     private let preferred: [DownloadSource.Family: UUID]
     private(set) var candidates: [AddCandidates.Candidate] = []
@@ -158,6 +158,13 @@ final class AddDownloadDialog {
     }
 
     var sources: [DownloadSource] { candidates.compactMap { try? $0.source.get() } }
+
+    /// The configured clients changed while the dialog is open (or were read after it opened).
+    func setClients(_ clients: [Client]) {
+        guard clients != allClients else { return }
+        allClients = clients
+        update()
+    }
 
     /// The clients that take every source (torrent or usenet), the preferred one first.
     private func update() {
