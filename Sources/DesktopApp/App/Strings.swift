@@ -236,6 +236,20 @@ extension Strings {
         }
     }
 
+    /// Picked items an action was not sent for, and why: "2 finished downloads in NZBGet left out: …".
+    static func leftOut(_ action: TransferAction, _ availability: ActionAvailability, count: Int, client: String) -> String {
+        switch availability {
+        case .available: ""
+        case .unsupported: "\(transfers(count)) in \(client) left out: \(client) cannot \(actionVerb(action))."
+        case .finishedEntry:
+            "\(Formatting.count(count)) finished \(count == 1 ? "download" : "downloads") in \(client) left out: "
+                + "finished usenet downloads can only be removed."
+        case .keepsFinishedFiles:
+            "\(Formatting.count(count)) finished \(count == 1 ? "download" : "downloads") in \(client) left out: "
+                + "\(client) does not delete the files of finished downloads."
+        }
+    }
+
     private static func actionVerb(_ action: TransferAction) -> String {
         switch action {
         case .pause: "pause transfers"

@@ -15,7 +15,9 @@ final class ActivityActions {
     private weak var page: ActivityPage?
     private var group: Actions?
     private let popup: PopupMenu
-    private(set) var removal: QueueRemovalDialog?
+    /// The removal question open now (one at a time).
+    let questions = QuestionSlot()
+    var removal: QueueRemovalDialog? { questions.current as? QueueRemovalDialog }
     /// Writes sent and not read back yet: row key → what the row says meanwhile.
     private(set) var pending: [String: String] = [:]
 
@@ -71,10 +73,12 @@ final class ActivityActions {
         let items = picked
         guard let page, !items.isEmpty else { return }
         let records = items.map(\.queue)
-        removal = QueueRemovalDialog(over: Window.toplevel(of: page.page), titles: items.map(\.title),
-                                     offerChangeCategory: records.allSatisfy { $0.clientHasPostImportCategory == true },
-                                     onConfirm: { [weak self] choice in self?.send(.removeFromQueue(records, choice), items, "Removing…") },
-                                     onEnd: { [weak self] in self?.removal = nil })
+        questions.ask { ended in
+            QueueRemovalDialog(over: Window.toplevel(of: page.page), titles: items.map(\.title),
+                               offerChangeCategory: records.allSatisfy { $0.clientHasPostImportCategory == true },
+                               onConfirm: { [weak self] choice in self?.send(.removeFromQueue(records, choice), items, "Removing…") },
+                               onEnd: ended)
+        }
     }
 
     func requestGrab() {

@@ -35,8 +35,10 @@ final class DetailView {
     private(set) var commandButtons: [LibraryCommand: Button] = [:]
     private var commandLines: [LibraryCommand: (words: String, running: Bool)] = [:]
     private var busy = false
-    private(set) var confirmation: ConfirmDialog?
-    private(set) var removal: QueueRemovalDialog?
+    /// The question open now (delete, or remove from the queue): one at a time.
+    let questions = QuestionSlot()
+    var confirmation: ConfirmDialog? { questions.current as? ConfirmDialog }
+    var removal: QueueRemovalDialog? { questions.current as? QueueRemovalDialog }
     var onBack: (() -> Void)?
     /// Sends a write for the item shown.
     var onRequest: ((LibraryRequest) -> Void)?
@@ -388,7 +390,8 @@ final class DetailView {
         guard let item = shown?.resource else { return }
         let noun = item.kind == .series ? "series" : "movie"
         let service = item.kind == .series ? "Sonarr" : "Radarr"
-        confirmation = ConfirmDialog(
+        let widget = widget
+        questions.ask { ended in ConfirmDialog(
             over: Window.toplevel(of: widget), title: "Delete “\(item.title)”?",
             detail: "\(service) stops managing this \(noun). Its files stay on disk unless you choose otherwise.",
             confirm: "Delete", options: [
@@ -396,16 +399,18 @@ final class DetailView {
                 ("_Prevent re-adding by import lists", "An import-list exclusion is added, so lists do not add it back."),
             ], onConfirm: { [weak self] options in
                 self?.onRequest?(.delete(item, deleteFiles: options[0], excludeFromImportLists: options[1]))
-            }, onEnd: { [weak self] in self?.confirmation = nil })
+            }, onEnd: ended) }
     }
 
     func requestDelete() { confirmDelete() }
 
     func confirmRemoval(_ entries: [QueueItem]) {
-        removal = QueueRemovalDialog(over: Window.toplevel(of: widget), titles: entries.map(\.title),
-                                     offerChangeCategory: entries.allSatisfy { $0.clientHasPostImportCategory == true },
-                                     onConfirm: { [weak self] choice in self?.onRequest?(.removeFromQueue(entries, choice)) },
-                                     onEnd: { [weak self] in self?.removal = nil })
+        let widget = widget
+        questions.ask { ended in
+            QueueRemovalDialog(over: Window.toplevel(of: widget), titles: entries.map(\.title),
+                               offerChangeCategory: entries.allSatisfy { $0.clientHasPostImportCategory == true },
+                               onConfirm: { [weak self] choice in self?.onRequest?(.removeFromQueue(entries, choice)) }, onEnd: ended)
+        }
     }
 
     static func eventName(_ kind: HistoryEvent.Kind) -> String {

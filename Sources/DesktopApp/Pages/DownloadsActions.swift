@@ -17,7 +17,9 @@ final class DownloadsActions {
     private var group: Actions?
     private var buttons: [TransferAction: Button] = [:]
     private var popup: PopupMenu
-    private(set) var confirmation: ConfirmDialog?
+    /// The confirmation open now (one at a time).
+    let questions = QuestionSlot()
+    var confirmation: ConfirmDialog? { questions.current as? ConfirmDialog }
     /// Actions sent and not read back yet, by row key, with the item as it was sent.
     private(set) var pending: [String: TransferAction] = [:]
     private var sent: [String: TransferItem] = [:]
@@ -85,21 +87,42 @@ final class DownloadsActions {
 
     // MARK: What can be done
 
-    /// The selected items that can take `action`, and why the others cannot.
-    func split(_ action: TransferAction) -> (able: [TransferItem], reasons: [String]) {
+    /// Picked items an action leaves out, per client and reason.
+    struct LeftOut: Equatable {
+        var client: String
+        var availability: ActionAvailability
+        var count: Int
+    }
+
+    /// The selected items that can take `action`, and the others, counted per client and reason.
+    func split(_ action: TransferAction) -> (able: [TransferItem], leftOut: [LeftOut]) {
         guard let page else { return ([], []) }
-        var able: [TransferItem] = [], reasons: [String] = []
+        var able: [TransferItem] = [], leftOut: [LeftOut] = []
         for item in page.selectedItems {
             guard let kind = page.kinds[item.serviceID] else { continue }
             let availability = kind.availability(of: action, for: item)
             if availability == .available {
                 able.append(item)
             } else {
-                let reason = Strings.unavailable(action, availability, client: page.names[item.serviceID] ?? kind.displayName)
-                if !reasons.contains(reason) { reasons.append(reason) }
+                let client = page.names[item.serviceID] ?? kind.displayName
+                if let index = leftOut.firstIndex(where: { $0.client == client && $0.availability == availability }) {
+                    leftOut[index].count += 1
+                } else {
+                    leftOut.append(LeftOut(client: client, availability: availability, count: 1))
+                }
             }
         }
-        return (able, reasons)
+        return (able, leftOut)
+    }
+
+    /// Why the items left out cannot take `action`, once per reason (tooltips, and when nothing is left to send).
+    private static func reasons(_ action: TransferAction, _ leftOut: [LeftOut]) -> [String] {
+        var reasons: [String] = []
+        for entry in leftOut {
+            let reason = Strings.unavailable(action, entry.availability, client: entry.client)
+            if !reasons.contains(reason) { reasons.append(reason) }
+        }
+        return reasons
     }
 
     /// Enables each action for the selection; a disabled button says why in its tooltip.
@@ -107,7 +130,8 @@ final class DownloadsActions {
         guard let page else { return }
         let picked = page.selectedItems.count
         for action in Self.all {
-            let (able, reasons) = split(action)
+            let (able, leftOut) = split(action)
+            let reasons = Self.reasons(action, leftOut)
             group?.setEnabled(Self.name(action), !able.isEmpty)
             let title = Strings.actionTitle(action)
             buttons[action]?.tooltip = picked == 0 ? "\(title) (select transfers first)"
@@ -126,30 +150,40 @@ final class DownloadsActions {
 
     // MARK: Acting
 
-    /// Space: pause what runs, or resume when everything picked is paused.
-    private func togglePause() {
-        guard let page else { return }
-        let items = page.selectedItems
-        guard !items.isEmpty else { return }
-        request(items.allSatisfy { $0.state == .paused } ? .resume : .pause)
+    /// Space: pause what runs, or resume when everything it can act on is paused. The choice is made on
+    /// the picked items that take pause or resume at all: a usenet client's finished entries take neither,
+    /// so they neither decide it nor are sent (the message says they were left out).
+    func togglePause() {
+        guard let page, !page.selectedItems.isEmpty else { return }
+        let deciding = page.selectedItems.filter { item in
+            [TransferAction.pause, .resume].contains { page.kinds[item.serviceID]?.availability(of: $0, for: item) == .available }
+        }
+        request(!deciding.isEmpty && deciding.allSatisfy { $0.state == .paused } ? .resume : .pause)
     }
 
+    /// What each action left out, until its answer's message says so.
+    private var leftOut: [TransferAction: [LeftOut]] = [:]
+
     func request(_ action: TransferAction) {
-        let (able, reasons) = split(action)
+        let (able, leftOut) = split(action)
         guard let page else { return }
         guard !able.isEmpty else {
+            let reasons = Self.reasons(action, leftOut)
             if !reasons.isEmpty { page.message.show(reasons.joined(separator: "; ")) }
             return
         }
-        guard action.isDestructive else { return send(action, able) }
+        guard action.isDestructive else { return send(action, able, leftOut: leftOut) }
         let question = Strings.confirmRemoval(action, count: able.count)
-        confirmation = ConfirmDialog(over: Window.toplevel(of: page.page), title: question.title, detail: question.detail,
-                                     confirm: question.button, onConfirm: { [weak self] in self?.send(action, able) },
-                                     onEnd: { [weak self] in self?.confirmation = nil })
+        questions.ask { ended in
+            ConfirmDialog(over: Window.toplevel(of: page.page), title: question.title, detail: question.detail,
+                          confirm: question.button, onConfirm: { [weak self] in self?.send(action, able, leftOut: leftOut) },
+                          onEnd: ended)
+        }
     }
 
-    private func send(_ action: TransferAction, _ items: [TransferItem]) {
+    private func send(_ action: TransferAction, _ items: [TransferItem], leftOut: [LeftOut]) {
         guard let page else { return }
+        self.leftOut[action] = leftOut
         for item in items {
             pending[DownloadsPage.key(item)] = action
             sent[DownloadsPage.key(item)] = item
@@ -189,6 +223,9 @@ final class DownloadsActions {
                 pending[key] = nil
                 sent[key] = nil
             }
+        }
+        for entry in leftOut.removeValue(forKey: report.action) ?? [] {
+            problems.append(Strings.leftOut(report.action, entry.availability, count: entry.count, client: entry.client))
         }
         for (key, action) in pending where action == report.action {
             pending[key] = nil

@@ -61,6 +61,7 @@ final class ConfirmDialog {
         proceed.onClicked { [weak self] in self?.finish(confirmed: true) }
         window.onDestroy { [weak self] in self?.finish(confirmed: false) }
         Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.finish(confirmed: false) }
+        OnScreen.keep(self)
         window.present()
         cancel.grabFocus()
     }
@@ -70,6 +71,7 @@ final class ConfirmDialog {
         answered = true
         if confirmed { onConfirm(checks.map(\.active)) }
         window.destroy()
+        OnScreen.release(self)
         onEnd()
     }
 

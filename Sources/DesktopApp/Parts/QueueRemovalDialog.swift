@@ -76,6 +76,7 @@ final class QueueRemovalDialog {
         proceed.onClicked { [weak self] in self?.finish(confirmed: true) }
         window.onDestroy { [weak self] in self?.finish(confirmed: false) }
         Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.finish(confirmed: false) }
+        OnScreen.keep(self)
         window.present()
         cancel.grabFocus()
     }
@@ -107,6 +108,7 @@ final class QueueRemovalDialog {
         answered = true
         if confirmed { onConfirm(removal) }
         window.destroy()
+        OnScreen.release(self)
         onEnd()
     }
 
