@@ -31,12 +31,23 @@ final class InspectionRoutesTests: XCTestCase {
             if case .downloads(let scene)? = route.overlay { return downloads(scene) }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {
-                return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library'"]
+                return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library, or filter the transfers'"]
             }
             if route.overlay == .live {
                 return content(tab) + ["[label] 'Sonarr · 4.0.19.2979 · via local · 12 ms · live'",
-                                       "[label] 'Sonarr · 4.0.19.2979 · via remote · 86 ms · polling (live updates refused the key)'",
-                                       "[label] 'Radarr · 5.26.2.10099 · via local · 15 ms · polling'"]
+                                       "[label] 'Sonarr · 4.0.19.2979 · via remote · 86 ms · polling'",
+                                       "[label] 'Live updates: the service refused the API key on the live connection. Update it in Settings.'",
+                                       "[label] 'Radarr · 5.26.2.10099 · via local · 15 ms · polling'",
+                                       "[label] 'Live updates: the live connection dropped; reconnecting.'"]
+            }
+            if route.overlay == .liveFailures {
+                return content(tab) + ["[label] 'Sonarr · 3.0.10.1567 · via local · 9 ms · polling'",
+                                       "[label] 'Live updates: version 3.0.10.1567 has no live updates Switchyard can use, so changes are polled.'",
+                                       "[label] 'Live updates: no live hub answers at this address. If a reverse proxy is in front of the service, "
+                                           + "check that it passes WebSocket upgrades on (the hub is at /signalr/messages under the URL base).'",
+                                       "[label] 'Live updates: the live hub redirected elsewhere (HTTP 301), and Switchyard does not follow redirects. "
+                                           + "Check the address and URL base in Settings.'",
+                                       "[label] 'Live updates: the hub’s answer could not be read. Is something other than the service answering at this address?'"]
             }
             switch variant {
             case .content: return content(tab)
@@ -83,6 +94,9 @@ final class InspectionRoutesTests: XCTestCase {
         case .addDuplicate:
             return ["[label] 'Added “Example.Dataset.2026.torrent” to qBittorrent'", "[label] 'Already in qBittorrent: “Fixture.Linux.ISO.x86_64”'",
                     "[push button] 'Add' {visible,focusable}"]
+        case .filtered:
+            return ["[text] 'Filter transfers by name, category or client'", "[label] '3 of 11 transfers'",
+                    "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL'", "[label] 'Placeholder.Archive.2025'", "{visible,selected,"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]

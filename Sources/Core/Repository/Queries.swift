@@ -115,6 +115,63 @@ public struct TransferQuery: Sendable, Equatable {
     }
 }
 
+/// Text typed to narrow the Downloads list: every word must appear in the transfer's name, its
+/// category or labels, or its client's name — case and accents ignored. Matching works on folded
+/// byte keys made once per transfer (`key(of:)`), so a keystroke over 10,000 transfers compares bytes only.
+public struct TransferSearch: Sendable, Equatable {
+    public let text: String
+    private let words: [[UInt8]]
+
+    public init(_ text: String = "") {
+        self.text = text
+        words = text.split(whereSeparator: \.isWhitespace).map { Self.fold(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// What a transfer is found by, apart from its client: name, category, labels.
+    public static func key(of item: TransferItem) -> [UInt8] {
+        var key = fold(item.name)
+        for word in [item.category].compactMap({ $0 }) + item.labels where !word.isEmpty {
+            key.append(0x0A) // a separator no typed word holds: words never match across fields
+            key.append(contentsOf: fold(word))
+        }
+        return key
+    }
+
+    /// Lower-cased, accents removed (ASCII, most names, by bytes alone).
+    public static func fold(_ text: String) -> [UInt8] {
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased()
+            : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return Array(folded.utf8)
+    }
+
+    /// Whether every word is in `key` (from `key(of:)`) or in the folded client name.
+    public func matches(_ key: [UInt8], client: [UInt8]) -> Bool {
+        words.allSatisfy { Self.contains(key, $0) || Self.contains(client, $0) }
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { word in
+                let first = word[0], last = hay.count - word.count
+                var index = 0
+                while index <= last {
+                    if hay[index] == first {
+                        var offset = 1
+                        while offset < word.count, hay[index + offset] == word[offset] { offset += 1 }
+                        if offset == word.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}
+
 /// The Calendar tab: entries grouped by local day, days in order.
 public enum CalendarDays {
     public struct Day: Sendable, Equatable {

@@ -165,6 +165,7 @@ final class MainWindow {
             switch self.selectedTab {
             case .movies?: self.movies.focusSearch()
             case .series?: self.series.focusSearch()
+            case .downloads?: self.downloads.focusSearch()
             default:
                 self.select(.series)
                 self.series.focusSearch()

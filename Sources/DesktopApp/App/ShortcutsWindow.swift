@@ -8,7 +8,7 @@ enum ShortcutsWindow {
     /// Accelerators by action, in the order the shortcuts window lists them.
     static let accelerators: [(action: String, accels: [String], title: String)] = [
         ("win.refresh", ["<Control>r", "F5"], "Refresh"),
-        ("win.find", ["<Control>f"], "Search the library"),
+        ("win.find", ["<Control>f"], "Search the library, or filter the transfers"),
         ("win.add-download", ["<Control>o"], "Add a download (magnet, link, torrent or NZB)…"),
         ("win.add-to-library", ["<Control>n"], "Add a series (or a movie, on the Movies tab)…"),
         ("app.preferences", ["<Control>comma"], "Settings"),

@@ -209,6 +209,11 @@ extension Strings {
 
     static func transfers(_ count: Int) -> String { "\(Formatting.count(count)) \(count == 1 ? "transfer" : "transfers")" }
 
+    /// "12 of 2,000 transfers": what a filter leaves on screen.
+    static func transfersShown(_ shown: Int, of total: Int) -> String {
+        "\(Formatting.count(shown)) of \(Formatting.count(total)) \(total == 1 ? "transfer" : "transfers")"
+    }
+
     /// "Paused 3 transfers in qBittorrent and 1 in Transmission".
     static func actionDone(_ action: TransferAction, _ parts: [(name: String, count: Int)]) -> String {
         let verb = switch action {

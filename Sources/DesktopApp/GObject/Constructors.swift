@@ -121,6 +121,9 @@ extension Picture {
 extension Entry {
     /// A search entry's text changed (after its short delay).
     func onSearchChanged(_ handler: @escaping VoidHandler) { onSignal(widget, "search-changed", handler) }
+
+    /// Escape in a search entry.
+    func onStopSearch(_ handler: @escaping VoidHandler) { onSignal(widget, "stop-search", handler) }
 }
 
 extension WidgetRef {

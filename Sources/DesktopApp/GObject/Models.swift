@@ -97,6 +97,11 @@ final class CustomFilter {
 
     /// Tells the models using the filter that every item must be tested again.
     func changed() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_DIFFERENT) }
+
+    /// The filter now keeps a subset of what it kept (only the rows shown are tested again), or a superset
+    /// (only the rows hidden are).
+    func narrowed() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_MORE_STRICT) }
+    func widened() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_LESS_STRICT) }
 }
 
 /// `items` filtered by `filter`, then ordered by `sorter` (references taken on all three).

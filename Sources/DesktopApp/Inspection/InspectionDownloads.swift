@@ -12,6 +12,7 @@ enum DownloadsScene: String, CaseIterable {
     case turtle
     case add
     case addDuplicate = "add.duplicate"
+    case filtered
 
     var summary: String {
         switch self {
@@ -24,6 +25,7 @@ enum DownloadsScene: String, CaseIterable {
         case .turtle: "Downloads with turtle mode on in one client, the speed-limits menu open"
         case .add: "Add Download with a magnet link, a torrent file and a refused path listed"
         case .addDuplicate: "Add Download after qBittorrent answered: one added, one it held already"
+        case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
         }
     }
 }
@@ -81,6 +83,12 @@ extension DownloadsPage {
                                     ("Already in qBittorrent: “Fixture.Linux.ISO.x86_64”", false)])
             }
             return (dialog.window, nil)
+        case .filtered:
+            setSearchText("placeholder")
+            filtersChanged() // at once, not after the field's short delay: the capture is of the first frame
+            select(keys: Set(InspectionData.transfers.filter { $0.name.hasPrefix("Placeholder.Bay") }.map(Self.key)))
+            searchEntry.grabFocus()
+            return (nil, nil)
         case .turtle:
             let clients = [InspectionData.qbittorrent, InspectionData.nzbget]
             actions.showTurtle([InspectionData.qbittorrent.id: .success(true), InspectionData.nzbget.id: .success(false)], clients: clients)

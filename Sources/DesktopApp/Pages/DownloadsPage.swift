@@ -3,8 +3,9 @@ import Core
 import Foundation
 
 /// Downloads: every transfer of every client in a column view with sortable
-/// columns, global speeds in the page header, filters by state and client, and
-/// actions on the transfers picked (`DownloadsActions`: toolbar, context menu, keys).
+/// columns, global speeds in the page header, a text filter (Ctrl+F; name, category
+/// or label, client), filters by state and client, and actions on the transfers
+/// picked (`DownloadsActions`: toolbar, context menu, keys).
 ///
 /// A refresh never rebuilds the list model: the key list only changes where
 /// transfers were added or removed; rows on screen are updated in place; the
@@ -28,6 +29,12 @@ final class DownloadsPage {
     let clientNames = StringList()
     var clients: [ServiceRef] = []
     var query = TransferQuery()
+    /// The filter field: typed words narrow the list (Ctrl+F; Escape clears it).
+    let searchEntry = Entry(search: "Filter transfers")
+    private(set) var search = TransferSearch()
+    /// Each slot's search key (`TransferSearch.key(of:)`), beside `nameKeys`; each client's folded name.
+    var searchKeys: [[UInt8]] = [[], []]
+    var clientKeys: [UUID: [UInt8]] = [:]
     /// Slots 0 and 1 are scratch (`sortMayMove`): never a row's.
     var slots: [TransferItem?] = [nil, nil]
     var nameKeys: [[UInt8]] = [[], []] // natural-order sort keys, per slot
@@ -55,8 +62,11 @@ final class DownloadsPage {
         header.margins(12)
         let add = Button(icon: "list-add-symbolic", name: "Add download…", tooltip: "Add a magnet, link, torrent or NZB (Ctrl+O)",
                          action: "win.add-download")
-        header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(), countLabel,
-                      actions.limitsButton, stateDropDown, clientDropDown)
+        searchEntry.setAccessibleLabel("Filter transfers by name, category or client")
+        searchEntry.tooltip = "Filter by name, category or client (Ctrl+F; Escape clears)"
+        searchEntry.sizeRequest(width: 200, height: -1)
+        header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(),
+                      searchEntry, countLabel, actions.limitsButton, stateDropDown, clientDropDown)
 
         view = ColumnView(name: "Transfers")
         let column = Box.vertical()
@@ -69,13 +79,15 @@ final class DownloadsPage {
         list.paces(view)
         stateDropDown.onSelected { [weak self] in self?.filtersChanged() }
         clientDropDown.onSelected { [weak self] in self?.filtersChanged() }
+        searchEntry.onSearchChanged { [weak self] in self?.filtersChanged() }
+        searchEntry.onStopSearch { [weak self] in self?.stopSearch() }
         actions.attach(to: self)
     }
 
     private func buildModel() {
         filter = CustomFilter { [weak self] object in
-            guard let self, let item = self.item(object) else { return false }
-            return self.query.includes(item)
+            guard let self, let slot = self.slot(object), let item = self.slots[slot] else { return false }
+            return self.shows(item, searchKey: self.searchKeys[slot])
         }
         let sorted = filteredAndSorted(list.model, filter: filter, sorter: view.sorter)
         selection = SelectionModel(.multiple, over: sorted)
@@ -115,6 +127,7 @@ final class DownloadsPage {
         var names: [UUID: String] = [:]
         for part in content.parts { names[part.service.id] = part.service.name }
         for id in waiting { names[id] = self.names[id] }
+        if names != self.names { clientKeys = names.mapValues(TransferSearch.fold) }
         self.names = names
         var kinds = Dictionary(content.parts.map { ($0.service.id, $0.service.kind) }, uniquingKeysWith: { a, _ in a })
         for id in waiting { kinds[id] = self.kinds[id] }
@@ -142,18 +155,21 @@ final class DownloadsPage {
             if let slot = slotOf[key] {
                 guard slots[slot] != item else { continue }
                 if slots[slot]?.name != item.name { nameKeys[slot] = LibraryQuery.naturalKey(item.name) }
+                if let old = slots[slot], Self.searchedFieldsDiffer(old, item) { searchKeys[slot] = TransferSearch.key(of: item) }
                 slots[slot] = item
                 changed.insert(key)
             } else {
                 changed.insert(key)
-                let slot = freeSlots.popLast() ?? { slots.append(nil); nameKeys.append([]); return slots.count - 1 }()
+                let slot = freeSlots.popLast() ?? { slots.append(nil); nameKeys.append([]); searchKeys.append([]); return slots.count - 1 }()
                 slots[slot] = item
                 nameKeys[slot] = LibraryQuery.naturalKey(item.name)
+                searchKeys[slot] = TransferSearch.key(of: item)
                 slotOf[key] = slot
             }
         }
         for (key, slot) in slotOf where !seen.contains(key) {
             slots[slot] = nil
+            searchKeys[slot] = []
             slotOf[key] = nil
             freeSlots.append(slot)
             changed.insert(key)
@@ -203,7 +219,7 @@ final class DownloadsPage {
             guard changes.generation == applied + 1, changes.positions != nil else { return false }
             fresh.append(part)
         }
-        var updates: [(slot: Int, key: String, item: TransferItem)] = []
+        var updates: [(slot: Int, key: String, item: TransferItem, searchKey: [UInt8]?)] = []
         var refilter = false, resort = false
         for part in fresh {
             let prefix = Self.keyPrefix(part.service.id)
@@ -213,12 +229,16 @@ final class DownloadsPage {
                 // Not what we hold: compare all (nothing changed yet, so the full path sees every difference).
                 guard let slot = slotOf[key], let old = slots[slot] else { return false }
                 guard old != item else { continue }
-                if !refilter, query.includes(old) != query.includes(item) { refilter = true }
+                let searchKey = Self.searchedFieldsDiffer(old, item) ? TransferSearch.key(of: item) : nil
+                if !refilter, shows(old, searchKey: searchKeys[slot]) != shows(item, searchKey: searchKey ?? searchKeys[slot]) { refilter = true }
                 if !resort { resort = sortMayMove(from: old, to: item, nameKey: nameKeys[slot]) }
-                updates.append((slot, key, item))
+                updates.append((slot, key, item, searchKey))
             }
         }
-        for update in updates { slots[update.slot] = update.item }
+        for update in updates {
+            slots[update.slot] = update.item
+            if let searchKey = update.searchKey { searchKeys[update.slot] = searchKey }
+        }
         let changed = Set(updates.map(\.key))
         for part in fresh { appliedGenerations[part.service.id] = part.value.changes!.generation }
         inPlaceRefreshes += 1
@@ -309,9 +329,12 @@ final class DownloadsPage {
 
     private func revealIfListed(now: Date = Date()) {
         guard let key = revealing.take(now: now, isListed: { self.item(forKey: $0) != nil }), let item = item(forKey: key) else { return }
-        if !query.includes(item) {
+        if let slot = slotOf[key], !shows(item, searchKey: searchKeys[slot]) {
             stateDropDown.selected = 0
             clientDropDown.selected = 0 // each change refilters (their notify::selected)
+            searchEntry.text = "" // refilters after the entry's short delay
+            search = TransferSearch()
+            filtersChanged()
         }
         select(keys: [key])
         selectionChanged()
@@ -335,20 +358,54 @@ final class DownloadsPage {
     /// Rows the column view shows now, after filter and sort (tests).
     var shownRowCount: Int { view.rowCount }
 
-    private func filtersChanged() {
+    // MARK: Filters
+
+    /// Whether a transfer passes the state and client filters and the typed words.
+    func shows(_ item: TransferItem, searchKey: [UInt8]) -> Bool {
+        query.includes(item) && (search.isEmpty || search.matches(searchKey, client: clientKeys[item.serviceID] ?? []))
+    }
+
+    /// Whether a change of `old` into `new` changes what the filter field finds it by.
+    private static func searchedFieldsDiffer(_ old: TransferItem, _ new: TransferItem) -> Bool {
+        old.name != new.name || old.category != new.category || old.labels != new.labels
+    }
+
+    func filtersChanged() {
         let states = TransferQuery.StateFilter.allCases
         let state = states[min(stateDropDown.selected, states.count - 1)]
         let clientIndex = clientDropDown.selected
-        query = TransferQuery(state: state, client: clientIndex > 0 && clientIndex <= clients.count ? clients[clientIndex - 1].id : nil)
-        filter.changed()
+        let query = TransferQuery(state: state, client: clientIndex > 0 && clientIndex <= clients.count ? clients[clientIndex - 1].id : nil)
+        let search = TransferSearch(searchEntry.text), old = self.search.text
+        let sameQuery = query == self.query
+        self.query = query
+        self.search = search
+        // Typing on narrows what is shown (only shown rows are tested again); deleting widens it.
+        if sameQuery, search.text.hasPrefix(old) { filter.narrowed() } else if sameQuery, old.hasPrefix(search.text) { filter.widened() } else { filter.changed() }
         updateCount()
+        actions.update()
+    }
+
+    /// Ctrl+F: the filter field, its text selected (typing replaces it).
+    func focusSearch() {
+        searchEntry.grabFocus()
+    }
+
+    /// Types into the filter field (as a user would; tests and the benchmark).
+    func setSearchText(_ text: String) {
+        searchEntry.text = text
+    }
+
+    /// Escape in the filter field: clears it; when it is empty already, back to the list.
+    func stopSearch() {
+        if searchEntry.text.isEmpty { view.grabFocus() } else { searchEntry.text = "" }
     }
 
     private func updateCount() {
-        let shown = slots.compactMap { $0 }.filter(query.includes).count
         let total = slotOf.count
-        countLabel.text = shown == total ? "\(Formatting.count(total)) \(total == 1 ? "transfer" : "transfers")"
-                                         : "\(Formatting.count(shown)) of \(Formatting.count(total))"
+        // From the slots, not the view: a large splice reaches the view over several idle steps.
+        let shown = search.isEmpty && query == TransferQuery() ? total
+            : slots.indices.reduce(0) { count, slot in slots[slot].map { shows($0, searchKey: searchKeys[slot]) ? count + 1 : count } ?? count }
+        countLabel.text = shown == total ? Strings.transfers(total) : Strings.transfersShown(shown, of: total)
     }
 
     static func key(_ item: TransferItem) -> String { key(item.id) }
