@@ -128,7 +128,7 @@ final class LiveChannelTests: XCTestCase {
         while states.count < 2, let update = await iterator.next() {
             if case .state(let state) = update { states.append(state) }
         }
-        XCTAssertEqual(states, [.connecting, .polling(.answered(status: 307))])
+        XCTAssertEqual(states, [.connecting, .polling(.redirected(status: 307))])
         await missing.stop()
         let logged = try await control(server, "/__hub_log")
         let log = try XCTUnwrap(logged as? [String: Any])
@@ -148,6 +148,53 @@ final class LiveChannelTests: XCTestCase {
         await channel.stop()
     }
 
+    /// Each way a hub can fail says which it was: no hub at the address (a reverse proxy that does not pass
+    /// WebSocket upgrades answers 404), a redirect (never followed), an answer that is no SignalR, a refused
+    /// key. The first two and the refusal end the channel (nothing changes until the settings do).
+    func testEachHubFailureSaysWhy() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        func firstStates(fault: String, key: String = ServarrIntegrationTests.key) async throws -> [LiveState] {
+            _ = try await control(server, "/__hub_fault", ["fault": fault])
+            let channel = try await channel(server, key: key)
+            var states: [LiveState] = []
+            var iterator = channel.updates.makeAsyncIterator()
+            while states.count < 2, let update = await iterator.next() {
+                if case .state(let state) = update { states.append(state) }
+            }
+            await channel.stop()
+            return states
+        }
+        let missing = try await firstStates(fault: "missing")
+        XCTAssertEqual(missing, [.connecting, .polling(.hubNotFound)])
+        XCTAssertTrue(LivePollingReason.hubNotFound.isFinal)
+        let redirected = try await firstStates(fault: "redirect")
+        XCTAssertEqual(redirected, [.connecting, .polling(.redirected(status: 301))])
+        let garbage = try await firstStates(fault: "garbage")
+        XCTAssertEqual(garbage, [.connecting, .polling(.unreadable)])
+        let refused = try await firstStates(fault: "none", key: "fixture-wrong-key")
+        XCTAssertEqual(refused, [.connecting, .polling(.refused)])
+        let logged = try await control(server, "/__hub_log")
+        let log = try XCTUnwrap(logged as? [String: Any])
+        XCTAssertEqual((log["requests"] as? [String])?.count, 4, "one upgrade each; the redirect was not followed")
+    }
+
+    /// `switchyard --status`'s check: each target tried once, ended as soon as it says live or why not;
+    /// an instance whose version has no hub is reported without a connection.
+    func testTheOneShotCheckReportsEachInstance() async throws {
+        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: .sonarr, localEndpoint: try Endpoint(scheme: .http, host: "127.0.0.1", port: server.port),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: .sonarr)
+        let old = UUID()
+        let targets = LiveTargets(connections: [try ServiceConnection(config: config, role: .local)], withoutHub: [old: "3.0.10.1567"])
+        let states = await LiveHub.check(targets, transport: try XCTUnwrap(transport), secrets: secrets)
+        XCTAssertEqual(states, [config.id: .live, old: .polling(.versionTooOld(version: "3.0.10.1567"))])
+        _ = try await control(server, "/__hub_fault", ["fault": "missing"])
+        let missing = await LiveHub.check(targets, transport: try XCTUnwrap(transport), secrets: secrets)
+        XCTAssertEqual(missing[config.id], .polling(.hubNotFound))
+    }
+
     func testFramesAndBackoff() {
         var buffer = ""
         XCTAssertEqual(SignalRProtocol.records(appending: "{}\u{1E}{\"type\":6}\u{1E}{\"ty", to: &buffer), ["{}", "{\"type\":6}"])
@@ -160,6 +207,7 @@ final class LiveChannelTests: XCTestCase {
                        .close(error: "bye", allowReconnect: true))
         XCTAssertEqual(SignalRProtocol.decode(#"{"type":1,"target":"other","arguments":[]}"#, handshakeDone: true), .ignored)
         XCTAssertEqual(SignalRProtocol.decode("not json", handshakeDone: true), .ignored)
+        XCTAssertEqual(SignalRProtocol.decode("<html>", handshakeDone: false), .unreadable, "not a hub answering the handshake")
         guard case .message(let message) = SignalRProtocol.decode(
             #"{"type":1,"target":"receiveMessage","arguments":[{"name":"movie","body":{"action":"deleted","resource":{"id":7}}}]}"#,
             handshakeDone: true) else { return XCTFail("a message") }
@@ -181,7 +229,7 @@ final class CommandTrackerLiveTests: XCTestCase {
     func testPushedStatesCarryACommandToItsEndWithoutPolling() async throws {
         let server = try ServarrIntegrationTests.Server(kind: "sonarr")
         let (repository, service) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
-        let connections = await repository.liveConnections()
+        let connections = await repository.liveTargets().connections
         let connection = try XCTUnwrap(connections.first)
         XCTAssertEqual(connection.config.id, service)
         let secrets = InMemorySecretStore()

@@ -71,6 +71,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(text.contains("Refused Sonarr")
                       && text.contains("UNAUTHORIZED — The service refused the stored credentials. Check the API key or password. [update credentials]"), text)
         XCTAssertTrue(text.contains("Idle Radarr") && text.contains("disabled"), text)
+        XCTAssertTrue(text.contains("Live updates: live."), "the live channel was tried once: \(text)")
         XCTAssertFalse(text.contains("fixture-status-key"), "a secret was printed")
 
         let (jsonStatus, json) = try run(["--status", "--json"], environment: ["XDG_CONFIG_HOME": config.path])
@@ -86,6 +87,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(rows[0]["version"] as? String, "4.0.19.2979")
         XCTAssertNotNil(rows[0]["latencyMs"] as? Int)
         XCTAssertEqual(Set(rows[1].keys), Set(rows[0].keys), "every key is always present")
+        XCTAssertEqual((rows[0]["live"] as? [String: Any])?["state"] as? String, "live")
+        XCTAssertTrue(rows[1]["live"] is NSNull, "a refused Sonarr's hub is not tried")
+
+        // The hub goes missing behind a reverse proxy: the status says which failure it was, and why it matters.
+        let control = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(port)"), path: "/__hub_fault",
+                                  query: [URLQueryItem(name: "fault", value: "missing")], requestClass: .probe,
+                                  schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+        _ = try await SoupTransport().send(control)
+        let (_, failing) = try run(["--status", "--json"], environment: ["XDG_CONFIG_HOME": config.path])
+        let failingRows = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(failing.utf8)) as? [String: Any])?["services"]
+                                        as? [[String: Any]])
+        let live = try XCTUnwrap(failingRows[0]["live"] as? [String: Any], failing)
+        XCTAssertEqual(live["state"] as? String, "polling")
+        XCTAssertEqual(live["reason"] as? String, "hub-not-found")
+        XCTAssertTrue((live["message"] as? String)?.contains("reverse proxy") == true, failing)
+        let (_, failingText) = try run(["--status"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertTrue(failingText.contains("Live updates: no live hub answers at this address."), failingText)
         XCTAssertFalse(json.contains("fixture-status-key") || json.contains("fixture-wrong-key"), "a secret was printed")
 
         // Debug logging on: the log lines go to stderr and stdout stays one JSON document.

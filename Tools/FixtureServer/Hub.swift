@@ -10,7 +10,9 @@ import Foundation
 /// Control paths (handled by main.swift): `/__hub_log`, `/__push?name=…&action=…[&id=N]`,
 /// `/__advance_commands` (every running command one state on, each pushed as `command` updated),
 /// `/__hub_drop` (closes every connection as a restarting service would), `/__hub_silent?on=1`
-/// (new connections never answer the handshake).
+/// (new connections never answer the handshake), `/__hub_fault?fault=…` (how new upgrades fail: `missing`
+/// answers 404 as a reverse proxy that does not pass WebSockets does, `redirect` answers 301 elsewhere,
+/// `garbage` upgrades and answers the handshake with an HTML page, `none` ends the fault).
 final class FixtureHub: @unchecked Sendable {
     let apiKey: String
     let version: String
@@ -19,6 +21,8 @@ final class FixtureHub: @unchecked Sendable {
     /// Header names of upgrade attempts (values never kept).
     private(set) var headerNames: [[String]] = []
     var silent = false
+    enum Fault: String { case none, missing, redirect, garbage }
+    var fault = Fault.none
     private var connections: [OpaquePointer] = [] // SoupWebsocketConnection, one reference each
     private var handshaken: Set<UInt> = []
 
@@ -58,6 +62,14 @@ final class FixtureHub: @unchecked Sendable {
             soup_server_message_set_status(message, 401, nil)
             return
         }
+        switch fault {
+        case .missing: soup_server_message_set_status(message, 404, nil)
+        case .redirect:
+            soup_message_headers_replace(soup_server_message_get_response_headers(message), "Location",
+                                         "http://elsewhere.fixture.invalid/signalr/messages")
+            soup_server_message_set_status(message, 301, nil)
+        case .none, .garbage: break
+        }
         // Status left unset: libsoup performs the upgrade.
     }
 
@@ -88,6 +100,10 @@ final class FixtureHub: @unchecked Sendable {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(record.utf8))) as? [String: Any] else { continue }
             if !handshaken.contains(id) {
                 guard object["protocol"] as? String == "json", !silent else { continue }
+                if fault == .garbage { // what a web server's error page looks like to a SignalR client: no record separator
+                    send("<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>", on: connection)
+                    continue
+                }
                 handshaken.insert(id)
                 send("{}\u{1E}", on: connection)
                 send(Self.invocation(name: "version", body: ["version": version]), on: connection)

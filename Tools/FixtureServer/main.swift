@@ -283,6 +283,13 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         hub.silent = parameters["on"] == "1"
         return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
     }
+    if fullPath == "/__hub_fault" {
+        guard let fault = FixtureHub.Fault(rawValue: parameters["fault"] ?? "") else {
+            return respond(message, 400, "application/json", Data(#"{"error":"fault is none, missing, redirect or garbage"}"#.utf8))
+        }
+        hub.fault = fault
+        return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
+    }
     if fullPath == "/__sabnzbd_added" {
         return respond(message, 200, "application/json", (try? JSONSerialization.data(withJSONObject: state.sabnzbdAdded)) ?? Data())
     }

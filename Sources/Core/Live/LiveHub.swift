@@ -1,5 +1,18 @@
 import Foundation
 
+/// What the live channels should cover now: the instances to connect to, and those whose version has
+/// no hub Switchyard speaks (their state says so; nothing is tried).
+public struct LiveTargets: Sendable {
+    public var connections: [ServiceConnection] = []
+    /// Instance → the version it reported.
+    public var withoutHub: [UUID: String] = [:]
+
+    public init(connections: [ServiceConnection] = [], withoutHub: [UUID: String] = [:]) {
+        self.connections = connections
+        self.withoutHub = withoutHub
+    }
+}
+
 /// The live channels of every Sonarr and Radarr instance, one stream of their updates tagged with
 /// the instance. `keep` takes the current connections: new ones start, removed or changed ones stop.
 public actor LiveHub {
@@ -27,6 +40,20 @@ public actor LiveHub {
         self.secrets = secrets
         self.policy = policy
         (updates, continuation) = AsyncStream.makeStream(of: Tagged.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Runs a channel for each of the targets' connections (Servarr instances) and stops the others;
+    /// an instance without a hub is reported as polling, with its version.
+    public func keep(_ targets: LiveTargets) async {
+        for id in Array(states.keys) where channels[id] == nil && targets.withoutHub[id] == nil { states[id] = nil }
+        for (id, version) in targets.withoutHub {
+            await stop(id)
+            let state = LiveState.polling(.versionTooOld(version: version))
+            guard states[id] != state else { continue }
+            states[id] = state
+            continuation.yield(Tagged(service: id, update: .state(state)))
+        }
+        await keep(targets.connections)
     }
 
     /// Runs a channel for each of `connections` (Servarr instances); stops the others.
@@ -68,6 +95,34 @@ public actor LiveHub {
         guard channels[id] != nil else { return }
         if case .state(let state) = update { states[id] = state }
         continuation.yield(Tagged(service: id, update: update))
+    }
+
+    /// Each target's live state, tried once (`switchyard --status`): a channel per instance, ended as
+    /// soon as it is live or says why it polls. Instances without a hub are reported with their version.
+    public static func check(_ targets: LiveTargets, transport: SoupTransport, secrets: any SecretStore,
+                             deadline: Duration = .seconds(10)) async -> [UUID: LiveState] {
+        var states = targets.withoutHub.mapValues { LiveState.polling(.versionTooOld(version: $0)) }
+        let policy = LivePolicy(handshakeDeadline: deadline, pingInterval: .seconds(15), silenceLimit: .seconds(45),
+                                backoffBase: .seconds(1), backoffCap: .seconds(1), stableAfter: .seconds(60))
+        await withTaskGroup(of: (UUID, LiveState).self) { group in
+            for connection in targets.connections {
+                group.addTask {
+                    let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets, policy: policy)
+                    await channel.start()
+                    var outcome = LiveState.polling(.dropped)
+                    for await update in channel.updates {
+                        if case .state(let state) = update, state != .connecting {
+                            outcome = state
+                            break
+                        }
+                    }
+                    await channel.stop()
+                    return (connection.config.id, outcome)
+                }
+            }
+            for await (id, state) in group { states[id] = state }
+        }
+        return states
     }
 
     private static func same(_ one: ServiceConnection, _ other: ServiceConnection) -> Bool {

@@ -8,18 +8,35 @@ public enum LiveState: Sendable, Equatable {
 }
 
 public enum LivePollingReason: Sendable, Equatable {
-    /// The service refused the key on the upgrade (401): no retry until the credential changes.
+    /// The service refused the key on the upgrade (401, 403): no retry until the credential changes.
     case refused
     /// No answer to the upgrade, or the connection failed (retrying with backoff).
     case unreachable
-    /// The service answered with another status (a URL base missing: 307; starting up: 503).
+    /// The service answered with another status (starting up: 503; retrying with backoff).
     case answered(status: Int)
-    /// No hub there (404): this version pushes nothing; not retried.
-    case unsupported
-    /// Upgraded, but the hub never answered the handshake in time, or refused it.
+    /// No hub at this address (404) although the version has one: most often a reverse proxy that
+    /// does not pass WebSocket upgrades on, or another URL base. Not retried until the settings change.
+    case hubNotFound
+    /// The hub answered the upgrade with a redirect (`status`, 3xx). Redirects are not followed: the key
+    /// travels in a header, and the scheme and host checks apply to the address the user entered.
+    case redirected(status: Int)
+    /// This version has no hub Switchyard speaks (Sonarr v3's is another protocol): polled, never tried.
+    case versionTooOld(version: String)
+    /// Upgraded, but what came back in place of the handshake's answer could not be read (retrying).
+    case unreadable
+    /// Upgraded, but the hub never answered the handshake in time, or refused it (retrying).
     case handshakeFailed
     /// The connection closed or went silent (retrying with backoff).
     case dropped
+
+    /// Whether the channel ends here instead of trying again (the owner starts a new one when the
+    /// credential or settings change).
+    public var isFinal: Bool {
+        switch self {
+        case .refused, .hubNotFound, .versionTooOld: true
+        default: false
+        }
+    }
 }
 
 /// What a live channel reports, in order.
@@ -110,7 +127,7 @@ public actor ServarrLiveChannel {
             if ended.reachedLive { wasLive = true }
             guard !Task.isCancelled else { return }
             continuation.yield(.state(.polling(ended.reason)))
-            if ended.reason == .refused || ended.reason == .unsupported { // not retried: the owner makes a new channel when the credential changes
+            if ended.reason.isFinal { // not retried: the owner makes a new channel when the credential or settings change
                 continuation.finish()
                 return
             }
@@ -118,6 +135,9 @@ public actor ServarrLiveChannel {
             try? await Task.sleep(for: policy.backoff(attempt: failures, random: Double.random(in: 0...1)))
         }
     }
+
+    /// More than this before the handshake's answer is complete is not a SignalR hub talking.
+    static let handshakeAnswerLimit = 65_536
 
     private struct Ending {
         var reason: LivePollingReason
@@ -140,7 +160,12 @@ public actor ServarrLiveChannel {
         let socket: WebSocket
         switch opening {
         case .refused(let status):
-            return Ending(reason: status == 401 || status == 403 ? .refused : status == 404 ? .unsupported : .answered(status: status))
+            switch status {
+            case 401, 403: return Ending(reason: .refused)
+            case 404: return Ending(reason: .hubNotFound)
+            case 300..<400: return Ending(reason: .redirected(status: status))
+            default: return Ending(reason: .answered(status: status))
+            }
         case .open(let open): socket = open
         }
         self.socket = socket
@@ -152,6 +177,7 @@ public actor ServarrLiveChannel {
 
         var buffer = ""
         var handshakeDone = false
+        var unreadable = false
         var ending = Ending(reason: .dropped)
         reading: for await event in socket.events {
             guard case .text(let text) = event else { break }
@@ -174,12 +200,21 @@ public actor ServarrLiveChannel {
                 case .close:
                     socket.close()
                     break reading
+                case .unreadable:
+                    unreadable = true
+                    socket.close()
+                    break reading
                 case .ping, .ignored:
                     break
                 }
             }
+            if !handshakeDone, buffer.utf8.count > Self.handshakeAnswerLimit { // no record separator in sight: not SignalR
+                unreadable = true
+                socket.close()
+                break reading
+            }
         }
-        if !handshakeDone { ending.reason = .handshakeFailed }
+        if !handshakeDone { ending.reason = unreadable || !buffer.isEmpty ? .unreadable : .handshakeFailed }
         return ending
     }
 }

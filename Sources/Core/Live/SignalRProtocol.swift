@@ -21,6 +21,8 @@ public enum SignalRProtocol {
         case close(error: String?, allowReconnect: Bool)
         /// Another invocation target, a completion, an unknown type: nothing to do.
         case ignored
+        /// Before the handshake's answer: a record that is not a JSON object (not a SignalR hub talking).
+        case unreadable
     }
 
     /// Splits received text into complete records; an incomplete tail stays in `buffer`.
@@ -33,9 +35,12 @@ public enum SignalRProtocol {
     }
 
     /// Decodes one record. `handshakeDone` tells the handshake answer (an object with no `type`)
-    /// from later records. Malformed records are `ignored`, never fatal.
+    /// from later records. Malformed records after the handshake are `ignored`, never fatal; one in
+    /// place of the handshake's answer is `unreadable`.
     public static func decode(_ record: String, handshakeDone: Bool) -> Frame {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(record.utf8))) as? [String: Any] else { return .ignored }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(record.utf8))) as? [String: Any] else {
+            return handshakeDone ? .ignored : .unreadable
+        }
         guard handshakeDone else { return .handshake(error: object["error"] as? String) }
         switch object["type"] as? Int {
         case 1:

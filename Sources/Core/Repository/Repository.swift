@@ -224,18 +224,19 @@ public actor Repository: ServiceScopedState {
     }
 
     /// Where each enabled Sonarr (v4 and later) and Radarr instance can be reached now, for its live
-    /// channel (the endpoint its last probe chose; one is probed when it has not been). Instances that
-    /// cannot be reached are left out until the next call.
-    public func liveConnections() async -> [ServiceConnection] {
-        var connections: [ServiceConnection] = []
+    /// channel (the endpoint its last probe chose; one is probed when it has not been), and the instances
+    /// whose version has no hub Switchyard speaks. Instances that cannot be reached are left out until the next call.
+    public func liveTargets() async -> LiveTargets {
+        var targets = LiveTargets()
         for config in services where config.enabled && (config.kind == .sonarr || config.kind == .radarr) {
             guard let link = try? await pool.session(config).probe(force: false) else { continue }
             if config.kind == .sonarr, let major = link.status.version.split(separator: ".").first.flatMap({ Int($0) }), major < 4 {
-                continue // Sonarr v3's hub speaks another protocol: polled
+                targets.withoutHub[config.id] = link.status.version // Sonarr v3's hub speaks another protocol: polled
+                continue
             }
-            if let connection = try? ServiceConnection(config: config, role: link.role) { connections.append(connection) }
+            if let connection = try? ServiceConnection(config: config, role: link.role) { targets.connections.append(connection) }
         }
-        return connections
+        return targets
     }
 
     /// The poster of a lookup result (Add Series / Add Movie), from the instance searched: its public

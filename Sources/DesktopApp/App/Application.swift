@@ -200,6 +200,10 @@ final class SwitchyardApplication {
         case .live?:
             window.overview.setLive(InspectionData.liveStates)
             quitAfterFirstFrame(of: window.window)
+        case .liveFailures?:
+            window.overview.render(.content(InspectionData.overviewWithOldSonarr, refreshedAt: InspectionData.now))
+            window.overview.setLive(InspectionData.liveFailureStates)
+            quitAfterFirstFrame(of: window.window)
         case nil: break
         }
     }

@@ -13,8 +13,9 @@ enum StatusCommand {
             let registry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL())
             let report: StatusReport
             do throws(TransportError) {
-                let transport = RetryingTransport(try SoupTransport())
-                report = await StatusReport.make(registry: registry, transport: transport, secrets: KeyringSecretStore())
+                let soup = try SoupTransport()
+                let secrets = KeyringSecretStore()
+                report = await StatusReport.make(registry: registry, transport: RetryingTransport(soup), secrets: secrets, live: soup)
             } catch {
                 report = StatusReport(configurationPath: ServiceRegistry.defaultFileURL().path,
                                       problem: "HTTP could not start: \(ErrorText.sentence(ServiceError(error)))")

@@ -10,6 +10,8 @@ struct StatusReport: Sendable {
 
     var configurationPath: String
     var rows: [ServiceRow]
+    /// Each Sonarr/Radarr instance's live channel, tried once.
+    var live: [UUID: LiveState] = [:]
     /// The configuration could not be used (corrupt, newer schema, unreadable, HTTP could not start).
     var problem: String?
 
@@ -34,6 +36,9 @@ struct StatusReport: Sendable {
         for row in rows {
             output.append("  \(row.service.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
                           + "\(row.service.kind.displayName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(Self.outcome(row))")
+            if let words = Strings.live(live[row.service.id]) {
+                output.append("  \("".padding(toLength: width + 16, withPad: " ", startingAt: 0))\(words.reason ?? "Live updates: \(words.word).")")
+            }
         }
         return output.joined(separator: "\n")
     }
@@ -86,6 +91,7 @@ struct StatusReport: Sendable {
                 "latencyMs": row.latencyMilliseconds ?? NSNull(),
                 "recovery": row.recovery?.rawValue ?? NSNull(),
                 "message": row.message ?? NSNull(),
+                "live": Self.liveJSON(live[row.service.id]),
             ]
         }
         let document: [String: Any] = [
@@ -101,12 +107,39 @@ struct StatusReport: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// `{"state": "live"|"connecting"|"polling", "reason": …, "message": …}`, or null for a service without a live channel.
+    static func liveJSON(_ state: LiveState?) -> Any {
+        guard let state, let words = Strings.live(state) else { return NSNull() }
+        let name: String, reason: Any
+        switch state {
+        case .live: (name, reason) = ("live", NSNull())
+        case .connecting: (name, reason) = ("connecting", NSNull())
+        case .polling(let why): (name, reason) = ("polling", reasonName(why))
+        }
+        return ["state": name, "reason": reason, "message": words.reason ?? NSNull()]
+    }
+
+    static func reasonName(_ reason: LivePollingReason) -> String {
+        switch reason {
+        case .refused: "refused"
+        case .unreachable: "unreachable"
+        case .answered: "answered"
+        case .hubNotFound: "hub-not-found"
+        case .redirected: "redirected"
+        case .versionTooOld: "version-too-old"
+        case .unreadable: "unreadable"
+        case .handshakeFailed: "handshake-failed"
+        case .dropped: "dropped"
+        }
+    }
+
     // MARK: Making one
 
     /// Loads the registry and runs the Overview fan-out once (no cache: a
     /// status check neither reads nor writes the window's cached content).
+    /// With `live`, each Sonarr/Radarr instance's live channel is tried once too.
     static func make(registry: ServiceRegistry, transport: any HTTPTransport,
-                            secrets: any SecretStore) async -> StatusReport {
+                     secrets: any SecretStore, live: SoupTransport? = nil) async -> StatusReport {
         await registry.load()
         var report = StatusReport(configurationPath: registry.fileURL.path)
         switch await registry.issue {
@@ -122,6 +155,9 @@ struct StatusReport: Sendable {
         let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
         await repository.reload()
         report.rows = await repository.overview(force: true).value?.rows ?? []
+        if let live {
+            report.live = await LiveHub.check(await repository.liveTargets(), transport: live, secrets: secrets)
+        }
         return report
     }
 }

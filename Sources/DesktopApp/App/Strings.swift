@@ -274,3 +274,44 @@ extension Strings {
             : ("Remove \(what)?", "The transfers leave the client; their downloaded files stay on disk.", "Remove")
     }
 }
+
+// MARK: Live updates
+
+extension Strings {
+    /// The words for an instance's live state: a word for the facts line ("live", "polling") and,
+    /// while it polls, a sentence saying why. nil for services without a live channel.
+    static func live(_ state: LiveState?) -> (word: String, reason: String?)? {
+        switch state {
+        case nil: nil
+        case .live?: ("live", nil)
+        case .connecting?: ("connecting live…", nil)
+        case .polling(let reason)?: ("polling", livePolling(reason))
+        }
+    }
+
+    /// Why an instance's changes are polled instead of arriving live, and what to do about it.
+    static func livePolling(_ reason: LivePollingReason) -> String {
+        switch reason {
+        case .refused:
+            "Live updates: the service refused the API key on the live connection. Update it in Settings."
+        case .hubNotFound:
+            "Live updates: no live hub answers at this address. If a reverse proxy is in front of the service, "
+                + "check that it passes WebSocket upgrades on (the hub is at /signalr/messages under the URL base)."
+        case .redirected(let status):
+            "Live updates: the live hub redirected elsewhere (HTTP \(status)), and Switchyard does not follow redirects. "
+                + "Check the address and URL base in Settings."
+        case .versionTooOld(let version):
+            "Live updates: version \(version) has no live updates Switchyard can use, so changes are polled."
+        case .unreadable:
+            "Live updates: the hub’s answer could not be read. Is something other than the service answering at this address?"
+        case .handshakeFailed:
+            "Live updates: the hub did not complete its handshake; trying again."
+        case .answered(let status):
+            "Live updates: the hub answered HTTP \(status) instead of connecting; trying again."
+        case .unreachable:
+            "Live updates: the live connection could not be made; trying again."
+        case .dropped:
+            "Live updates: the live connection dropped; reconnecting."
+        }
+    }
+}

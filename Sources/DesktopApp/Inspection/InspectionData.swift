@@ -15,11 +15,25 @@ enum InspectionData {
     static let radarr = ServiceRef(id: id(3), name: "Radarr", kind: .radarr)
     /// Live channels: one Sonarr live, the 4K one polling after a refused key, Radarr polling (dropped).
     static let liveStates: [UUID: LiveState] = [sonarr.id: .live, sonarr4K.id: .polling(.refused), radarr.id: .polling(.dropped)]
+    /// An old Sonarr (v3), for the route where every live channel polls for its own reason.
+    static let sonarrOld = ServiceRef(id: id(7), name: "Sonarr (old box)", kind: .sonarr)
+    static let liveFailureStates: [UUID: LiveState] = [
+        sonarr.id: .polling(.hubNotFound), sonarr4K.id: .polling(.redirected(status: 301)), radarr.id: .polling(.unreadable),
+        sonarrOld.id: .polling(.versionTooOld(version: "3.0.10.1567")),
+    ]
     static let qbittorrent = ServiceRef(id: id(4), name: "qBittorrent", kind: .qbittorrent)
     static let nzbget = ServiceRef(id: id(5), name: "NZBGet", kind: .nzbget)
     static let transmission = ServiceRef(id: id(6), name: "Transmission (NAS)", kind: .transmission)
 
     // MARK: Overview
+
+    /// The Overview with the old Sonarr after the other orchestrators.
+    static var overviewWithOldSonarr: OverviewContent {
+        var content = overview(partial: false)
+        content.rows.insert(ServiceRow(service: sonarrOld, state: .ok, endpoint: .local, appName: "Sonarr", version: "3.0.10.1567",
+                                       latencyMilliseconds: 9), at: 3)
+        return content
+    }
 
     static func overview(partial: Bool) -> OverviewContent {
         var rows = [

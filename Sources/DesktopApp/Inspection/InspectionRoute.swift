@@ -41,6 +41,8 @@ enum InspectionOverlay: Equatable {
     case activity(ActivityScene)
     /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
     case live
+    /// Every Sonarr and Radarr polling, each for another reason (version, hub missing, redirect, unreadable).
+    case liveFailures
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -108,6 +110,8 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         }
         routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
                                       "The Overview with each Sonarr and Radarr saying live or polling"))
+        routes.append(InspectionRoute("overview.live-failures", .tabs(selected: .overview, variant: .content), overlay: .liveFailures,
+                                      "The Overview with each Sonarr and Radarr polling, and why: too old, no hub, a redirect, an unreadable answer"))
         routes.append(InspectionRoute("loading", .allTabs(.loading), "Every tab loading"))
         routes.append(InspectionRoute("about", .tabs(selected: .overview, variant: .content), overlay: .about,
                                       "The About window over the Overview tab"))

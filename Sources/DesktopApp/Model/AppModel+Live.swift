@@ -24,7 +24,7 @@ extension AppModel {
             }
         }
         Task {
-            await live.keep(await repository.liveConnections())
+            await live.keep(await repository.liveTargets())
             // The settings changed: a channel that a refused key ended tries once more (the key may be new).
             for (id, state) in await live.states where state == .polling(.refused) { await live.restart(id) }
         }

@@ -42,21 +42,6 @@ final class OverviewPage {
         if let shown { fill(shown) }
     }
 
-    /// The words for an instance's live state, nil for services without a live channel.
-    static func liveWords(_ state: LiveState?) -> String? {
-        switch state {
-        case nil: nil
-        case .live?: "live"
-        case .connecting?: "connecting live…"
-        case .polling(let reason)?:
-            switch reason {
-            case .refused: "polling (live updates refused the key)"
-            case .unsupported: "polling (no live updates in this version)"
-            default: "polling"
-            }
-        }
-    }
-
     private func fill(_ content: OverviewContent) {
         shown = content
         services.removeAll()
@@ -97,10 +82,14 @@ final class OverviewPage {
         if let version = row.version { facts.append(version) }
         if let endpoint = row.endpoint { facts.append(endpoint == .local ? "via local" : "via remote") }
         if let latency = row.latencyMilliseconds { facts.append("\(latency) ms") }
-        if let live = Self.liveWords(liveStates[row.service.id]) { facts.append(live) }
+        let live = Strings.live(liveStates[row.service.id])
+        if let live { facts.append(live.word) }
         text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
         if let message = row.message {
             text.append(Label.wrapping(message, classes: ["caption"]))
+        }
+        if let reason = live?.reason {
+            text.append(Label.wrapping(reason, classes: ["dim-label", "caption"]))
         }
 
         let stateBox = Box.horizontal(spacing: 6)
