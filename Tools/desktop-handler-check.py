@@ -76,7 +76,7 @@ def texts(node):
 
 def button(node, name):
     for child in walk(node):
-        if child.getRoleName() == "button" and child.name == name:
+        if child.getRoleName() == "push button" and child.name == name:
             return child
     return None
 
@@ -160,9 +160,21 @@ def quit_with_ctrl_q(what, process=None):
 
 
 def xdg_open(target):
-    result = subprocess.run(["xdg-open", target], capture_output=True, text=True, timeout=120)
-    if result.returncode != 0:
-        bad(f"xdg-open {target[:60]}: exit {result.returncode} {result.stderr[-200:]}")
+    """What a browser or file manager runs. Without a desktop environment xdg-open runs the app in the
+    foreground (a cold start returns when the app ends; into a running instance it returns at once). It
+    finds a file's type with File::MimeInfo's `mimetype` (Debian's xdg-utils recommends it), which knows
+    .nzb as application/x-nzb; `file` alone would call it text/xml."""
+    return subprocess.Popen(["xdg-open", target], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def ended(what, opener):
+    try:
+        status = opener.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        opener.kill()
+        return bad(f"{what}: xdg-open did not return")
+    if status != 0:
+        bad(f"{what}: xdg-open exited {status}: {opener.stderr.read()[-300:]}")
 
 
 def forms(folder):
@@ -189,19 +201,22 @@ def main():
         return
     # 1. Cold starts: no instance; the link or file starts the app.
     for what, target, shown, client, landed in forms(folder):
-        xdg_open(target)
+        opener = xdg_open(target)
         if attach() is None:
             bad(f"{what}: xdg-open started no Switchyard")
+            opener.kill()
             continue
         add_through_dialog(f"cold start, {what}", shown, client, landed)
         quit_with_ctrl_q(f"cold start, {what}")
+        ended(f"cold start, {what}", opener)
     # 2. An instance already running.
     process = subprocess.Popen([binary], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.environ["SY_APP_PID"] = str(process.pid)
     if not poll(lambda: app() is not None and any(n == "Switchyard" for _, n in texts(app())), timeout=90):
         bad("the running instance showed no window")
     for what, target, shown, client, landed in forms(folder):
-        xdg_open(target)
+        opener = xdg_open(target)
+        ended(f"running instance, {what}", opener)  # the link went to the running instance; this process is done
         add_through_dialog(f"running instance, {what}", shown, client, landed)
         count = len(instances())
         ok(f"running instance, {what}: one Switchyard process") if count == 1 else bad(f"{count} Switchyard processes")

@@ -7,7 +7,7 @@ set -euo pipefail
 build_pkgs=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi
            python3-gi python3-cryptography imagemagick openssl iproute2 util-linux procps xdotool
-           desktop-file-utils appstream binutils xdg-utils shared-mime-info
+           desktop-file-utils appstream binutils xdg-utils libfile-mimeinfo-perl shared-mime-info
            qbittorrent-nox transmission-daemon transmission-cli deluged deluge-web nzbget)
 
 # make bench also runs transmission-remote-gtk side by side, watched through X's DAMAGE extension.
