@@ -90,4 +90,40 @@ final class DownloadsPageTests: XCTestCase {
             XCTAssertEqual(page.item(forKey: key(2))?.progress, 0.8)
         }
     }
+
+    /// A refresh shown client by client (FanOut's progress: each client's answer as it arrives, the others
+    /// still pending) that changes nothing splices nothing: each client's rows stay where they stood.
+    /// Before, the waiting clients' rows moved behind the answered ones at every answer and GTK made every
+    /// row again — with five clients, half of the app's CPU.
+    func testAClientByClientRefreshThatChangesNothingSplicesNothing() throws {
+        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
+            throw XCTSkip("needs the test session's display; run through `make test`")
+        }
+        MainActor.assumeIsolated {
+            gtk_init()
+            let services = (1...3).map { ServiceRef(id: UUID(), name: "Fixture client \($0)", kind: .transmission) }
+            func part(_ service: ServiceRef) -> ServicePart<TransferSnapshot> {
+                let items = (0..<4).map { index in
+                    TransferItem(serviceID: service.id, joinKey: String(format: "%040x", index), name: "Fixture.\(service.name).\(index)",
+                                 state: .seeding, rawState: "x", progress: 1, sizeBytes: 1000, remainingBytes: 0, uploadSpeed: 1000)
+                }
+                return ServicePart(service: service, value: TransferSnapshot(items: items, stats: TransferStats(
+                    downloadSpeed: 0, uploadSpeed: 1000, freeSpaceBytes: nil, count: 4, activeCount: 4)), refreshedAt: Date(), isStale: false)
+            }
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(Aggregate(parts: services.map(part)), refreshedAt: Date()))
+            let deadline = Date().addingTimeInterval(10)
+            while !page.list.isSettled, Date() < deadline { g_main_context_iteration(nil, 0) }
+            let keys = page.list.keys, splices = page.list.splices
+            XCTAssertEqual(keys.count, 12)
+            for answered in [[2], [2, 0], [2, 0, 1]] { // the last client answers first, then the first, then the middle one
+                var content = Aggregate(parts: answered.sorted().map { part(services[$0]) })
+                content.pending = services.enumerated().filter { !answered.contains($0.offset) }.map(\.element)
+                page.render(.content(content, refreshedAt: Date()))
+                XCTAssertEqual(page.list.keys, keys, "the rows stay where they stood while \(content.pending.count) clients answer")
+                XCTAssertEqual(page.speeds.text.hasSuffix(Formatting.speed(3000)), true, "the total counts the waiting clients too")
+            }
+            XCTAssertEqual(page.list.splices, splices, "nothing changed: no splice")
+        }
+    }
 }

@@ -66,6 +66,8 @@ final class KeyedList {
 
     /// Steps still to come (tests).
     var isSettled: Bool { pending == nil }
+    /// Splices made so far (tests: a refresh that changes nothing makes none).
+    private(set) var splices = 0
 
     /// Makes the model hold `newKeys`, in order, by replacing only the range
     /// between the common prefix and the common suffix.
@@ -94,6 +96,7 @@ final class KeyedList {
         let listView = pinnedView.flatMap(Self.listView(in:))
         let atTop = listView.flatMap { gtk_scrollable_get_vadjustment(cast($0)) }.map { gtk_adjustment_get_value($0) < 0.5 } ?? false
         UI.splice(list, at: prefix, removing: removed, added)
+        splices += 1
         if atTop, prefix == 0, !added.isEmpty, let listView {
             // Moves the view's anchor to the first row (a GtkListBase action, in GTK 4.8 the only way).
             let first = g_variant_ref_sink(g_variant_new_uint32(0))

@@ -104,6 +104,9 @@ final class DownloadsPage {
                   isEmpty: state.value?.parts.allSatisfy { $0.value.items.isEmpty } ?? false)
     }
 
+    /// The clients in the order the list holds their rows, and each one's row keys in order.
+    private var serviceOrder: [UUID] = []
+    private var keysByService: [UUID: [String]] = [:]
     /// Each client's snapshot generation last applied, in the order of the parts (the fast path).
     private var appliedGenerations: [UUID: Int] = [:]
     /// Refreshes applied by the rows they named alone (tests).
@@ -139,19 +142,36 @@ final class DownloadsPage {
             clientDropDown.visible = clients.count > 1
         }
 
+        // The list keeps its order while clients answer one after another: each client's rows stand where
+        // they stood, and a client still answering keeps its rows in place. (Appending the waiting clients'
+        // rows after the answered ones re-spliced the whole list at every client's answer, and GTK made
+        // every row again: with five clients that was half of the app's CPU.)
+        let answeredIDs = content.parts.map(\.service.id)
+        let order = waiting.isEmpty ? answeredIDs
+            : serviceOrder.filter { answered.contains($0) || waiting.contains($0) } + answeredIDs.filter { !serviceOrder.contains($0) }
+        serviceOrder = order
+        let parts = Dictionary(content.parts.map { ($0.service.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [(String, TransferItem)] = []
+        entries.reserveCapacity(content.parts.reduce(slotOf.count) { $0 + $1.value.items.count })
+        for id in order {
+            if let part = parts[id] {
+                let prefix = Self.keyPrefix(id) // one UUID formatted per client, not per row
+                entries += part.value.items.lazy.map { (prefix + $0.joinKey, $0) }
+            } else {
+                entries += (keysByService[id] ?? []).compactMap { key in slotOf[key].flatMap { slots[$0] }.map { (key, $0) } }
+            }
+        }
+
         // Slots: existing keys keep theirs; gone keys free theirs; new keys take one.
-        let kept = waiting.isEmpty ? [] : slots.compactMap { $0 }.filter { waiting.contains($0.serviceID) }
         var keys: [String] = []
-        keys.reserveCapacity(content.parts.reduce(kept.count) { $0 + $1.value.items.count })
+        keys.reserveCapacity(entries.count)
         var seen = Set<String>()
         var changed = Set<String>()
-        let prefixed = content.parts.lazy.flatMap { part in
-            let prefix = Self.keyPrefix(part.service.id) // one UUID formatted per client, not per row
-            return part.value.items.lazy.map { (prefix + $0.joinKey, $0) }
-        }
-        for (key, item) in Array(prefixed) + kept.map({ (Self.key($0), $0) }) {
+        var byService: [UUID: [String]] = [:]
+        for (key, item) in entries {
             guard seen.insert(key).inserted else { continue }
             keys.append(key)
+            byService[item.serviceID, default: []].append(key)
             if let slot = slotOf[key] {
                 guard slots[slot] != item else { continue }
                 if slots[slot]?.name != item.name { nameKeys[slot] = LibraryQuery.naturalKey(item.name) }
@@ -167,6 +187,7 @@ final class DownloadsPage {
                 slotOf[key] = slot
             }
         }
+        keysByService = byService
         for (key, slot) in slotOf where !seen.contains(key) {
             slots[slot] = nil
             searchKeys[slot] = []
@@ -194,9 +215,21 @@ final class DownloadsPage {
         finishApplying(content, updatingCount: true)
     }
 
+    /// Each client's speeds as it last reported them: a client still answering counts with those, so the
+    /// totals do not dip while a refresh arrives client by client.
+    private var speedsByService: [UUID: (down: Int64, up: Int64)] = [:]
+
     private func finishApplying(_ content: DownloadsContent, updatingCount: Bool) {
-        speeds.text = "↓ \(Formatting.speed(content.downloadSpeed))   ↑ \(Formatting.speed(content.uploadSpeed))"
-        speeds.setAccessibleLabel("Total download speed \(Formatting.speed(content.downloadSpeed)), upload speed \(Formatting.speed(content.uploadSpeed))")
+        var latest: [UUID: (down: Int64, up: Int64)] = [:]
+        for part in content.parts { latest[part.service.id] = (part.value.stats.downloadSpeed, part.value.stats.uploadSpeed) }
+        for service in content.pending where latest[service.id] == nil { latest[service.id] = speedsByService[service.id] }
+        speedsByService = latest
+        let down = latest.values.reduce(Int64(0)) { $0.addingSaturated($1.down) }, up = latest.values.reduce(Int64(0)) { $0.addingSaturated($1.up) }
+        let text = "↓ \(Formatting.speed(down))   ↑ \(Formatting.speed(up))"
+        if text != speeds.text {
+            speeds.text = text
+            speeds.setAccessibleLabel("Total download speed \(Formatting.speed(down)), upload speed \(Formatting.speed(up))")
+        }
         if updatingCount { updateCount() }
         actions.contentChanged()
         revealIfListed()
