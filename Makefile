@@ -107,8 +107,10 @@ bench: bench-deps
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
 	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh pause $$run && Tools/bench/ui.sh side-by-side $$run'
-	@echo "== the Downloads tab with 10,000 transfers (a qBittorrent-shaped server, 5 % changing every 5 s)"
+	@echo "== the Downloads tab with 10,000 transfers (a qBittorrent-shaped server, 5 % changing every 5 s), then typing into its filter"
 	Tools/bench/ui.sh downloads10k
+	@echo "== five clients: each alone, then all together (the real peers and a SABnzbd fixture server)"
+	Tools/bench/ui.sh clients
 	@echo "== soak: 2,000 transfers refreshed every 2 s with churn for $(SOAK_MINUTES) minutes (RSS growth, stalls)"
 	Tools/bench/ui.sh soak $(SOAK_MINUTES)
 	@echo "== every target against this run"

@@ -63,6 +63,22 @@ row("Downloads 10,000: start → painted / CPU per minute / longest stall", "<= 
                               f"(median {big['stallPerRefreshMedianMs']:.1f}, {big['refreshesOver16Ms']} of {big.get('refreshesStallMeasured', big['refreshes'])} over 16; "
                               f"first load's frames {fmt(big.get('stallFirstLoadMs'), ' ms', 1)})",
     None if not big else big["startToPaintedSeconds"] <= 1.0 and big["cpuSecondsPerMinute"] <= 4 and big["stallPerRefreshMaxMs"] <= 16)
+row("Downloads 10,000: typing into the filter, longest stall per keystroke", "<= 16 ms",
+    "missing" if not big or "filterStallMaxMs" not in big else
+    f"{big['filterStallMaxMs']:.1f} ms over {big['filterKeystrokes']} keystrokes (narrowing: max {max(big['filterStallNarrowingMs']):.1f}; "
+    f"widening: max {max(big['filterStallWideningMs']):.1f}; rows shown {big['filterRowsShown'][0]} → {min(big['filterRowsShown'])})",
+    None if not big or "filterStallMaxMs" not in big else big["filterStallMaxMs"] <= 16)
+singles = {name: load(f"clients-{name}-cpu") for name in ("qbittorrent", "transmission", "deluge", "nzbget", "sabnzbd")}
+together, together_probe = load("clients-all-cpu"), load("clients-all-probe")
+if all(singles.values()) and together and together_probe:
+    total = sum(run["cpuSecondsPerMinute"] for run in singles.values())
+    row("Five clients: CPU per minute together vs each alone", "<= 1.2x the sum; <= 0.5 s",
+        f"{together['cpuSecondsPerMinute']:.2f} s together vs sum {total:.2f} s = {together['cpuSecondsPerMinute'] / total:.2f}x ("
+        + ", ".join(f"{name} {run['cpuSecondsPerMinute']:.2f}" for name, run in singles.items())
+        + f"); longest stall per refresh together {together_probe['stallPerRefreshMaxMs']:.1f} ms",
+        together["cpuSecondsPerMinute"] <= 1.2 * total and together["cpuSecondsPerMinute"] <= 0.5)
+else:
+    row("Five clients: CPU per minute together vs each alone", "<= 1.2x the sum; <= 0.5 s", "missing", None)
 library = runs("library")
 refresh = [run["stallDuringRefreshMs"] for run in library]
 scrolling = [run["stallWhileScrollingMs"] for run in library]

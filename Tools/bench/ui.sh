@@ -12,9 +12,14 @@
 #   Tools/bench/ui.sh side-by-side BULK_RUN_DIR  the same daemon and churn: Switchyard and transmission-remote-gtk
 #                                              measured from outside alike (Tools/bench/remote.py), 3 runs each
 #   Tools/bench/ui.sh downloads10k             a qBittorrent-shaped server (Tools/bench/qbt-server.py)
-#                                              holding 10,000 torrents, 5 % changing every 5 s
+#                                              holding 10,000 torrents, 5 % changing every 5 s; then a term
+#                                              typed into the filter field and deleted (stall per keystroke)
 #   Tools/bench/ui.sh soak [MINUTES]           the same server with 2,000 torrents, refreshed every 2 s for
 #                                              30 minutes: RSS growth per hour, the stall distribution
+#   Tools/bench/ui.sh clients                  five clients: the real qBittorrent, Transmission, Deluge and
+#                                              NZBGet peers and a SABnzbd fixture server, the Downloads tab shown
+#                                              for 60 s with each alone, then all five together (CPU per minute,
+#                                              the longest stall per refresh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -z "${SWITCHYARD_SESSION:-}" ]; then exec "$root/scripts/test-session.sh" "$0" "$@"; fi
@@ -156,7 +161,8 @@ downloads10k|soak)
   [ -n "$port" ] || { echo "ui bench: the qBittorrent-shaped server did not start" >&2; cat "$work/qbt.err" >&2; exit 1; }
   profile "$1"
   "$bin/switchyard-demo-setup" --only qbittorrent "qBittorrent ($count torrents)" "$port" fixture-bench-password admin >/dev/null
-  app_timeout=$((seconds + 300)) app downloads "$work/$1.json" SWITCHYARD_BENCH_SECONDS=$seconds
+  filter=(); [ "$1" = downloads10k ] && filter=(SWITCHYARD_BENCH_FILTER=1) # then a term typed into the filter field
+  app_timeout=$((seconds + 300)) app downloads "$work/$1.json" SWITCHYARD_BENCH_SECONDS=$seconds "${filter[@]}"
   cat "$work/$1.json"; echo
   keep "$1" "$work/$1.json"
   if [ -s "$work/qbt.err" ]; then echo "qbt-server:"; cat "$work/qbt.err"; fi
@@ -209,6 +215,42 @@ print("runs:", json.dumps(runs))
 PY
   for run in $(seq "$runs"); do keep "side-switchyard-$run" "$work/side-switchyard-$run.json"; keep "side-trg-$run" "$work/side-trg-$run.json"; done
   ;;
+clients)
+  # Each of five clients alone, then all together: the cost of merging several clients' answers.
+  peers=$work/peers
+  trap '/usr/bin/python3 "$root/Tests/Peers/peers.py" stop "$peers"; cleanup' EXIT
+  /usr/bin/python3 "$root/Tests/Peers/peers.py" start "$peers" >/dev/null
+  fixture sabnzbd --fixtures "$root/Fixtures"
+  sab_port=$port
+  read -r -a daemons < <(/usr/bin/python3 - "$peers/peers.json" <<'PY'
+import json, sys
+state = json.load(open(sys.argv[1]))
+print(" ".join(":".join([kind, str(state[kind]["port"]), state[kind]["username"], state[kind]["password"]])
+               for kind in ("qbittorrent", "transmission", "deluge", "nzbget")))
+PY
+)
+  configure() { # KIND:PORT:USER:PASSWORD or sabnzbd
+    if [ "$1" = sabnzbd ]; then "$bin/switchyard-demo-setup" --only sabnzbd "SABnzbd" "$sab_port" fixture-bench-key >/dev/null; return; fi
+    IFS=: read -r kind cport cuser cpassword <<<"$1"
+    "$bin/switchyard-demo-setup" --only "$kind" "$kind" "$cport" "$cpassword" "$cuser" >/dev/null
+  }
+  for setup in "${daemons[@]}" sabnzbd all; do
+    name=${setup%%:*}
+    for mode in cpu probe; do
+      profile "clients-$name-$mode"
+      if [ "$setup" = all ]; then for one in "${daemons[@]}" sabnzbd; do configure "$one"; done; else configure "$setup"; fi
+      if [ $mode = cpu ]; then app downloads "$work/clients-$name-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1 SWITCHYARD_BENCH_SECONDS=60
+      else app downloads "$work/clients-$name-$mode.json" SWITCHYARD_BENCH_SECONDS=60; fi
+      keep "clients-$name-$mode" "$work/clients-$name-$mode.json"
+    done
+    /usr/bin/python3 - "$name" "$work/clients-$name-cpu.json" "$work/clients-$name-probe.json" <<'PY'
+import json, sys
+cpu, probe = json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+print(f"{sys.argv[1]}: {cpu['items']} transfers at first paint; CPU {cpu['cpuSecondsPerMinute']:.2f} s per minute; "
+      f"longest stall per refresh {probe['stallPerRefreshMaxMs']:.1f} ms over {probe['refreshes']} refreshes")
+PY
+  done
+  ;;
 pause)
   state=$2/peers.json
   read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
@@ -218,5 +260,5 @@ pause)
   cat "$work/pause.json"; echo
   ;;
 *)
-  echo "usage: $0 library | lookup | live | downloads BULK_RUN_DIR | pause BULK_RUN_DIR | side-by-side BULK_RUN_DIR | downloads10k | soak [MINUTES]" >&2; exit 2 ;;
+  echo "usage: $0 library | lookup | live | downloads BULK_RUN_DIR | pause BULK_RUN_DIR | side-by-side BULK_RUN_DIR | downloads10k | soak [MINUTES] | clients" >&2; exit 2 ;;
 esac

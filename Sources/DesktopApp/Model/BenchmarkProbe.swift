@@ -37,7 +37,7 @@ final class BenchmarkProbe: ContentObserver {
     private let reportPath: String
     private let stallProbe: Bool
     let counter = ByteCounter()
-    private weak var window: MainWindow?
+    private(set) weak var window: MainWindow?
     private weak var model: AppModel?
     private var lastTick = ContinuousClock.now
     private var maxLateness: Duration = .zero
@@ -48,7 +48,7 @@ final class BenchmarkProbe: ContentObserver {
     /// (the rest it waited for a core: on these 2-core machines, other processes' and threads' time).
     private var longStalls: [(at: ContinuousClock.Instant, ms: Double, cpuMs: Double)] = []
     private var lastTickCPU = 0.0
-    private var report: [String: Any] = [:]
+    var report: [String: Any] = [:]
     private var refreshes: [[String: Any]] = []
     private var bytesAtLastRefresh = 0
     private var paintedAt: Double?
@@ -59,7 +59,7 @@ final class BenchmarkProbe: ContentObserver {
     private var rssSamples: [Double] = []
     private static let tick: Duration = .milliseconds(2)
     /// The probe's main-loop timers; released with the probe (the model holds it as its observer).
-    private var timers: [Timer] = []
+    var timers: [Timer] = []
 
     static func fromEnvironment() -> BenchmarkProbe? {
         let environment = ProcessInfo.processInfo.environment
@@ -142,7 +142,7 @@ final class BenchmarkProbe: ContentObserver {
         })
     }
 
-    private func takeMaxStall() -> Double {
+    func takeMaxStall() -> Double {
         defer { maxLateness = .zero }
         return Self.milliseconds(maxLateness)
     }
@@ -562,12 +562,12 @@ final class BenchmarkProbe: ContentObserver {
             // Each stall over 16 ms after the first load: when it ended (ms after the first paint), how long, CPU.
             report["longStalls"] = longStalls.map { [Self.milliseconds($0.at - paintedInstant), $0.ms, $0.cpuMs] }
         }
-        finish()
+        if ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_FILTER"] != nil { typeIntoFilter() } else { finish() }
     }
 
     // MARK: Helpers
 
-    private func finish() {
+    func finish() {
         report["scenario"] = scenario.rawValue
         if let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) {
             FileManager.default.createFile(atPath: reportPath, contents: data)
@@ -577,7 +577,7 @@ final class BenchmarkProbe: ContentObserver {
     }
 
     /// Runs `body` once the next frame has been painted.
-    private func afterNextPaint(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
+    func afterNextPaint(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
         let attached = FrameClock.afterEachPaint(of: widget) {
             body()
             return false

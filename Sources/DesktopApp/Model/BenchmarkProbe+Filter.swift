@@ -1,0 +1,46 @@
+#if SWITCHYARD_BENCHMARK_PROBE
+import Core
+import Foundation
+
+/// `make bench`, Downloads at 10,000 transfers (SWITCHYARD_BENCH_FILTER set): after the refreshes are
+/// measured, a term is typed into the filter field a key at a time, then deleted a key at a time. For
+/// each keystroke: the longest main-loop stall from the key until the list it filters is painted
+/// (the field's own short delay included, as a user waits it).
+extension BenchmarkProbe {
+    static let filterTerm = Array("torrent.123")
+
+    func typeIntoFilter() {
+        guard let page = window?.downloads else { return finish() }
+        window?.select(.downloads)
+        page.focusSearch()
+        var steps = (1...Self.filterTerm.count).map { String(Self.filterTerm.prefix($0)) }
+        steps += steps.reversed().dropFirst() + [""]
+        var narrowing: [Double] = [], widening: [Double] = [], shown: [Int] = []
+        func next(_ index: Int) {
+            guard index < steps.count else {
+                report["filterKeystrokes"] = steps.count
+                report["filterStallMaxMs"] = (narrowing + widening).max() ?? 0
+                report["filterStallNarrowingMs"] = narrowing
+                report["filterStallWideningMs"] = widening
+                report["filterRowsShown"] = shown
+                return finish()
+            }
+            _ = takeMaxStall()
+            page.setSearchText(steps[index])
+            // The field filters after its short delay (search-changed): wait for that, then for the frame it paints.
+            timers.append(Timer(milliseconds: 5) { [weak self] in
+                guard let self, page.search.text == steps[index] else { return true }
+                self.afterNextPaint(page.view.widget) { [weak self] in
+                    guard let self else { return }
+                    let stall = self.takeMaxStall()
+                    if index < Self.filterTerm.count { narrowing.append(stall) } else { widening.append(stall) }
+                    shown.append(page.shownRowCount)
+                    next(index + 1)
+                }
+                return false
+            })
+        }
+        next(0)
+    }
+}
+#endif
