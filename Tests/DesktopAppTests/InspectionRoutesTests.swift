@@ -95,7 +95,7 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[label] 'Added “Example.Dataset.2026.torrent” to qBittorrent'", "[label] 'Already in qBittorrent: “Fixture.Linux.ISO.x86_64”'",
                     "[push button] 'Add' {visible,focusable}"]
         case .filtered:
-            return ["[text] 'Filter transfers by name, category or client'", "[label] '3 of 11 transfers'",
+            return ["[entry] 'Filter transfers by name, category or client'", "[label] '3 of 11 transfers'",
                     "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL'", "[label] 'Placeholder.Archive.2025'", "{visible,selected,"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
