@@ -15,7 +15,7 @@ final class ActivityJoinTests: XCTestCase {
         QueueItem(id: ResourceID(serviceID: service, itemID: id), title: title, status: .downloading, trackedStatus: .ok,
                   trackedState: .downloading, messages: [], errorMessage: nil, size: size, sizeLeft: left, timeLeft: nil,
                   estimatedCompletion: nil, added: nil, downloadProtocol: .torrent, downloadID: downloadID, downloadClient: "Fixture",
-                  resource: ResourceID(serviceID: service, itemID: 7), episodeID: episode, seasonNumber: 1)
+                  resource: ResourceID(serviceID: service, itemID: 7), childID: episode, groupKey: 1)
     }
 
     private func transfer(_ service: UUID, key: String, name: String, progress: Double) -> TransferItem {
@@ -28,7 +28,7 @@ final class ActivityJoinTests: XCTestCase {
         let queues = (1...3).map { record(sonarr, id: 100 + $0, downloadID: hash.uppercased(), title: "Fixture.Show.S01.Pack", episode: 500 + $0) }
         let items = ActivityJoin.join(queues: queues, transfers: [(.qbittorrent, [transfer(qbt, key: hash, name: "Fixture.Show.S01.Pack", progress: 0.9)])])
         XCTAssertEqual(items.count, 1, "one download, three episode records")
-        XCTAssertEqual(items[0].episodeIDs, [501, 502, 503])
+        XCTAssertEqual(items[0].childIDs, [501, 502, 503])
         XCTAssertEqual(items[0].transfer?.serviceID, qbt)
         XCTAssertEqual(items[0].progress, 0.9, "live progress comes from the transfer client")
     }
@@ -71,7 +71,7 @@ final class ActivityJoinTests: XCTestCase {
                        "without routes the first configured client holds it")
 
         // Radarr's download clients, as its API lists them (fixture), matched to the configured services.
-        let clients = try ServarrClient.decodeDownloadClients(try fixture("radarr/downloadclient.json"))
+        let clients = try ServarrDecoding.downloadClients(try fixture("radarr/downloadclient.json"))
         XCTAssertEqual(clients.map(\.name), ["Fixture qBittorrent", "Transmission (NAS)"])
         XCTAssertEqual(clients[1].host, "nas.fixture.invalid")
         XCTAssertEqual(clients[1].port, 9091)

@@ -111,22 +111,24 @@ final class ContractTests: XCTestCase {
                 _ = try await client.probe()
                 _ = try await client.library()
                 _ = try await client.libraryItem(1)
-                _ = try await client.episodes(of: item)
+                _ = try await client.children(of: Resource(id: item, kind: .series, title: "fixture", sortTitle: "fixture", year: nil,
+                                                           status: .continuing, monitored: true, sizeOnDisk: 0, fileCount: 0,
+                                                           expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: []))
                 _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
                 _ = try await client.queue()
                 _ = try await client.health()
                 _ = try await client.diskSpace()
                 _ = try await client.history(of: item)
-                _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+                _ = try await client.artwork(poster, of: item, thumbnail: true)
                 _ = try await client.downloadClients()
                 try await client.setMonitored(false, items: [item])
-                for command in [LibraryCommand.seriesSearch(seriesID: 1), .seasonSearch(seriesID: 1, season: 2),
-                                .episodeSearch(episodeIDs: [1, 2]), .refreshSeries(seriesID: 1), .rssSync] {
+                for command in [LibraryCommand.search(items: [1]), .searchGroup(item: 1, group: 2),
+                                .searchChildren(item: 1, ids: [1, 2]), .refresh(items: [1]), .rssSync] {
                     _ = try await client.start(command)
                 }
                 _ = try await client.progress(ofCommand: 1)
-                try await client.setEpisodesMonitored(true, episodeIDs: [1])
-                try await client.setSeasonMonitored(false, series: item, season: 2)
+                try await client.setChildrenMonitored(true, ids: [1])
+                try await client.setGroupMonitored(false, item: item, group: 2)
                 for removal in Self.removals {
                     try await client.removeFromQueue([1], removal, bulk: false)
                 }
@@ -134,7 +136,7 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
-                for search in [ReleaseSearch.episode(id: 1003), .season(seriesID: 1, season: 2)] {
+                for search in [ReleaseSearch.child(1003), .group(item: 1, group: 2)] {
                     let releases = try await client.releases(search)
                     try await client.grab(releases[0])
                 }
@@ -144,8 +146,8 @@ final class ContractTests: XCTestCase {
                 _ = try await client.tags()
                 for monitor in SeriesMonitor.allCases {
                     _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/tv", tags: [1],
-                                                             options: .series(monitor: monitor, seriesType: "standard", seasonFolder: true,
-                                                                              searchForMissing: monitor == .all)))
+                                                             options: ["monitor": monitor.rawValue, "seriesType": "standard", "seasonFolder": "true",
+                                                                       "searchForMissingEpisodes": String(monitor == .all)]))
                 }
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
@@ -157,10 +159,10 @@ final class ContractTests: XCTestCase {
                 _ = try await client.health()
                 _ = try await client.diskSpace()
                 _ = try await client.history(of: item)
-                _ = try await client.servarr.artwork(poster, of: item, thumbnail: true)
+                _ = try await client.artwork(poster, of: item, thumbnail: true)
                 _ = try await client.downloadClients()
                 try await client.setMonitored(true, items: [item])
-                for command in [LibraryCommand.moviesSearch(movieIDs: [1]), .refreshMovies(movieIDs: [1, 2]), .rssSync] {
+                for command in [LibraryCommand.search(items: [1]), .refresh(items: [1, 2]), .rssSync] {
                     _ = try await client.start(command)
                 }
                 _ = try await client.progress(ofCommand: 1)
@@ -171,7 +173,7 @@ final class ContractTests: XCTestCase {
                 try await client.grab(queueRecord: 1)
                 try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
                 try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
-                let releases = try await client.releases(.movie(id: 1))
+                let releases = try await client.releases(.item(1))
                 try await client.grab(releases[0])
                 let found = try await client.lookup("fixture movie")
                 _ = try await client.rootFolders()
@@ -179,8 +181,8 @@ final class ContractTests: XCTestCase {
                 _ = try await client.tags()
                 for monitor in MovieMonitor.allCases {
                     _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/movies", tags: [],
-                                                             options: .movie(monitor: monitor, minimumAvailability: "released",
-                                                                             searchForMovie: monitor != .none)))
+                                                             options: ["monitor": monitor.rawValue, "minimumAvailability": "released",
+                                                                       "searchForMovie": String(monitor != .none)]))
                 }
             }
             XCTAssertEqual(stub.unexpectedRequests, [])

@@ -95,7 +95,7 @@ final class CrashSafetyTests: XCTestCase {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let items = [Resource(id: ResourceID(serviceID: service, itemID: 1), kind: .movie, title: "Fixture", sortTitle: "fixture",
                               year: 2020, status: .released, monitored: true, sizeOnDisk: 1, fileCount: 1, expectedFileCount: 1,
-                              hasFile: true, network: nil, added: nil, nextAiring: nil, releaseDates: .init(), images: [])]
+                              hasFile: true, subtitle: nil, added: nil, images: [])]
         let file = await cache.directory(for: service).appendingPathComponent("library.json")
         for damage in ["truncated", "garbage", "empty"] {
             try await cache.storeFeature(items, feature: "library", serviceID: service, refreshedAt: now)

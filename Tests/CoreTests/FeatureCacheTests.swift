@@ -8,7 +8,7 @@ final class FeatureCacheTests: XCTestCase {
     private let refreshed = Date(timeIntervalSince1970: 1_768_485_720)
 
     private func library() throws -> [Resource] {
-        try RadarrClient.decodeMovies(try fixture("radarr/movie.json"), serviceID: service)
+        try Radarr.decodeMovies(try fixture("radarr/movie.json"), serviceID: service)
     }
 
     func testCachedContentSurvivesARestartWithItsOriginalRefreshTimeAndShowsAsStale() async throws {

@@ -58,14 +58,14 @@ final class LibraryActionFixtureTests: XCTestCase {
         XCTAssertEqual(value14, 4, "only the named series changed")
 
         let first = try unwrapped(try await library(.series).first { $0.id.itemID == 1 })
-        try await repository.setSeasonMonitored(false, series: first.id, season: 2)
+        try await repository.setGroupMonitored(false, item: first.id, group: 2)
         let detail = try unwrapped(await repository.detail(of: first, force: true).value)
-        XCTAssertEqual(detail.seasons.first { $0.number == 2 }?.episodes.map(\.monitored), [false, false])
-        XCTAssertEqual(detail.seasons.first { $0.number == 1 }?.episodes.allSatisfy(\.monitored), true)
+        XCTAssertEqual(detail.groups.first { $0.number == 2 }?.children.map(\.monitored), [false, false])
+        XCTAssertEqual(detail.groups.first { $0.number == 1 }?.children.allSatisfy(\.monitored), true)
 
-        try await repository.setEpisodesMonitored(false, episodeIDs: [1003], on: service)
+        try await repository.setChildrenMonitored(false, ids: [1003], on: service)
         let after = try unwrapped(await repository.detail(of: first, force: true).value)
-        XCTAssertEqual(after.seasons.flatMap(\.episodes).filter { !$0.monitored }.map(\.id.itemID), [1003, 1011, 1012])
+        XCTAssertEqual(after.children.filter { !$0.monitored }.map(\.id.itemID), [1003, 1011, 1012])
     }
 
     func testMoviesMonitoredThroughTheEditorAndDeletedKeepingFiles() async throws {
@@ -98,7 +98,7 @@ final class LibraryActionFixtureTests: XCTestCase {
         let tracker = CommandTracker(repository: repository, interval: .milliseconds(20))
         let seen = Recorder()
         await tracker.observe { _, result in seen.add(result) }
-        let command = LibraryCommand.episodeSearch(episodeIDs: [1003])
+        let command = LibraryCommand.searchChildren(item: 1, ids: [1003])
         let service: UUID = service
         async let first = tracker.run(command, on: service)
         async let second = tracker.run(command, on: service)
@@ -119,7 +119,7 @@ final class LibraryActionFixtureTests: XCTestCase {
         try await start(.radarr)
         try await server.setFault("fail", on: "/api/v3/command", via: transport!)
         let tracker = CommandTracker(repository: repository, interval: .milliseconds(20))
-        let result = await tracker.run(.moviesSearch(movieIDs: [2]), on: service)
+        let result = await tracker.run(.search(items: [2]), on: service)
         XCTAssertEqual(try result.get().status, .failed)
         XCTAssertEqual(try result.get().message, "Fixture search failed: all indexers are unavailable due to failures")
     }

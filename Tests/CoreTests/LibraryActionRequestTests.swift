@@ -43,21 +43,25 @@ final class LibraryActionRequestTests: XCTestCase {
     }
 
     func testCommandsNameTheirItemsAndNoIdIsRefused() async throws {
-        XCTAssertEqual(LibraryCommand.seasonSearch(seriesID: 4, season: 2).body, #"{"name":"SeasonSearch","seriesId":4,"seasonNumber":2}"#)
-        XCTAssertEqual(LibraryCommand.moviesSearch(movieIDs: [5, 6]).body, #"{"name":"MoviesSearch","movieIds":[5,6]}"#,
+        XCTAssertEqual(SonarrClient.body(.searchGroup(item: 4, group: 2)), #"{"name":"SeasonSearch","seriesId":4,"seasonNumber":2}"#)
+        XCTAssertEqual(RadarrClient.body(.search(items: [5, 6])), #"{"name":"MoviesSearch","movieIds":[5,6]}"#,
                        "MoviesSearch is plural and needs movieIds")
-        XCTAssertEqual(LibraryCommand.refreshMovies(movieIDs: [8]).body, #"{"name":"RefreshMovie","movieIds":[8]}"#)
+        XCTAssertEqual(RadarrClient.body(.refresh(items: [8])), #"{"name":"RefreshMovie","movieIds":[8]}"#)
+        XCTAssertEqual(SonarrClient.body(.searchChildren(item: 4, ids: [3, 5])), #"{"name":"EpisodeSearch","episodeIds":[3,5]}"#)
+        XCTAssertEqual(SonarrClient.body(.refresh(items: [4])), #"{"name":"RefreshSeries","seriesId":4}"#)
         // Without ids these refresh or search the whole library: never sent.
-        XCTAssertNil(LibraryCommand.refreshMovies(movieIDs: []).body)
-        XCTAssertNil(LibraryCommand.moviesSearch(movieIDs: []).body)
-        XCTAssertNil(LibraryCommand.episodeSearch(episodeIDs: []).body)
-        XCTAssertNil(LibraryCommand.refreshSeries(seriesID: 0).body)
-        XCTAssertNil(LibraryCommand.episodeSearch(episodeIDs: [3, 0]).body, "a list with an invalid id is refused whole")
+        XCTAssertNil(RadarrClient.body(.refresh(items: [])))
+        XCTAssertNil(RadarrClient.body(.search(items: [])))
+        XCTAssertNil(SonarrClient.body(.searchChildren(item: 1, ids: [])))
+        XCTAssertNil(RadarrClient.body(.refresh(items: [0])))
+        XCTAssertNil(SonarrClient.body(.searchChildren(item: 1, ids: [3, 0])), "a list with an invalid id is refused whole")
+        XCTAssertNil(SonarrClient.body(.search(items: [4, 5])), "Sonarr's SeriesSearch takes one series: two are two commands")
+        XCTAssertNil(RadarrClient.body(.searchGroup(item: 4, group: 2)), "Radarr has no groups")
 
         let stub = StubTransport(routes: ["POST /api/v3/command": .json(command, status: 201),
                                           "GET /api/v3/command/7": .json(#"{"id": 7, "name": "SeriesSearch", "status": "completed", "message": "Series search completed. 2 reports downloaded."}"#)])
         let sonarr = try await client(.sonarr, stub)
-        let started = try await sonarr.start(.seriesSearch(seriesID: 4))
+        let started = try await sonarr.start(.search(items: [4]))
         XCTAssertEqual(started, CommandProgress(id: 7, name: "SeriesSearch", status: .queued, message: nil))
         XCTAssertTrue(started.isRunning)
         XCTAssertEqual(body(stub.requests.first), #"{"name":"SeriesSearch","seriesId":4}"#)
@@ -65,7 +69,7 @@ final class LibraryActionRequestTests: XCTestCase {
         XCTAssertEqual(finished.status, .completed)
         XCTAssertEqual(finished.message, "Series search completed. 2 reports downloaded.")
         do {
-            _ = try await sonarr.start(.refreshMovies(movieIDs: []))
+            _ = try await sonarr.start(.refresh(items: []))
             XCTFail("a whole-library refresh was sent")
         } catch {
             XCTAssertEqual(error, .notOffered)
@@ -110,7 +114,7 @@ final class LibraryActionRequestTests: XCTestCase {
         let sonarr = try await client(.sonarr, stub) as! SonarrClient
         try await sonarr.delete(ResourceID(serviceID: UUID(), itemID: 4), deleteFiles: false, excludeFromImportLists: true)
         XCTAssertEqual(query(stub.requests.first), ["deleteFiles": "false", "addImportListExclusion": "true"])
-        try await sonarr.setEpisodesMonitored(false, episodeIDs: [101, 102])
+        try await sonarr.setChildrenMonitored(false, ids: [101, 102])
         XCTAssertEqual(body(stub.requests.last), #"{"episodeIds":[101,102],"monitored":false}"#)
 
         let radarrStub = StubTransport(routes: ["DELETE /api/v3/movie/9": .json("{}")])

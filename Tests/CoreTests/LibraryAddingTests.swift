@@ -23,12 +23,21 @@ final class LibraryAddingTests: XCTestCase {
         return state?["additions"] as? [[String: Any]] ?? []
     }
 
+    private static func seriesOptions(_ monitor: SeriesMonitor, seasonFolder: Bool, search: Bool) -> [String: String] {
+        ["monitor": monitor.rawValue, "seriesType": "standard", "seasonFolder": String(seasonFolder), "searchForMissingEpisodes": String(search)]
+    }
+
+    /// The body as Sonarr's flavour builds it, when the addition is complete for its kind (as the client sends it).
+    private static func body(_ addition: LibraryAddition, _ flavour: ServarrFlavour = Sonarr.flavour) -> String? {
+        addition.isComplete(for: flavour.library) ? flavour.addBody(addition) : nil
+    }
+
     func testTheBodySendsWhatTheServicesWouldOtherwiseDefault() throws {
-        let show = LookupResult(kind: .series, title: "Fixture \"Quoted\" Show", year: 2026, overview: nil, network: nil, images: [],
-                                tvdbID: 800_021, tmdbID: nil, libraryID: nil, seasons: [1, 2])
+        let show = LookupResult(kind: .series, title: "Fixture \"Quoted\" Show", year: 2026, overview: nil, subtitle: nil, images: [],
+                                foreignID: "800021", libraryID: nil, groups: [1, 2])
         let addition = LibraryAddition(item: show, qualityProfileID: 1, rootFolderPath: "/data/fixture/tv", tags: [2],
-                                       options: .series(monitor: .future, seriesType: "standard", seasonFolder: false, searchForMissing: true))
-        let body = try XCTUnwrap(addition.body)
+                                       options: Self.seriesOptions(.future, seasonFolder: false, search: true))
+        let body = try XCTUnwrap(Self.body(addition))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         XCTAssertEqual(object["title"] as? String, "Fixture \"Quoted\" Show")
         XCTAssertEqual(object["monitored"] as? Bool, true, "Sonarr reads a missing monitored as false")
@@ -36,14 +45,18 @@ final class LibraryAddingTests: XCTestCase {
         XCTAssertEqual(object["tags"] as? [Int], [2])
         XCTAssertEqual((object["addOptions"] as? [String: Any])?["monitor"] as? String, "future")
         var none = addition
-        none.options = .series(monitor: .none, seriesType: "standard", seasonFolder: true, searchForMissing: false)
-        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(none.body!.utf8)) as? [String: Any])?["monitored"] as? Bool, false)
+        none.options = Self.seriesOptions(.none, seasonFolder: true, search: false)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(Self.body(none)!.utf8)) as? [String: Any])?["monitored"] as? Bool, false)
         var noProfile = addition
         noProfile.qualityProfileID = 0
-        XCTAssertNil(noProfile.body, "nothing built without a quality profile")
+        XCTAssertNil(Self.body(noProfile), "nothing built without a quality profile")
         var wrongKind = addition
-        wrongKind.options = .movie(monitor: .movieOnly, minimumAvailability: "released", searchForMovie: false)
-        XCTAssertNil(wrongKind.body, "a series is not added as a movie")
+        wrongKind.options = ["monitor": "movieOnly", "minimumAvailability": "released", "searchForMovie": "false"]
+        XCTAssertNil(Self.body(wrongKind), "options of another kind are not a series' options")
+        XCTAssertNil(Self.body(addition, Radarr.flavour), "a series is not added as a movie")
+        var unknownChoice = addition
+        unknownChoice.options["seriesType"] = "fixture-unknown"
+        XCTAssertNil(Self.body(unknownChoice), "a value the option does not offer is not sent")
     }
 
     func testFindAndAddASeriesThenTheServicesRefusals() async throws {
@@ -73,7 +86,7 @@ final class LibraryAddingTests: XCTestCase {
         XCTAssertEqual(choices.tags.map(\.name), ["fixture", "4k"])
 
         let addition = LibraryAddition(item: show, qualityProfileID: 2, rootFolderPath: choices.rootFolders[0].path, tags: [1],
-                                       options: .series(monitor: .future, seriesType: "standard", seasonFolder: true, searchForMissing: false))
+                                       options: Self.seriesOptions(.future, seasonFolder: true, search: false))
         let added = try await repository.add(addition, on: service)
         XCTAssertEqual(added.title, show.title)
         XCTAssertTrue(added.monitored)
@@ -94,7 +107,7 @@ final class LibraryAddingTests: XCTestCase {
             XCTAssertEqual(error, .serverMessage(status: 400, message: "This series has already been added"))
         }
         var elsewhere = addition
-        elsewhere.item = found.first { !$0.isInLibrary && $0.tvdbID != show.tvdbID }!
+        elsewhere.item = found.first { !$0.isInLibrary && $0.foreignID != show.foreignID }!
         elsewhere.rootFolderPath = "/nowhere/fixture"
         do {
             _ = try await repository.add(elsewhere, on: service)
@@ -119,7 +132,7 @@ final class LibraryAddingTests: XCTestCase {
         let movies = try await repository.lookup("fixture movie 21", on: service)
         let movie = try XCTUnwrap(movies.first)
         let addition = LibraryAddition(item: movie, qualityProfileID: 1, rootFolderPath: "/data/fixture/movies", tags: [],
-                                       options: .movie(monitor: .none, minimumAvailability: "announced", searchForMovie: false))
+                                       options: ["monitor": "none", "minimumAvailability": "announced", "searchForMovie": "false"])
         let added = try await repository.add(addition, on: service)
         XCTAssertFalse(added.monitored, "Radarr's monitor=none does not clear monitored by itself: it is sent false")
         let sent = try await additions()

@@ -246,7 +246,8 @@ final class CommandTrackerLiveTests: XCTestCase {
         let forwarding = Task {
             for await update in channel.updates {
                 if update == .state(.live) { liveContinuation.yield() }
-                if case .message(let message) = update, let progress = CommandProgress(liveMessage: message) {
+                // As the hub does: the message decoded by the instance's kind.
+                if case .message(let message) = update, case .command(let progress) = SonarrClient.change(message, service: service) {
                     await tracker.pushed(progress, on: service)
                 }
             }
@@ -257,7 +258,7 @@ final class CommandTrackerLiveTests: XCTestCase {
         _ = await liveIterator.next()
         await tracker.setLive([service])
 
-        let run = Task { await tracker.run(.episodeSearch(episodeIDs: [1003]), on: service) }
+        let run = Task { await tracker.run(.searchChildren(item: 1, ids: [1003]), on: service) }
         var states = seen.makeAsyncIterator()
         let first = await states.next()
         XCTAssertEqual(first, .queued)

@@ -11,21 +11,28 @@ extension ServiceKind {
     static let fixturarr = ServiceKind(rawValue: "fixturarr")
 }
 
+/// Radarr's flavour on another API version.
+enum Fixturarr: ServarrKind {
+    static let flavour: ServarrFlavour = {
+        var flavour = Radarr.flavour
+        flavour.apiBase = "/api/v1"
+        flavour.supportedMajors = 1...2
+        return flavour
+    }()
+}
+
 actor FixturarrClient: LibraryProviding, QueueProviding, TransfersProviding {
-    static let api = ServarrAPI(basePath: "/api/v1", supportedMajors: 1...2, queueResource: { $0.movieId })
-    private let servarr: ServarrClient
+    private let servarr: ServarrClient<Fixturarr>
     private let serviceID: UUID
 
     init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
-        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets, api: Self.api)
+        servarr = ServarrClient(connection: connection, transport: transport, secrets: secrets)
         serviceID = connection.config.id
     }
 
     func probe() async throws(ServiceError) -> ServiceStatus { try await servarr.probe() }
 
-    func library() async throws(ServiceError) -> [Resource] {
-        try RadarrClient.decodeMovies(try await servarr.get("/api/v1/movie", class: .largeLibrary), serviceID: serviceID)
-    }
+    func library() async throws(ServiceError) -> [Resource] { try await servarr.library() }
 
     func queue() async throws(ServiceError) -> [QueueItem] { try await servarr.queue() }
 
@@ -47,7 +54,7 @@ final class NewKindTests: XCTestCase {
     override func setUp() {
         ServiceCatalog.register(ServiceDescriptor(
             kind: .fixturarr, displayName: "Fixturarr", role: .orchestrator, defaultPort: 8686, credentialShape: .apiKey,
-            libraryKind: .movie, downloadProtocol: .torrent, client: FixturarrClient.self))
+            library: .movies, downloadProtocol: .torrent, client: FixturarrClient.self))
     }
 
     /// The app's tests share this process: the kind must not outlive these tests.
@@ -79,7 +86,7 @@ final class NewKindTests: XCTestCase {
         XCTAssertTrue(ServiceKind.allCases.contains(.fixturarr))
 
         guard case .content(let library, _) = await repository.library(.movie) else { return XCTFail("movies") }
-        let movies = try RadarrClient.decodeMovies(try fixture("radarr/movie.json"), serviceID: config.id)
+        let movies = try Radarr.decodeMovies(try fixture("radarr/movie.json"), serviceID: config.id)
         XCTAssertEqual(library.items.map(\.title), movies.map(\.title))
         XCTAssertFalse(library.items.isEmpty)
 

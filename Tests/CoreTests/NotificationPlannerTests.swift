@@ -13,7 +13,7 @@ final class NotificationPlannerTests: XCTestCase {
                   trackedState: state, messages: state == .importBlocked ? ["No files found are eligible for import"] : [],
                   errorMessage: error, size: 1000, sizeLeft: left, timeLeft: nil, estimatedCompletion: nil, added: nil,
                   downloadProtocol: .torrent, downloadID: String(format: "%040X", number), downloadClient: nil, resource: nil,
-                  episodeID: nil, seasonNumber: nil)
+                  childID: nil, groupKey: nil)
     }
 
     private func activity(_ records: [QueueItem], stale: Bool = false) -> ActivityContent {

@@ -11,7 +11,7 @@ final class QueryTests: XCTestCase {
         Resource(id: ResourceID(serviceID: instance ?? first, itemID: id), kind: .movie, title: title,
                  sortTitle: title.lowercased().replacingOccurrences(of: "the ", with: ""), year: year, status: .released,
                  monitored: monitored, sizeOnDisk: size, fileCount: hasFile ? 1 : 0, expectedFileCount: 1, hasFile: hasFile,
-                 network: nil, added: Date(timeIntervalSince1970: added), nextAiring: nil, releaseDates: .init(), images: [])
+                 subtitle: nil, added: Date(timeIntervalSince1970: added), images: [])
     }
 
     private var library: [Resource] {
@@ -59,7 +59,7 @@ final class QueryTests: XCTestCase {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let base = Date(timeIntervalSince1970: 1_768_435_200) // midnight UTC
         func entry(_ title: String, _ offset: TimeInterval) -> CalendarEntry {
-            CalendarEntry(resource: ResourceID(serviceID: first, itemID: 1), title: title, subtitle: nil,
+            CalendarEntry(resource: ResourceID(serviceID: first, itemID: 1), title: title, due: .release("inCinemas"),
                           date: base.addingTimeInterval(offset), hasFile: false, monitored: true)
         }
         let days = CalendarDays.group([entry("B", 86_400 + 60), entry("A", 3600), entry("C", 7200)], calendar: calendar)

@@ -23,11 +23,11 @@ final class ReleaseSearchTests: XCTestCase {
     }
 
     func testEverySearchNamesItsItem() {
-        XCTAssertEqual(ReleaseSearch.episode(id: 1003).query, [URLQueryItem(name: "episodeId", value: "1003")])
-        XCTAssertEqual(ReleaseSearch.season(seriesID: 1, season: 2).query?.map(\.name), ["seriesId", "seasonNumber"])
-        XCTAssertNil(ReleaseSearch.episode(id: 0).query, "no episode: nothing (it would fetch every indexer's RSS feed)")
-        XCTAssertNil(ReleaseSearch.season(seriesID: 0, season: 1).query)
-        XCTAssertNil(ReleaseSearch.movie(id: -1).query)
+        XCTAssertEqual(Sonarr.flavour.releaseQuery(.child(1003)), [URLQueryItem(name: "episodeId", value: "1003")])
+        XCTAssertEqual(Sonarr.flavour.releaseQuery(.group(item: 1, group: 2))?.map(\.name), ["seriesId", "seasonNumber"])
+        XCTAssertNil(Sonarr.flavour.releaseQuery(.child(0)), "no episode: nothing (it would fetch every indexer's RSS feed)")
+        XCTAssertNil(Sonarr.flavour.releaseQuery(.group(item: 0, group: 1)))
+        XCTAssertNil(Radarr.flavour.releaseQuery(.item(-1)))
         XCTAssertEqual(TransportLimits.standard[.indexerSearch].deadline, .seconds(180), "indexers get 100 s each, in tiers")
         XCTAssertEqual(TransportLimits.standard[.indexerSearch].maxAttempts, 1)
         XCTAssertTrue(ReleaseCache.isFresh(searched: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 28 * 60)))
@@ -36,7 +36,7 @@ final class ReleaseSearchTests: XCTestCase {
 
     func testAnEpisodeSearchShowsWhyEachReleaseIsRejectedAndGrabsOne() async throws {
         try await start(.sonarr)
-        let found = try await repository.releases(.episode(id: 1003), on: service)
+        let found = try await repository.releases(.child(1003), on: service)
         XCTAssertEqual(found.count, 6)
         let rejected = try XCTUnwrap(found.first { $0.rejections.count == 2 })
         XCTAssertEqual(rejected.rejections, ["Release in queue already meets cutoff: WEBDL-1080p",
@@ -66,7 +66,7 @@ final class ReleaseSearchTests: XCTestCase {
 
     func testAGrabTheIndexerFailsIsReportedAndNotRetried() async throws {
         try await start(.radarr)
-        let found = try await repository.releases(.movie(id: 1), on: service)
+        let found = try await repository.releases(.item(1), on: service)
         try await server.setFault("indexer-failed", on: "/api/v3/release", via: transport!)
         do {
             try await repository.grab(found[0], on: service)

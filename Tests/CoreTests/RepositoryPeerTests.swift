@@ -92,7 +92,7 @@ final class RepositoryPeerTests: XCTestCase {
             XCTAssertEqual(item.progress, seed.complete ? 1 : 0, accuracy: 0.0001, "the daemon's real progress, not the queue's 0 %")
         }
         let pack = try XCTUnwrap(activity.items.first { $0.queue.downloadID == seeds[0].hash.uppercased() })
-        XCTAssertEqual(pack.episodeIDs, [100, 190, 191])
+        XCTAssertEqual(pack.childIDs, [100, 190, 191])
 
         let done = try XCTUnwrap(activity.items.first { $0.queue.downloadID == "fixture-drone-done" })
         XCTAssertEqual(done.transfer?.serviceID, nzbget.id, "joined through the drone parameter NZBGet keeps")

@@ -203,7 +203,7 @@ final class RepositoryTests: XCTestCase {
         ])
         guard case .content(let content, _) = await repository.activity() else { return XCTFail("activity has content") }
         XCTAssertEqual(content.items.count, 2, "three episode records of one download are one item")
-        XCTAssertEqual(content.items[0].episodeIDs, [11, 12, 13])
+        XCTAssertEqual(content.items[0].childIDs, [11, 12, 13])
         XCTAssertEqual(content.items[0].transfer?.serviceID, qbt.id)
         XCTAssertEqual(content.items[0].progress, 0.25, accuracy: 0.0001, "live progress from the client, not the queue's 50 %")
         XCTAssertEqual(content.items[0].id.orchestrator, sonarrConfig.id)

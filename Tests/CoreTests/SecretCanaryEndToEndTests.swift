@@ -71,7 +71,7 @@ final class SecretCanaryEndToEndTests: XCTestCase {
             let rows = await repository.overview(force: true).value?.rows ?? []
             XCTAssertEqual(rows.first { $0.id == saved.id }?.state, .ok, "\(target.kind): \(rows)")
             if target.kind.role == .orchestrator {
-                let library = await repository.library(target.kind.libraryKind ?? .series, force: true)
+                let library = await repository.library(target.kind.library?.id ?? .series, force: true)
                 XCTAssertNotNil(library.value, "\(target.kind)")
             } else {
                 let downloads = await repository.downloads(force: true)

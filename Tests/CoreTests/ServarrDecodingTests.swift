@@ -8,14 +8,14 @@ final class ServarrDecodingTests: XCTestCase {
     private let service = UUID(uuidString: "F1C7F1C7-0000-4000-8000-000000000001")!
 
     private func movies(_ json: String) throws -> [Resource] {
-        try RadarrClient.decodeMovies(Data(json.utf8), serviceID: service)
+        try Radarr.decodeMovies(Data(json.utf8), serviceID: service)
     }
 
     func testEveryCommittedFixtureDecodes() throws {
-        let series = try SonarrClient.decodeSeries(try fixture("sonarr/series.json"), serviceID: service)
+        let series = try Sonarr.decodeSeries(try fixture("sonarr/series.json"), serviceID: service)
         XCTAssertEqual(series.count, 5)
         XCTAssertTrue(series.allSatisfy { $0.title.contains("(fixture series") && $0.poster != nil })
-        let films = try RadarrClient.decodeMovies(try fixture("radarr/movie.json"), serviceID: service)
+        let films = try Radarr.decodeMovies(try fixture("radarr/movie.json"), serviceID: service)
         XCTAssertEqual(films.count, 6)
         XCTAssertTrue(films.allSatisfy { $0.kind == .movie && $0.expectedFileCount == 1 })
     }
@@ -28,7 +28,7 @@ final class ServarrDecodingTests: XCTestCase {
     }
 
     func testMissingOptionalBlocksReadAsEmpty() throws {
-        let series = try SonarrClient.decodeSeries(Data(#"[{"id": 7, "title": "Fixture without statistics"}]"#.utf8), serviceID: service)
+        let series = try Sonarr.decodeSeries(Data(#"[{"id": 7, "title": "Fixture without statistics"}]"#.utf8), serviceID: service)
         XCTAssertEqual(series[0].sizeOnDisk, 0)
         XCTAssertEqual(series[0].fileCount, 0)
         XCTAssertEqual(series[0].images, [])
@@ -81,9 +81,11 @@ final class ServarrDecodingTests: XCTestCase {
 
     private func queueItems(_ json: String) throws -> [QueueItem] {
         let connection = try ServiceConnection(config: ServiceConfig(kind: .radarr, id: service), role: .remote)
-        let client = ServarrClient(connection: connection, transport: StubTransport(routes: [:]), secrets: InMemorySecretStore(),
-                                   api: RadarrClient.api)
-        let dtos = try JSONReader.read(Data(json.utf8)) { r throws(ServiceError) in try r.decodeList(ServarrQueueDTO.decode) }
+        let client = RadarrClient(connection: connection, transport: StubTransport(routes: [:]), secrets: InMemorySecretStore())
+        let fields = Radarr.flavour.queueFields
+        let dtos = try JSONReader.read(Data(json.utf8)) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) in try ServarrQueueDTO.decode(&r, fields) }
+        }
         return dtos.compactMap { client.map($0) }
     }
 }

@@ -17,7 +17,7 @@ final class IdleTests: XCTestCase {
             // A tab in its loading state and a detail page, both on stack pages that are not shown.
             let loading = FeaturePage(tab: .downloads, content: gtk_label_new("content")!, clock: .inspection)
             loading.show(.loading)
-            let detail = DetailView(clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            let detail = DetailView(presentation: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
             detail.render(.loading, title: "Fixture")
             let stack = gtk_stack_new()!
             gtk_stack_add_named(cast(stack), gtk_label_new("shown")!, "shown")

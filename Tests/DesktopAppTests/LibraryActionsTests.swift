@@ -41,10 +41,10 @@ final class LibraryActionsTests: XCTestCase {
                 }
             }
             let posters = PosterLoader(fetch: nil, cache: nil)
-            series = LibraryPage(media: .series, clock: .inspection, posters: posters)
-            movies = LibraryPage(media: .movies, clock: .inspection, posters: posters)
+            series = LibraryPage(presentation: .series, clock: .inspection, posters: posters)
+            movies = LibraryPage(presentation: .movies, clock: .inspection, posters: posters)
             activity = ActivityPage(clock: .inspection)
-            controller = LibraryController(repository: repository, series: series, movies: movies, activity: activity,
+            controller = LibraryController(repository: repository, pages: [series, movies], activity: activity,
                                            pollInterval: .milliseconds(50), selectedTab: { .series })
             controller.onFinished = { [weak self] in self?.finished.append($0) }
             window.setChild(series.page)

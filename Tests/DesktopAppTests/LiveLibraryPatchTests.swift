@@ -25,22 +25,24 @@ final class LiveLibraryPatchTests: XCTestCase {
         let service = UUID()
         var series = try XCTUnwrap(Self.fixture("sonarr/series.json").first)
         series["title"] = "Fixture Renamed Series"
-        guard case .updated(let show)? = LiveLibraryChange(try Self.message("series", "updated", series), service: service) else {
+        guard case .itemChanged(let show) = SonarrClient.change(try Self.message("series", "updated", series), service: service) else {
             return XCTFail("an updated series")
         }
         XCTAssertEqual(show.title, "Fixture Renamed Series")
         XCTAssertEqual(show.id, ResourceID(serviceID: service, itemID: try XCTUnwrap(series["id"] as? Int)))
         XCTAssertEqual(show.kind, .series)
         let movie = try XCTUnwrap(Self.fixture("radarr/movie.json").first)
-        guard case .updated(let film)? = LiveLibraryChange(try Self.message("movie", "updated", movie), service: service) else {
+        guard case .itemChanged(let film) = RadarrClient.change(try Self.message("movie", "updated", movie), service: service) else {
             return XCTFail("an updated movie")
         }
         XCTAssertEqual(film.kind, .movie)
-        XCTAssertEqual(LiveLibraryChange(try Self.message("movie", "deleted", ["id": 4]), service: service),
-                       .deleted(ResourceID(serviceID: service, itemID: 4)))
-        XCTAssertNil(LiveLibraryChange(try Self.message("series", "updated", ["id": 1, "title": 7]), service: service),
-                     "a resource that does not decode: the owner refetches")
-        XCTAssertNil(LiveLibraryChange(try Self.message("queue", "sync", [:]), service: service))
+        XCTAssertEqual(RadarrClient.change(try Self.message("movie", "deleted", ["id": 4]), service: service),
+                       .itemDeleted(ResourceID(serviceID: service, itemID: 4)))
+        XCTAssertEqual(SonarrClient.change(try Self.message("series", "updated", ["id": 1, "title": 7]), service: service), .libraryChanged,
+                       "a resource that does not decode: the owner refetches")
+        XCTAssertEqual(SonarrClient.change(try Self.message("movie", "updated", movie), service: service), .ignored,
+                       "another kind's item message means nothing to Sonarr")
+        XCTAssertEqual(SonarrClient.change(try Self.message("queue", "sync", [:]), service: service), .queueChanged)
     }
 
     func testThePagePatchesAndRemovesInPlace() throws {
@@ -50,8 +52,8 @@ final class LiveLibraryPatchTests: XCTestCase {
         try MainActor.assumeIsolated {
             gtk_init()
             MainLoop.installDispatchBridge()
-            let page = LibraryPage(media: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
-            let content = InspectionData.library(.series, stale: false)
+            let page = LibraryPage(presentation: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            let content = LibrarySamples.series.library(stale: false)
             page.render(.content(content, refreshedAt: InspectionData.now))
             XCTAssertTrue(iterate(until: { page.allItems.count == content.items.count }))
             var changed = try XCTUnwrap(content.items.first)
@@ -77,20 +79,21 @@ final class LiveEpisodePatchTests: XCTestCase {
 
     func testEpisodeAndFileMessagesNameWhatChanged() throws {
         let service = UUID()
-        let episode = try XCTUnwrap(LiveItemChange(try Self.message("episode", "updated", [
+        guard case .childChanged(let episode) = SonarrClient.change(try Self.message("episode", "updated", [
             "id": 5001, "seriesId": 4, "seasonNumber": 2, "episodeNumber": 3, "title": "Fixture Episode", "hasFile": true, "monitored": false,
-        ]), service: service))
-        XCTAssertEqual(episode.episode?.id, ResourceID(serviceID: service, itemID: 5001))
-        XCTAssertEqual(episode.episode?.series, ResourceID(serviceID: service, itemID: 4))
-        XCTAssertEqual(episode.episode?.hasFile, true)
-        XCTAssertEqual(episode.episode?.monitored, false)
+        ]), service: service) else { return XCTFail("an updated episode") }
+        XCTAssertEqual(episode.id, ResourceID(serviceID: service, itemID: 5001))
         XCTAssertEqual(episode.item, ResourceID(serviceID: service, itemID: 4))
-        let file = try XCTUnwrap(LiveItemChange(try Self.message("moviefile", "updated", ["id": 77, "movieId": 6]), service: service))
-        XCTAssertNil(file.episode)
-        XCTAssertEqual(file.item, ResourceID(serviceID: service, itemID: 6))
-        XCTAssertNil(LiveItemChange(try Self.message("episodefile", "deleted", ["id": 77]), service: service),
-                     "names no series: the library is read again")
-        XCTAssertNil(LiveItemChange(try Self.message("series", "updated", ["id": 4]), service: service))
+        XCTAssertEqual(episode.group, 2)
+        XCTAssertEqual(episode.number, 3)
+        XCTAssertEqual(episode.hasFile, true)
+        XCTAssertEqual(episode.monitored, false)
+        XCTAssertEqual(RadarrClient.change(try Self.message("moviefile", "updated", ["id": 77, "movieId": 6]), service: service),
+                       .itemTouched(ResourceID(serviceID: service, itemID: 6)))
+        XCTAssertEqual(SonarrClient.change(try Self.message("episodefile", "deleted", ["id": 77]), service: service), .libraryChanged,
+                       "names no series: the library is read again")
+        XCTAssertEqual(RadarrClient.change(try Self.message("episode", "updated", ["id": 4]), service: service), .ignored,
+                       "Radarr has no episodes")
     }
 
     func testAnOpenDetailPageTakesTheEpisodeInPlaceAndSendsNothing() throws {
@@ -99,20 +102,20 @@ final class LiveEpisodePatchTests: XCTestCase {
         }
         try MainActor.assumeIsolated {
             gtk_init()
-            let view = DetailView(clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            let view = DetailView(presentation: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
             var requests: [LibraryRequest] = []
             view.onRequest = { requests.append($0) }
-            let detail = InspectionData.detail(.series)
+            let detail = LibrarySamples.series.detail
             view.render(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
-            var episode = try XCTUnwrap(detail.episodes.first { !$0.hasFile })
-            let before = try XCTUnwrap(view.episodeRow(episode.id.itemID))
+            var episode = try XCTUnwrap(detail.groups.flatMap(\.children).first { !$0.hasFile })
+            let before = try XCTUnwrap(view.childRow(episode.id.itemID))
             XCTAssertEqual(before.monitored, episode.monitored)
 
             // Sonarr imported a file for it and someone else switched its monitoring.
             episode.hasFile = true
             episode.monitored.toggle()
             view.patch(episode)
-            let after = try XCTUnwrap(view.episodeRow(episode.id.itemID))
+            let after = try XCTUnwrap(view.childRow(episode.id.itemID))
             XCTAssertEqual(after.monitored, episode.monitored, "the check follows the service")
             XCTAssertEqual(after.file, "On disk")
             XCTAssertEqual(after.check, before.check, "in place: the same row")

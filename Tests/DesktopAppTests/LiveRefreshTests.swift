@@ -50,9 +50,10 @@ final class LiveRefreshTests: XCTestCase {
                 ready = true
             }
             XCTAssertTrue(iterate(until: { ready }))
-            model.startLive()
-            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .live }), "live: \(model.liveStates)")
-            XCTAssertTrue(iterate(until: { model.liveMessages == 1 }), "the version greeting")
+            let live = try XCTUnwrap(model.controller(LiveController.self))
+            live.start()
+            XCTAssertTrue(iterate(until: { live.states[config.id] == .live }), "live: \(live.states)")
+            XCTAssertTrue(iterate(until: { live.changes == 1 }), "the version greeting")
 
             func control(_ path: String) {
                 let (status, text) = (try? runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
@@ -60,17 +61,17 @@ final class LiveRefreshTests: XCTestCase {
                 XCTAssertEqual(status, 0, text)
             }
             for _ in 0..<3 { control("/__push?name=queue&action=sync") }
-            XCTAssertTrue(iterate(until: { model.liveMessages == 4 }), "three queue syncs arrived: \(model.liveMessages)")
-            XCTAssertTrue(iterate(until: { activity.count == 1 && model.liveDebounce.isEmpty }), "refreshed: \(activity.count)")
-            XCTAssertEqual(model.liveRefreshes[.activity], 1, "a burst is one refresh")
+            XCTAssertTrue(iterate(until: { live.changes == 4 }), "three queue syncs arrived: \(live.changes)")
+            XCTAssertTrue(iterate(until: { activity.count == 1 && live.debounce.isEmpty }), "refreshed: \(activity.count)")
+            XCTAssertEqual(live.refreshes[.activity], 1, "a burst is one refresh")
             XCTAssertEqual(activity.count, 1)
 
             control("/__hub_drop")
-            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .polling(.dropped) || model.liveRefreshes[.activity] == 2 }))
-            XCTAssertTrue(iterate(until: { model.liveRefreshes[.activity] == 2 && activity.count == 2 }),
-                          "back live, Activity is read again (missed messages are not replayed): \(model.liveRefreshes)")
-            XCTAssertEqual(model.liveStates[config.id], .live)
-            XCTAssertTrue(iterate(until: { model.liveRefreshes[.series] == 1 && model.liveDebounce.isEmpty }), "the library too: \(model.liveRefreshes)")
+            XCTAssertTrue(iterate(until: { live.states[config.id] == .polling(.dropped) || live.refreshes[.activity] == 2 }))
+            XCTAssertTrue(iterate(until: { live.refreshes[.activity] == 2 && activity.count == 2 }),
+                          "back live, Activity is read again (missed messages are not replayed): \(live.refreshes)")
+            XCTAssertEqual(live.states[config.id], .live)
+            XCTAssertTrue(iterate(until: { live.refreshes[.series] == 1 && live.debounce.isEmpty }), "the library too: \(live.refreshes)")
             model.stop()
             _ = server
         }
@@ -124,15 +125,17 @@ extension LiveRefreshTests {
                 ready = true
             }
             XCTAssertTrue(iterate(until: { ready }))
-            model.startLive()
-            XCTAssertTrue(iterate(until: { model.liveStates[config.id] == .live }), "live: \(model.liveStates)")
+            let live = try XCTUnwrap(model.controller(LiveController.self))
+            live.start()
+            XCTAssertTrue(iterate(until: { live.states[config.id] == .live }), "live: \(live.states)")
 
+            let series = try XCTUnwrap(model.context.controllers(LibraryTabController.self).first { $0.kind.id == .series })
             _ = fixture("PUT", "/api/v3/episode/monitor", #"{"episodeIds": [1001, 1002], "monitored": false}"#)
-            XCTAssertTrue(iterate(until: { model.liveMessages >= 3 }), "the two episodes announced: \(model.liveMessages)")
-            XCTAssertTrue(iterate(until: { model.liveItemReads == 1 && model.liveItemDebounce.isEmpty }), "one read: \(model.liveItemReads)")
+            XCTAssertTrue(iterate(until: { live.changes >= 3 }), "the two episodes announced: \(live.changes)")
+            XCTAssertTrue(iterate(until: { series.itemRereads == 1 && series.pendingRereads == 0 }), "one read: \(series.itemRereads)")
             XCTAssertTrue(iterate(until: { reads()["/api/v3/series/1"] == 1 }), "the series read again alone: \(reads())")
             XCTAssertNil(reads()["/api/v3/series"], "not the library")
-            XCTAssertEqual(model.liveRefreshes[.series] ?? 0, 0)
+            XCTAssertEqual(live.refreshes[.series] ?? 0, 0)
             model.stop()
         }
     }
@@ -151,25 +154,25 @@ final class QueueReadPlanTests: XCTestCase {
                                  transport: StubTransport(routes: [:]), secrets: InMemorySecretStore(),
                                  cache: ServiceCache(root: folder.appendingPathComponent("cache")))
             let sonarr = UUID(), polled = UUID()
+            let live = try XCTUnwrap(model.controller(LiveController.self))
             @MainActor func read(force: Bool = false) -> Set<UUID> {
-                let plan = model.queueReadPlan(force: force)
-                model.queuesWereRead(plan)
+                let plan = live.queueReadPlan(force: force)
+                live.queuesWereRead(plan)
                 return plan.keep
             }
             XCTAssertEqual(read(), [], "nothing live: every queue is asked for")
-            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
-            model.handle(LiveHub.Tagged(service: polled, update: .state(.polling(.unreachable))))
+            live.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
+            live.handle(LiveHub.Tagged(service: polled, update: .state(.polling(.unreachable))))
             XCTAssertEqual(read(), [], "live now, but not read since it went live")
             XCTAssertEqual(read(), [sonarr], "read since, and no change announced: kept")
             XCTAssertEqual(read(force: true), [], "a forced refresh asks for all")
             XCTAssertEqual(read(), [sonarr])
-            let sync = ServarrLiveMessage(name: "queue", action: .sync, resourceID: nil, body: Data("{}".utf8))
-            model.handle(LiveHub.Tagged(service: sonarr, update: .message(sync)))
+            live.handle(LiveHub.Tagged(service: sonarr, update: .change(.queueChanged)))
             XCTAssertEqual(read(), [], "its channel said the queue changed")
             XCTAssertEqual(read(), [sonarr])
-            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.polling(.dropped))))
+            live.handle(LiveHub.Tagged(service: sonarr, update: .state(.polling(.dropped))))
             XCTAssertEqual(read(), [], "down: polled")
-            model.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
+            live.handle(LiveHub.Tagged(service: sonarr, update: .state(.live)))
             XCTAssertEqual(read(), [], "back live: read once (messages in between were lost)")
             XCTAssertEqual(read(), [sonarr])
             model.stop()

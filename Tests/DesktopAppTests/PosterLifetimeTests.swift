@@ -28,7 +28,7 @@ final class PosterLifetimeTests: XCTestCase {
             loader.willSet = { picture in touched.append(UInt(bitPattern: picture)) }
 
             // A detail page shows one item, then another (its first picture is removed), then goes away.
-            let detail = DetailView(clock: .inspection, posters: loader)
+            let detail = DetailView(presentation: .movies, clock: .inspection, posters: loader)
             g_object_ref_sink(UnsafeMutableRawPointer(detail.widget.widget))
             var pictures: [UInt] = []
             for number in 1...2 {
@@ -116,8 +116,8 @@ final class PosterLifetimeTests: XCTestCase {
         let resource = Resource(id: ResourceID(serviceID: UUID(uuidString: "F1C7F1C7-0000-4000-8000-00000000D00D")!, itemID: number),
                                 kind: .movie, title: "Fixture \(number)", sortTitle: "fixture \(number)", year: 2026,
                                 status: .init("released"), monitored: true, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 1,
-                                hasFile: false, network: nil, added: nil, nextAiring: nil, releaseDates: .init(), images: [poster])
-        return ResourceDetail(resource: resource, episodes: [], history: [], queue: [])
+                                hasFile: false, subtitle: nil, added: nil, images: [poster])
+        return ResourceDetail(resource: resource, groups: [], history: [], queue: [])
     }
 
     /// The first GtkPicture under `widget`, depth first.

@@ -15,16 +15,16 @@ final class ReleaseSearchDialogTests: XCTestCase {
         MainActor.assumeIsolated {
             gtk_init()
             let clock = Clock.inspection
-            let dialog = ReleaseSearchDialog(over: nil, search: .movie(id: 102), title: "Fixture", clock: clock)
+            let dialog = ReleaseSearchDialog(over: nil, search: .item(102), title: "Fixture", clock: clock)
             defer { dialog.window.destroy() }
             var searches: [ReleaseSearch] = [], grabs: [Release] = []
             dialog.onSearch = { searches.append($0) }
             dialog.onGrab = { grabs.append($0) }
             dialog.start()
-            XCTAssertEqual(searches, [.movie(id: 102)])
+            XCTAssertEqual(searches, [.item(102)])
             XCTAssertTrue(dialog.searching)
 
-            let releases = InspectionData.releases(.movie)
+            let releases = LibrarySamples.movies.releases
             dialog.found(releases, at: clock.now.addingTimeInterval(-31 * 60))
             XCTAssertEqual(dialog.shown.first?.approved, true, "best first: approved, then by score")
             XCTAssertEqual(dialog.shown.first?.customFormatScore, 25)

@@ -36,7 +36,8 @@ final class TabSlotTests: XCTestCase {
 
             slot.show { $0.log.append("state 3") }
             slot.whenBuilt { $0.log.append("wire 3") }
-            XCTAssertTrue(slot.build() === page)
+            slot.build()
+            XCTAssertTrue(slot.page === page)
             XCTAssertEqual(made, 1, "made once")
             XCTAssertEqual(page.log.suffix(2), ["state 3", "wire 3"], "once made, at once")
         }

@@ -47,11 +47,14 @@ public enum DecoderFuzzing {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         switch family {
         case .servarr:
-            if ServarrClient.isServarrPing(body) { accepted += 1 }
+            if ServarrDecoding.isPing(body) { accepted += 1 }
             let sonarr = SonarrClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await sonarr.probe())
             count(try? await sonarr.library())
-            count(try? await sonarr.episodes(of: ResourceID(serviceID: config.id, itemID: 1)))
+            let series = Resource(id: ResourceID(serviceID: config.id, itemID: 1), kind: .series, title: "fixture", sortTitle: "fixture", year: nil,
+                                  status: .unknown(""), monitored: true, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false,
+                                  subtitle: nil, added: nil, images: [], monitoredGroups: [1])
+            count(try? await sonarr.children(of: series))
             count(try? await sonarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
             count(try? await sonarr.queue())
             count(try? await sonarr.health())

@@ -38,8 +38,8 @@ let start = ContinuousClock.now
 let items: Int
 do {
     items = arguments[1] == "movies"
-        ? try RadarrClient.decodeMovies(payload, serviceID: service).count
-        : try SonarrClient.decodeSeries(payload, serviceID: service).count
+        ? try Radarr.decodeMovies(payload, serviceID: service).count
+        : try Sonarr.decodeSeries(payload, serviceID: service).count
 } catch {
     FileHandle.standardError.write(Data("decode failed: \(error)\n".utf8))
     exit(1)

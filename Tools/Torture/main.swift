@@ -32,8 +32,8 @@ func library(version: Int) -> [Resource] {
     (0..<max(1, version % 50)).map { index in
         Resource(id: ResourceID(serviceID: cachedService, itemID: index), kind: .series, title: "v\(version)",
                  sortTitle: "v\(version)", year: 2000 + version % 30, status: .continuing, monitored: true,
-                 sizeOnDisk: Int64(version), fileCount: 1, expectedFileCount: 1, hasFile: true, network: nil,
-                 added: nil, nextAiring: nil, releaseDates: .init(), images: [])
+                 sizeOnDisk: Int64(version), fileCount: 1, expectedFileCount: 1, hasFile: true, subtitle: nil,
+                 added: nil, images: [])
     }
 }
 

@@ -1,40 +1,37 @@
 import Foundation
 
-/// A series or movie found by a lookup (API-GUIDE-2 §1.1): what the add form shows, and the ids the
-/// add needs. One already in the library comes back as itself (`libraryID`).
+/// An item found by a lookup (API-GUIDE-2 §1.1): what the add form shows, and the key the add needs.
+/// One already in the library comes back as itself (`libraryID`).
 public struct LookupResult: Sendable, Equatable, Identifiable {
-    public var kind: Resource.Kind
+    public var kind: LibraryKind.ID
     public var title: String
     public var year: Int?
     public var overview: String?
-    /// Sonarr: the network; Radarr: the studio.
-    public var network: String?
+    /// A line under the title: a series' network, a movie's studio.
+    public var subtitle: String?
     public var images: [MediaImage]
-    /// Sonarr's key.
-    public var tvdbID: Int?
-    /// Radarr's key.
-    public var tmdbID: Int?
+    /// The metadata source's key the add names it by (TVDB, TMDB, MusicBrainz), as the service wrote it.
+    public var foreignID: String?
     /// The library item's id when it is in the library already.
     public var libraryID: Int?
-    /// Sonarr: the season numbers.
-    public var seasons: [Int]
+    /// The keys of its groups (a series' season numbers).
+    public var groups: [Int]
 
-    public var id: String { kind == .series ? "tvdb:\(tvdbID ?? 0)" : "tmdb:\(tmdbID ?? 0)" }
+    public var id: String { "\(kind):\(foreignID ?? "")" }
     public var isInLibrary: Bool { (libraryID ?? 0) > 0 }
     public var poster: MediaImage? { images.first { $0.kind == .poster } }
 
-    public init(kind: Resource.Kind, title: String, year: Int?, overview: String?, network: String?, images: [MediaImage],
-                tvdbID: Int?, tmdbID: Int?, libraryID: Int?, seasons: [Int]) {
+    public init(kind: LibraryKind.ID, title: String, year: Int?, overview: String?, subtitle: String?, images: [MediaImage],
+                foreignID: String?, libraryID: Int?, groups: [Int] = []) {
         self.kind = kind
         self.title = title
         self.year = year
         self.overview = overview
-        self.network = network
+        self.subtitle = subtitle
         self.images = images
-        self.tvdbID = tvdbID
-        self.tmdbID = tmdbID
+        self.foreignID = foreignID
         self.libraryID = libraryID
-        self.seasons = seasons
+        self.groups = groups
     }
 }
 
@@ -73,21 +70,18 @@ public enum MovieMonitor: String, Sendable, CaseIterable {
     case movieOnly, movieAndCollection, none
 }
 
-/// Everything an add sends. Every field the services would otherwise default is sent explicitly:
-/// Sonarr reads a missing `monitored` or `seasonFolder` as **false** (API-GUIDE-2 §1.3).
+/// Everything an add sends: the item, the profile, the folder, the tags, and a value for every one
+/// of the kind's add options (`LibraryKind.addOptions`, by name: a choice's value, "true"/"false", a
+/// profile id). The flavour builds the body; every field the services would otherwise default is
+/// sent explicitly (Sonarr reads a missing `monitored` or `seasonFolder` as **false**, API-GUIDE-2 §1.3).
 public struct LibraryAddition: Sendable, Equatable {
-    public enum Options: Sendable, Equatable {
-        case series(monitor: SeriesMonitor, seriesType: String, seasonFolder: Bool, searchForMissing: Bool)
-        case movie(monitor: MovieMonitor, minimumAvailability: String, searchForMovie: Bool)
-    }
-
     public var item: LookupResult
     public var qualityProfileID: Int
     public var rootFolderPath: String
     public var tags: [Int]
-    public var options: Options
+    public var options: [String: String]
 
-    public init(item: LookupResult, qualityProfileID: Int, rootFolderPath: String, tags: [Int], options: Options) {
+    public init(item: LookupResult, qualityProfileID: Int, rootFolderPath: String, tags: [Int], options: [String: String]) {
         self.item = item
         self.qualityProfileID = qualityProfileID
         self.rootFolderPath = rootFolderPath
@@ -95,31 +89,43 @@ public struct LibraryAddition: Sendable, Equatable {
         self.options = options
     }
 
-    /// The POST body; nil when it lacks what the service requires (an id, a profile, a folder) or the kinds differ.
-    public var body: String? {
-        guard qualityProfileID > 0, !rootFolderPath.isEmpty, !item.title.isEmpty else { return nil }
-        let tagList = "[" + tags.filter { $0 > 0 }.map(String.init).joined(separator: ",") + "]"
-        let common = #""title":\#(JSONText.quote(item.title)),"qualityProfileId":\#(qualityProfileID),"rootFolderPath":\#(JSONText.quote(rootFolderPath)),"tags":\#(tagList)"#
-        switch options {
-        case .series(let monitor, let seriesType, let seasonFolder, let search):
-            guard item.kind == .series, let tvdb = item.tvdbID, tvdb > 0 else { return nil }
-            // `none` also leaves the series unmonitored (as Sonarr does it); otherwise monitored, explicitly.
-            return #"{"tvdbId":\#(tvdb),\#(common),"monitored":\#(monitor != .none),"seasonFolder":\#(seasonFolder),"seriesType":\#(JSONText.quote(seriesType)),"monitorNewItems":"all","addOptions":{"monitor":\#(JSONText.quote(monitor.rawValue)),"searchForMissingEpisodes":\#(search),"searchForCutoffUnmetEpisodes":false}}"#
-        case .movie(let monitor, let availability, let search):
-            guard item.kind == .movie, let tmdb = item.tmdbID, tmdb > 0 else { return nil }
-            // Radarr's `none` does not clear `monitored`: send it as the UI does.
-            return #"{"tmdbId":\#(tmdb),\#(common),"monitored":\#(monitor != .none),"minimumAvailability":\#(JSONText.quote(availability)),"addOptions":{"monitor":\#(JSONText.quote(monitor.rawValue)),"searchForMovie":\#(search)}}"#
+    /// Whether it has what every add needs (a title, a profile, a folder, the source's key), and a value
+    /// for each of `kind`'s options that is one of its choices.
+    public func isComplete(for kind: LibraryKind) -> Bool {
+        guard qualityProfileID > 0, !rootFolderPath.isEmpty, !item.title.isEmpty, item.kind == kind.id,
+              !(item.foreignID ?? "").isEmpty else { return false }
+        return kind.addOptions.allSatisfy { option in
+            guard let value = options[option.name] else { return false }
+            switch option.control {
+            case .choice(let values): return values.contains(value)
+            case .toggle: return value == "true" || value == "false"
+            case .metadataProfile: return (Int(value) ?? 0) > 0
+            }
         }
+    }
+
+    /// `"title":…,"qualityProfileId":…,"rootFolderPath":…,"tags":[…]`: what every flavour's body starts with.
+    public var commonFields: String {
+        let tagList = "[" + tags.filter { $0 > 0 }.map(String.init).joined(separator: ",") + "]"
+        return #""title":\#(JSONText.quote(item.title)),"qualityProfileId":\#(qualityProfileID),"rootFolderPath":\#(JSONText.quote(rootFolderPath)),"tags":\#(tagList)"#
+    }
+
+    /// An option's value as a JSON literal: a toggle's true/false as is, anything else quoted.
+    public func json(_ name: String) -> String {
+        let value = options[name] ?? ""
+        return value == "true" || value == "false" ? value : JSONText.quote(value)
     }
 }
 
-/// Sonarr and Radarr: finding and adding series or movies.
+/// Finding and adding library items (Sonarr, Radarr, …).
 public protocol LibraryAdding: ServiceClient {
-    /// `series/lookup` or `movie/lookup` with `term` (ids like `tvdb:N`, `imdb:tt…`, `tmdb:N` and pasted URLs work).
+    /// `{item}/lookup` with `term` (ids like `tvdb:N`, `imdb:tt…`, `tmdb:N` and pasted URLs work).
     func lookup(_ term: String) async throws(ServiceError) -> [LookupResult]
     func rootFolders() async throws(ServiceError) -> [RootFolder]
     func qualityProfiles() async throws(ServiceError) -> [NamedID]
     func tags() async throws(ServiceError) -> [NamedID]
+    /// Metadata profiles, for a kind whose add form has one (Lidarr).
+    func metadataProfiles() async throws(ServiceError) -> [NamedID]
     /// Adds it; returns the item as the service stored it.
     func add(_ addition: LibraryAddition) async throws(ServiceError) -> Resource
 }

@@ -1,68 +1,33 @@
 import Foundation
 
-/// A Sonarr/Radarr command (`POST /api/v3/command`, API-GUIDE-2 §2). Every one that acts on items
-/// names them: a refresh or search without ids acts on the **whole library**, so an empty list is
-/// refused before anything is sent.
+/// A command for an orchestrator's library, by what it does (API-GUIDE-2 §2); each flavour turns it into
+/// its own command names and bodies. Every one that acts on items names them: a refresh or search
+/// without ids acts on the **whole library**, so an empty list sends nothing.
 public enum LibraryCommand: Sendable, Hashable {
-    case seriesSearch(seriesID: Int)
-    case seasonSearch(seriesID: Int, season: Int)
-    case episodeSearch(episodeIDs: [Int])
-    case refreshSeries(seriesID: Int)
-    case moviesSearch(movieIDs: [Int])
-    case refreshMovies(movieIDs: [Int])
+    /// Search the indexers for these items (their monitored, missing parts).
+    case search(items: [Int])
+    /// Refresh the items' metadata and rescan their files.
+    case refresh(items: [Int])
+    /// Search one group of one item (a season by number, an album by its id).
+    case searchGroup(item: Int, group: Int)
+    /// Search these children (episodes).
+    case searchChildren(item: Int, ids: [Int])
+    /// Fetch every indexer's RSS feed now (names no item by design).
     case rssSync
 
-    /// The command's name as the service matches it.
-    public var name: String {
-        switch self {
-        case .seriesSearch: "SeriesSearch"
-        case .seasonSearch: "SeasonSearch"
-        case .episodeSearch: "EpisodeSearch"
-        case .refreshSeries: "RefreshSeries"
-        case .moviesSearch: "MoviesSearch"
-        case .refreshMovies: "RefreshMovie"
-        case .rssSync: "RssSync"
-        }
-    }
-
-    /// The series or movies it names (Sonarr's episode search names episodes instead).
+    /// The library items it is for.
     public var itemIDs: [Int] {
         switch self {
-        case .seriesSearch(let id), .seasonSearch(let id, _), .refreshSeries(let id): [id]
-        case .moviesSearch(let ids), .refreshMovies(let ids): ids
-        case .episodeSearch, .rssSync: []
+        case .search(let ids), .refresh(let ids): ids
+        case .searchGroup(let item, _), .searchChildren(let item, _): [item]
+        case .rssSync: []
         }
-    }
-
-    public var episodeIDs: [Int] {
-        if case .episodeSearch(let ids) = self { return ids }
-        return []
     }
 
     /// A refresh and rescan (not a search).
     public var isRefresh: Bool {
-        switch self {
-        case .refreshSeries, .refreshMovies: true
-        default: false
-        }
-    }
-
-    /// The JSON body; nil when it would name no item (and so act on every one).
-    public var body: String? {
-        func ids(_ list: [Int]) -> String? {
-            let valid = list.filter { $0 > 0 }
-            return valid.isEmpty || valid.count != list.count ? nil : "[" + valid.map(String.init).joined(separator: ",") + "]"
-        }
-        switch self {
-        case .seriesSearch(let id): return id > 0 ? #"{"name":"SeriesSearch","seriesId":\#(id)}"# : nil
-        case .seasonSearch(let id, let season):
-            return id > 0 && season >= 0 ? #"{"name":"SeasonSearch","seriesId":\#(id),"seasonNumber":\#(season)}"# : nil
-        case .episodeSearch(let list): return ids(list).map { #"{"name":"EpisodeSearch","episodeIds":\#($0)}"# }
-        case .refreshSeries(let id): return id > 0 ? #"{"name":"RefreshSeries","seriesId":\#(id)}"# : nil
-        case .moviesSearch(let list): return ids(list).map { #"{"name":"MoviesSearch","movieIds":\#($0)}"# }
-        case .refreshMovies(let list): return ids(list).map { #"{"name":"RefreshMovie","movieIds":\#($0)}"# }
-        case .rssSync: return #"{"name":"RssSync"}"#
-        }
+        if case .refresh = self { return true }
+        return false
     }
 }
 
@@ -90,21 +55,23 @@ public struct CommandProgress: Sendable, Equatable {
 
 /// Monitoring and commands on an orchestrator's library.
 public protocol LibraryActing: ServiceClient {
-    /// Monitored on or off for these series or movies (the editor endpoint: no whole resource is sent).
+    /// Monitored on or off for these items (the editor endpoint: no whole resource is sent).
     func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError)
-    /// Starts a command; the service returns the running one instead of a duplicate.
+    /// Starts a command (one request); the service returns the running one instead of a duplicate.
+    /// A kind whose item commands take one item at a time (`LibraryKind.Level.batchCommands` false)
+    /// refuses a command naming several.
     func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress
     func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress
-    /// Deletes a series or movie; its files only with `deleteFiles`, an import-list exclusion only with `exclude`.
+    /// Deletes an item; its files only with `deleteFiles`, an import-list exclusion only with `exclude`.
     func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError)
 }
 
-/// Monitoring below the series (Sonarr): episodes by id, a season through the season pass.
-public protocol EpisodeMonitoring: ServiceClient {
-    /// `PUT episode/monitor` naming the episodes.
-    func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int]) async throws(ServiceError)
-    /// `POST seasonpass` naming the series and the season (its episodes follow the season).
-    func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError)
+/// Monitoring below the item: a group (Sonarr's season pass, an album) and children by id (episodes).
+public protocol ChildMonitoring: ServiceClient {
+    /// Monitors one group of one item (its children follow, as the service does it).
+    func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError)
+    /// Monitors these children, named by id.
+    func setChildrenMonitored(_ monitored: Bool, ids: [Int]) async throws(ServiceError)
 }
 
 /// How a download leaves an orchestrator's queue (API-GUIDE-2 §4.2). Every flag is sent, so the
@@ -133,13 +100,6 @@ public struct QueueRemoval: Sendable, Equatable {
     public init(disposition: Disposition, blocklist: Blocklist) {
         self.disposition = disposition
         self.blocklist = blocklist
-    }
-
-    public var query: [URLQueryItem] {
-        [URLQueryItem(name: "removeFromClient", value: disposition == .removeFromClient ? "true" : "false"),
-         URLQueryItem(name: "blocklist", value: blocklist == .no ? "false" : "true"),
-         URLQueryItem(name: "skipRedownload", value: blocklist == .blocklistOnly ? "true" : "false"),
-         URLQueryItem(name: "changeCategory", value: disposition == .changeCategory ? "true" : "false")]
     }
 }
 

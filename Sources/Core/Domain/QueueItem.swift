@@ -80,11 +80,11 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
     public var downloadID: String?
     /// The client's name as configured in the orchestrator.
     public var downloadClient: String?
-    /// The series or movie this download belongs to.
+    /// The library item this download belongs to (its series, its movie).
     public var resource: ResourceID?
-    /// Sonarr: the episode of this record (one record per episode).
-    public var episodeID: Int?
-    public var seasonNumber: Int?
+    /// The child of this record (Sonarr has one record per episode), and its group's key (the season).
+    public var childID: Int?
+    public var groupKey: Int?
     /// The client can move it to a post-import category instead of removing it (torrent clients that
     /// have one; `downloadClientHasPostImportCategory`). Nil when the service did not say.
     public var clientHasPostImportCategory: Bool?
@@ -94,7 +94,7 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
 
     public var progress: Double { size > 0 ? max(0, min(1, (size - sizeLeft) / size)) : 0 }
 
-    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: TrackedState?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, episodeID: Int?, seasonNumber: Int?, clientHasPostImportCategory: Bool? = nil) {
+    public init(id: ResourceID, title: String, status: Status, trackedStatus: TrackedStatus, trackedState: TrackedState?, messages: [String], errorMessage: String?, size: Double, sizeLeft: Double, timeLeft: TimeInterval?, estimatedCompletion: Date?, added: Date?, downloadProtocol: DownloadProtocol, downloadID: String?, downloadClient: String?, resource: ResourceID?, childID: Int? = nil, groupKey: Int? = nil, clientHasPostImportCategory: Bool? = nil) {
         self.id = id
         self.title = title
         self.status = status
@@ -111,8 +111,8 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
         self.downloadID = downloadID
         self.downloadClient = downloadClient
         self.resource = resource
-        self.episodeID = episodeID
-        self.seasonNumber = seasonNumber
+        self.childID = childID
+        self.groupKey = groupKey
         self.clientHasPostImportCategory = clientHasPostImportCategory
     }
 }

@@ -1,21 +1,13 @@
 import Foundation
 
-/// What an interactive search is for. Every case names its item: Sonarr's release endpoint without
-/// an episode or a season (or with a series alone) fetches **every indexer's whole RSS feed**.
+/// What an interactive search is for: one item (a movie), one group of an item (a season, an
+/// album) or one child (an episode). Each flavour makes its query from it; one that would name nothing
+/// is never sent (Sonarr's release endpoint without an episode or a season fetches **every indexer's
+/// whole RSS feed**).
 public enum ReleaseSearch: Sendable, Hashable {
-    case episode(id: Int)
-    case season(seriesID: Int, season: Int)
-    case movie(id: Int)
-
-    /// The query; nil when it would name nothing.
-    public var query: [URLQueryItem]? {
-        switch self {
-        case .episode(let id): id > 0 ? [URLQueryItem(name: "episodeId", value: String(id))] : nil
-        case .season(let series, let season):
-            series > 0 && season >= 0 ? [URLQueryItem(name: "seriesId", value: String(series)), URLQueryItem(name: "seasonNumber", value: String(season))] : nil
-        case .movie(let id): id > 0 ? [URLQueryItem(name: "movieId", value: String(id))] : nil
-        }
-    }
+    case item(Int)
+    case group(item: Int, group: Int)
+    case child(Int)
 }
 
 /// A release an indexer offers, as the orchestrator judged it. Download links (which often carry
@@ -62,9 +54,6 @@ public struct Release: Sendable, Equatable, Identifiable {
         self.rejections = rejections
         self.downloadAllowed = downloadAllowed
     }
-
-    /// The grab body: `{"guid", "indexerId"}` (both required).
-    public var grabBody: String { #"{"guid":\#(JSONText.quote(guid)),"indexerId":\#(indexerID)}"# }
 }
 
 /// The services keep a search's results for 30 minutes; a grab after that fails (API-GUIDE-2 §3.2).
@@ -74,7 +63,7 @@ public enum ReleaseCache {
     public static func isFresh(searched: Date, now: Date) -> Bool { now.timeIntervalSince(searched) < lifetime - 60 }
 }
 
-/// Interactive search and grab (Sonarr, Radarr).
+/// Interactive search and grab (Sonarr, Radarr, Lidarr).
 public protocol ReleaseSearching: ServiceClient {
     func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release]
     func grab(_ release: Release) async throws(ServiceError)

@@ -32,9 +32,9 @@ public struct MediaImage: Sendable, Equatable, Codable {
     }
 }
 
-/// A series (Sonarr) or a movie (Radarr) in a library.
+/// An item of a library: a series, a movie, an artist — whatever its kind's top level is.
 public struct Resource: Sendable, Equatable, Identifiable, Codable {
-    public enum Kind: String, Sendable, Equatable, Codable { case series, movie }
+    public typealias Kind = LibraryKind.ID
 
     /// Normalized status; `raw` keeps the service's word for display.
     public enum Status: Sendable, Equatable, RawCodable {
@@ -71,35 +71,29 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
     public var status: Status
     public var monitored: Bool
     public var sizeOnDisk: Int64
-    /// Series: episode files on disk / episodes aired; movies: 1/1 when the file exists.
+    /// Files on disk / files expected: episode files of aired episodes, track files, 1/1 for a movie with its file.
     public var fileCount: Int
     public var expectedFileCount: Int
     public var hasFile: Bool
-    public var network: String?
+    /// A line under the title: a series' network, a movie's studio, an artist's type.
+    public var subtitle: String?
     public var added: Date?
-    public var nextAiring: Date?
-    public var releaseDates: ReleaseDates
+    /// When the next child comes out (the next episode airs), if known.
+    public var nextDate: Date?
+    /// The item's own dates by the kind's names for them (a movie's "inCinemas", "digital", "physical").
+    public var dates: [String: Date]
     public var images: [MediaImage]
-    /// Sonarr: the seasons monitored now, by number (nil when the service did not list seasons).
-    public var monitoredSeasons: [Int]?
+    /// The keys of the groups monitored now (Sonarr's seasons), when the item carries its groups.
+    public var monitoredGroups: [Int]?
 
-    /// Whether Sonarr monitors this season; nil when unknown.
-    public func seasonMonitored(_ number: Int) -> Bool? { monitoredSeasons.map { $0.contains(number) } }
-
-    public struct ReleaseDates: Sendable, Equatable, Codable {
-        public var inCinemas: Date?
-        public var digital: Date?
-        public var physical: Date?
-        public init(inCinemas: Date? = nil, digital: Date? = nil, physical: Date? = nil) {
-            self.inCinemas = inCinemas
-            self.digital = digital
-            self.physical = physical
-        }
-    }
+    /// Whether the service monitors the group with this key; nil when unknown.
+    public func groupMonitored(_ key: Int) -> Bool? { monitoredGroups.map { $0.contains(key) } }
 
     public var poster: MediaImage? { images.first { $0.kind == .poster } }
 
-    public init(id: ResourceID, kind: Kind, title: String, sortTitle: String, year: Int?, status: Status, monitored: Bool, sizeOnDisk: Int64, fileCount: Int, expectedFileCount: Int, hasFile: Bool, network: String?, added: Date?, nextAiring: Date?, releaseDates: ReleaseDates, images: [MediaImage], monitoredSeasons: [Int]? = nil) {
+    public init(id: ResourceID, kind: Kind, title: String, sortTitle: String, year: Int?, status: Status, monitored: Bool, sizeOnDisk: Int64,
+                fileCount: Int, expectedFileCount: Int, hasFile: Bool, subtitle: String?, added: Date?, nextDate: Date? = nil,
+                dates: [String: Date] = [:], images: [MediaImage], monitoredGroups: [Int]? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -111,55 +105,39 @@ public struct Resource: Sendable, Equatable, Identifiable, Codable {
         self.fileCount = fileCount
         self.expectedFileCount = expectedFileCount
         self.hasFile = hasFile
-        self.network = network
+        self.subtitle = subtitle
         self.added = added
-        self.nextAiring = nextAiring
-        self.releaseDates = releaseDates
+        self.nextDate = nextDate
+        self.dates = dates
         self.images = images
-        self.monitoredSeasons = monitoredSeasons
+        self.monitoredGroups = monitoredGroups
     }
 }
 
-/// An episode of a series.
-public struct Episode: Sendable, Equatable, Identifiable, Codable {
-    public var id: ResourceID
-    public var series: ResourceID
-    public var seasonNumber: Int
-    public var episodeNumber: Int
-    public var title: String
-    /// The local air date as the service gives it ("yyyy-MM-dd").
-    public var airDate: String?
-    public var airDateUTC: Date?
-    public var hasFile: Bool
-    public var monitored: Bool
-
-    public init(id: ResourceID, series: ResourceID, seasonNumber: Int, episodeNumber: Int, title: String, airDate: String?, airDateUTC: Date?, hasFile: Bool, monitored: Bool) {
-        self.id = id
-        self.series = series
-        self.seasonNumber = seasonNumber
-        self.episodeNumber = episodeNumber
-        self.title = title
-        self.airDate = airDate
-        self.airDateUTC = airDateUTC
-        self.hasFile = hasFile
-        self.monitored = monitored
-    }
-}
-
-/// Something due in a date window: an episode airing or a movie releasing.
+/// Something due in a date window: a child coming out (an episode airing), an item's release (a
+/// movie in cinemas), a group's release (an album). Words are the app's: this says what, not how.
 public struct CalendarEntry: Sendable, Equatable, Codable {
+    public enum Due: Sendable, Equatable, Codable {
+        /// A child of the item: its group's number, its own number and title (an episode).
+        case child(group: Int, number: Int, title: String?)
+        /// The item comes out in one of its kinds of release, by the kind's name ("inCinemas").
+        case release(String)
+        /// A group of the item comes out (an album), with its title.
+        case group(title: String)
+    }
+
     public var resource: ResourceID
+    /// The library item's title.
     public var title: String
-    /// For episodes: "S01E02 · Episode title".
-    public var subtitle: String?
+    public var due: Due
     public var date: Date
     public var hasFile: Bool
     public var monitored: Bool
 
-    public init(resource: ResourceID, title: String, subtitle: String?, date: Date, hasFile: Bool, monitored: Bool) {
+    public init(resource: ResourceID, title: String, due: Due, date: Date, hasFile: Bool, monitored: Bool) {
         self.resource = resource
         self.title = title
-        self.subtitle = subtitle
+        self.due = due
         self.date = date
         self.hasFile = hasFile
         self.monitored = monitored
@@ -176,10 +154,11 @@ public struct HistoryEvent: Sendable, Equatable, Codable {
         public init(_ raw: String?) {
             switch raw {
             case "grabbed": self = .grabbed
-            case "downloadFolderImported", "seriesFolderImported", "movieFolderImported": self = .imported
+            case "downloadFolderImported", "seriesFolderImported", "movieFolderImported", "trackFileImported", "downloadImported":
+                self = .imported
             case "downloadFailed": self = .downloadFailed
-            case "episodeFileDeleted", "movieFileDeleted": self = .fileDeleted
-            case "episodeFileRenamed", "movieFileRenamed": self = .fileRenamed
+            case "episodeFileDeleted", "movieFileDeleted", "trackFileDeleted": self = .fileDeleted
+            case "episodeFileRenamed", "movieFileRenamed", "trackFileRenamed": self = .fileRenamed
             case "downloadIgnored": self = .ignored
             default: self = .unknown(raw ?? "unknown")
             }

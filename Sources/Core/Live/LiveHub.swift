@@ -4,17 +4,20 @@ import Foundation
 /// no hub Switchyard speaks (their state says so; nothing is tried).
 public struct LiveTargets: Sendable {
     public var connections: [ServiceConnection] = []
+    /// Instance → its hub's path below the endpoint's base (its kind's rule for its version).
+    public var hubPaths: [UUID: String] = [:]
     /// Instance → the version it reported.
     public var withoutHub: [UUID: String] = [:]
 
-    public init(connections: [ServiceConnection] = [], withoutHub: [UUID: String] = [:]) {
+    public init(connections: [ServiceConnection] = [], hubPaths: [UUID: String] = [:], withoutHub: [UUID: String] = [:]) {
         self.connections = connections
+        self.hubPaths = hubPaths
         self.withoutHub = withoutHub
     }
 }
 
-/// The live channels of every Sonarr and Radarr instance, one stream of their updates tagged with
-/// the instance. `keep` takes the current connections: new ones start, removed or changed ones stop.
+/// The live channels of every instance whose kind has live updates, one stream of their updates
+/// tagged with the instance: states, and each message as what it means (`LiveChange`). `keep` takes the current connections: new ones start, removed or changed ones stop.
 public actor LiveHub {
     public struct Tagged: Sendable, Equatable {
         public var service: UUID
@@ -31,7 +34,7 @@ public actor LiveHub {
     private let transport: SoupTransport
     private let secrets: any SecretStore
     private let policy: LivePolicy
-    private var channels: [UUID: (connection: ServiceConnection, channel: ServarrLiveChannel, forward: Task<Void, Never>)] = [:]
+    private var channels: [UUID: (connection: ServiceConnection, path: String, channel: ServarrLiveChannel, forward: Task<Void, Never>)] = [:]
     /// Each instance's latest state.
     public private(set) var states: [UUID: LiveState] = [:]
 
@@ -53,21 +56,22 @@ public actor LiveHub {
             states[id] = state
             continuation.yield(Tagged(service: id, update: .state(state)))
         }
-        await keep(targets.connections)
+        await keep(targets.connections, paths: targets.hubPaths)
     }
 
-    /// Runs a channel for each of `connections` (Servarr instances); stops the others.
-    public func keep(_ connections: [ServiceConnection]) async {
+    /// Runs a channel for each of `connections` (at its hub path, `/signalr/messages` unless said); stops the others.
+    public func keep(_ connections: [ServiceConnection], paths: [UUID: String] = [:]) async {
         let wanted = Dictionary(connections.map { ($0.config.id, $0) }, uniquingKeysWith: { $1 })
         for (id, running) in channels where wanted[id].map({ !Self.same($0, running.connection) }) ?? true {
             await stop(id)
         }
         for (id, connection) in wanted where channels[id] == nil {
-            let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets, policy: policy)
+            let path = paths[id] ?? ServarrLiveChannel.defaultPath
+            let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets, policy: policy, path: path)
             let forward = Task { [weak self] in
                 for await update in channel.updates { await self?.forward(id, update) }
             }
-            channels[id] = (connection, channel, forward)
+            channels[id] = (connection, path, channel, forward)
             await channel.start()
         }
     }
@@ -79,9 +83,11 @@ public actor LiveHub {
 
     /// A new credential: that instance's channel starts over (a refused key ended it).
     public func restart(_ id: UUID) async {
-        guard let connection = channels[id]?.connection else { return }
+        guard let running = channels[id] else { return }
         await stop(id)
-        await keep(channels.values.map(\.connection) + [connection])
+        var paths = channels.mapValues(\.path)
+        paths[id] = running.path
+        await keep(channels.values.map(\.connection) + [running.connection], paths: paths)
     }
 
     private func stop(_ id: UUID) async {
@@ -91,10 +97,19 @@ public actor LiveHub {
         states[id] = nil
     }
 
+    /// Forwards an update; a message goes out as what it means, decoded once by the instance's kind.
     private func forward(_ id: UUID, _ update: LiveUpdate) {
-        guard channels[id] != nil else { return }
-        if case .state(let state) = update { states[id] = state }
-        continuation.yield(Tagged(service: id, update: update))
+        guard let running = channels[id] else { return }
+        switch update {
+        case .state(let state):
+            states[id] = state
+            continuation.yield(Tagged(service: id, update: update))
+        case .message(let message):
+            guard let kind = ServiceCatalog.descriptor(for: running.connection.config.kind)?.client as? any LiveUpdating.Type else { return }
+            continuation.yield(Tagged(service: id, update: .change(kind.change(message, service: id))))
+        case .resumed, .change:
+            continuation.yield(Tagged(service: id, update: update))
+        }
     }
 
     /// Each target's live state, tried once (`switchyard --status`): a channel per instance, ended as
@@ -107,7 +122,8 @@ public actor LiveHub {
         await withTaskGroup(of: (UUID, LiveState).self) { group in
             for connection in targets.connections {
                 group.addTask {
-                    let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets, policy: policy)
+                    let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets, policy: policy,
+                                                     path: targets.hubPaths[connection.config.id] ?? ServarrLiveChannel.defaultPath)
                     await channel.start()
                     var outcome = LiveState.polling(.dropped)
                     for await update in channel.updates {

@@ -42,8 +42,10 @@ public enum LivePollingReason: Sendable, Equatable {
 /// What a live channel reports, in order.
 public enum LiveUpdate: Sendable, Equatable {
     case state(LiveState)
-    /// One Servarr push.
+    /// One Servarr push, as it arrived (the channel's report).
     case message(ServarrLiveMessage)
+    /// What a push means, decoded by the instance's kind (the hub's report: it forwards these, not messages).
+    case change(LiveChange)
     /// Live again after having been down: messages in between were not replayed, refetch.
     case resumed
 }
@@ -91,14 +93,19 @@ public actor ServarrLiveChannel {
     private let transport: SoupTransport
     private let secrets: any SecretStore
     private let policy: LivePolicy
+    private let path: String
     private var runner: Task<Void, Never>?
     private var socket: WebSocket?
+    /// Where a Servarr's hub is (below the endpoint's base path).
+    public static let defaultPath = "/signalr/messages"
 
-    public init(connection: ServiceConnection, transport: SoupTransport, secrets: any SecretStore, policy: LivePolicy = .standard) {
+    public init(connection: ServiceConnection, transport: SoupTransport, secrets: any SecretStore, policy: LivePolicy = .standard,
+                path: String = defaultPath) {
         self.connection = connection
         self.transport = transport
         self.secrets = secrets
         self.policy = policy
+        self.path = path
         (updates, continuation) = AsyncStream.makeStream(of: LiveUpdate.self, bufferingPolicy: .unbounded)
     }
 
@@ -150,7 +157,7 @@ public actor ServarrLiveChannel {
         guard let key = credential?.apiKey, !key.isEmpty else { return Ending(reason: .refused) }
         var headers = ["X-Api-Key": key]
         for (name, value) in credential?.extraHeaders ?? [:] { headers[name] = value }
-        var request = HTTPRequest(connection.endpoint, path: "/signalr/messages", headers: headers, requestClass: .list,
+        var request = HTTPRequest(connection.endpoint, path: path, headers: headers, requestClass: .list,
                                   schemePolicy: connection.policy)
         request.hasGatewayHeaders = !(credential?.extraHeaders ?? [:]).isEmpty
         let opening: WebSocketOpening

@@ -42,7 +42,7 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// What the user enters to authenticate (API-GUIDE §1).
     public var credentialShape: CredentialShape { descriptor?.credentialShape ?? .apiKey }
     /// What its library holds, when it offers one.
-    public var libraryKind: Resource.Kind? { descriptor?.libraryKind }
+    public var library: LibraryKind? { descriptor?.library }
     /// What a transfer client moves (torrents join by info-hash, usenet by its own id); `.unknown` for others.
     public var downloadProtocol: DownloadProtocol { descriptor?.downloadProtocol ?? .unknown }
 

@@ -26,7 +26,7 @@ public struct ActivityItem: Sendable, Equatable, Identifiable {
     /// The series or movie this download is for.
     public var resource: ResourceID?
     /// Sonarr sends one queue record per episode of a download; they are grouped here.
-    public var episodeIDs: [Int]
+    public var childIDs: [Int]
     /// The orchestrator's state for the download (from its first record).
     public var queue: QueueItem
     /// The transfer client's item holding the download, if one of the configured clients has it.
@@ -86,7 +86,7 @@ public enum ActivityJoin {
         for record in queues {
             let id = ActivityItem.ID(record: record)
             if var existing = grouped[id] {
-                if let episode = record.episodeID, !existing.episodeIDs.contains(episode) { existing.episodeIDs.append(episode) }
+                if let episode = record.childID, !existing.childIDs.contains(episode) { existing.childIDs.append(episode) }
                 grouped[id] = existing
                 continue
             }
@@ -99,7 +99,7 @@ public enum ActivityJoin {
             }
             order.append(id)
             grouped[id] = ActivityItem(id: id, title: record.title, resource: record.resource,
-                                       episodeIDs: record.episodeID.map { [$0] } ?? [], queue: record, transfer: transfer)
+                                       childIDs: record.childID.map { [$0] } ?? [], queue: record, transfer: transfer)
         }
         return order.compactMap { grouped[$0] }
     }

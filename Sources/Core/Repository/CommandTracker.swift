@@ -168,15 +168,3 @@ private final class Nap: @unchecked Sendable {
         waiting?.resume()
     }
 }
-
-extension CommandProgress {
-    /// The command state a live `command` message carries (its resource is a CommandResource).
-    public init?(liveMessage message: ServarrLiveMessage) {
-        guard message.name == "command", message.action == .updated,
-              let body = (try? JSONSerialization.jsonObject(with: message.body)) as? [String: Any],
-              let resource = body["resource"] as? [String: Any],
-              let data = try? JSONSerialization.data(withJSONObject: resource),
-              let progress = try? ServarrClient.decodeCommand(data) else { return nil }
-        self = progress
-    }
-}

@@ -1,37 +1,52 @@
 import Foundation
 
-/// The features the window shows, one per tab.
-public enum Feature: String, Sendable, CaseIterable, Codable {
-    case overview, series, movies, activity, downloads, calendar
+/// The features the window shows, one per tab: the overview, one per library kind, activity,
+/// downloads and the calendar. Raw values are stable: inspection routes, actions (`win.show-tab`) and
+/// saved window state use them.
+public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let overview = Feature(rawValue: "overview")
+    public static let activity = Feature(rawValue: "activity")
+    public static let downloads = Feature(rawValue: "downloads")
+    public static let calendar = Feature(rawValue: "calendar")
+
+    /// Every feature this build knows, in tab order: library tabs come from the library kinds.
+    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar] }
+
+    /// The library kind this feature shows, when it is a library tab.
+    public var library: LibraryKind? { LibraryKind.all.first { $0.feature == self } }
 
     /// The kinds of service whose content this feature shows, by what they offer.
     public func includes(_ kind: ServiceKind) -> Bool {
+        if let library { return kind.offers(Capabilities.library) && kind.library?.id == library.id }
         switch self {
-        case .overview: true
-        case .series: kind.offers(Capabilities.library) && kind.libraryKind == .series
-        case .movies: kind.offers(Capabilities.library) && kind.libraryKind == .movie
+        case .overview: return true
         // Orchestrator queues, joined with every transfer client's list.
-        case .activity: kind.offers(Capabilities.queue) || kind.offers(Capabilities.transfers)
-        case .downloads: kind.offers(Capabilities.transfers)
-        case .calendar: kind.offers(Capabilities.calendar)
+        case .activity: return kind.offers(Capabilities.queue) || kind.offers(Capabilities.transfers)
+        case .downloads: return kind.offers(Capabilities.transfers)
+        case .calendar: return kind.offers(Capabilities.calendar)
+        default: return false
         }
     }
 
     /// The tab of a library of this kind.
-    public static func library(_ kind: Resource.Kind) -> Feature {
-        switch kind {
-        case .series: .series
-        case .movie: .movies
-        }
+    public static func library(_ kind: LibraryKind.ID) -> Feature {
+        LibraryKind.kind(kind)?.feature ?? Feature(rawValue: kind.rawValue)
     }
 
     /// Whether a window with services of these kinds shows this feature's tab
     /// (Activity needs a queue: transfer lists alone have nothing to join).
     public func isShown(for kinds: some Sequence<ServiceKind>) -> Bool {
-        switch self {
-        case .activity: kinds.contains { $0.offers(Capabilities.queue) }
-        case .overview, .series, .movies, .downloads, .calendar: kinds.contains { includes($0) }
-        }
+        self == .activity ? kinds.contains { $0.offers(Capabilities.queue) } : kinds.contains { includes($0) }
+    }
+
+    public init(from decoder: Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -181,26 +196,23 @@ public struct OverviewContent: Sendable, Equatable {
     }
 }
 
-/// The detail page of one series or movie.
+/// The detail page of one library item.
 public struct ResourceDetail: Sendable, Equatable {
     public var resource: Resource
-    /// Sonarr: every episode; empty for movies.
-    public var episodes: [Episode]
+    /// The levels below the item: its groups, each with its children (seasons and episodes; albums and
+    /// tracks); empty for a kind with nothing below its items.
+    public var groups: [ChildGroup]
     public var history: [HistoryEvent]
     /// The item's entries in its instance's queue.
     public var queue: [QueueItem]
 
-    public init(resource: Resource, episodes: [Episode], history: [HistoryEvent], queue: [QueueItem]) {
+    public init(resource: Resource, groups: [ChildGroup], history: [HistoryEvent], queue: [QueueItem]) {
         self.resource = resource
-        self.episodes = episodes
+        self.groups = groups
         self.history = history
         self.queue = queue
     }
 
-    /// Episodes by season, seasons in order (specials, season 0, last).
-    public var seasons: [(number: Int, episodes: [Episode])] {
-        Dictionary(grouping: episodes, by: \.seasonNumber)
-            .map { ($0.key, $0.value.sorted { $0.episodeNumber < $1.episodeNumber }) }
-            .sorted { ($0.0 == 0 ? Int.max : $0.0) < ($1.0 == 0 ? Int.max : $1.0) }
-    }
+    /// Every child, group by group.
+    public var children: [Child] { groups.flatMap(\.children) }
 }

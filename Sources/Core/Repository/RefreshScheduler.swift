@@ -14,12 +14,13 @@ public struct RefreshPolicy: Sendable, Equatable {
         .downloads: .seconds(2),
         .activity: .seconds(5),
         .overview: .seconds(30),
-        .series: .seconds(300),
-        .movies: .seconds(300),
         .calendar: .seconds(600),
     ])
 
-    public func interval(for feature: Feature) -> Duration { intervals[feature] ?? .seconds(60) }
+    /// Libraries, whatever their kind, every five minutes unless the policy says otherwise.
+    public func interval(for feature: Feature) -> Duration {
+        intervals[feature] ?? (feature.library != nil ? .seconds(300) : .seconds(60))
+    }
 }
 
 /// Runs each feature's refresh on its interval while the feature is in scope

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes to Sonarr and Radarr: monitoring, commands, deletion and queue removal. Each goes to the
+/// Writes to the orchestrators: monitoring, commands, deletion and queue removal. Each goes to the
 /// instance that owns the item (its `serviceID`), names its items, and is sent once; the caller
 /// reads the state back afterwards (`library(force:)`, `detail(of:force:)`, `activity(force:)`).
 extension Repository {
@@ -23,20 +23,20 @@ extension Repository {
         return failures
     }
 
-    /// One season of a series monitored on or off (its episodes follow).
-    public func setSeasonMonitored(_ monitored: Bool, series: ResourceID, season: Int) async throws(ServiceError) {
-        let session = try enabledSession(series.serviceID)
-        let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
-            try await client.setSeasonMonitored(monitored, series: series, season: season)
+    /// One group of an item monitored on or off (a season: its episodes follow).
+    public func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError) {
+        let session = try enabledSession(item.serviceID)
+        let done: Void? = try await session.write(Capabilities.childMonitoring) { client throws(ServiceError) in
+            try await client.setGroupMonitored(monitored, item: item, group: group)
         }
         if done == nil { throw .notOffered }
     }
 
-    /// Episodes of one instance monitored on or off.
-    public func setEpisodesMonitored(_ monitored: Bool, episodeIDs: [Int], on service: UUID) async throws(ServiceError) {
+    /// Children of one instance monitored on or off, by id.
+    public func setChildrenMonitored(_ monitored: Bool, ids: [Int], on service: UUID) async throws(ServiceError) {
         let session = try enabledSession(service)
-        let done: Void? = try await session.write(Capabilities.episodeMonitoring) { client throws(ServiceError) in
-            try await client.setEpisodesMonitored(monitored, episodeIDs: episodeIDs)
+        let done: Void? = try await session.write(Capabilities.childMonitoring) { client throws(ServiceError) in
+            try await client.setChildrenMonitored(monitored, ids: ids)
         }
         if done == nil { throw .notOffered }
     }
@@ -59,7 +59,7 @@ extension Repository {
         return progress
     }
 
-    /// Deletes a series or movie; files and an import-list exclusion only when asked.
+    /// Deletes a library item; files and an import-list exclusion only when asked.
     public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
         let session = try enabledSession(item.serviceID)
         let done: Void? = try await session.write(Capabilities.libraryActions) { client throws(ServiceError) in

@@ -7,18 +7,21 @@ extension Repository {
         public var rootFolders: [RootFolder]
         public var qualityProfiles: [NamedID]
         public var tags: [NamedID]
+        /// Read only for a kind whose add form has a metadata profile (Lidarr).
+        public var metadataProfiles: [NamedID]
 
-        public init(rootFolders: [RootFolder], qualityProfiles: [NamedID], tags: [NamedID]) {
+        public init(rootFolders: [RootFolder], qualityProfiles: [NamedID], tags: [NamedID], metadataProfiles: [NamedID] = []) {
             self.rootFolders = rootFolders
             self.qualityProfiles = qualityProfiles
             self.tags = tags
+            self.metadataProfiles = metadataProfiles
         }
     }
 
-    /// The enabled instances that add this kind of item (Sonarr for series, Radarr for movies).
+    /// The enabled instances that add this kind of item (Sonarr for series, Radarr for movies, …).
     public func instances(adding kind: Resource.Kind) -> [ServiceRef] {
         configuredServices.filter { config in
-            config.enabled && config.kind.offers(Capabilities.libraryAdding) && ServiceCatalog.descriptor(for: config.kind)?.libraryKind == kind
+            config.enabled && config.kind.offers(Capabilities.libraryAdding) && config.kind.library?.id == kind
         }.map(ServiceRef.init)
     }
 
@@ -32,9 +35,10 @@ extension Repository {
 
     public func addingChoices(on service: UUID) async throws(ServiceError) -> AddingChoices {
         let session = try enabledSession(service)
+        let wantsMetadata = configuredServices.first { $0.id == service }?.kind.library?.addOptions.contains { $0.control == .metadataProfile } ?? false
         guard let choices = try await session.perform(Capabilities.libraryAdding, force: true, { client throws(ServiceError) in
             AddingChoices(rootFolders: try await client.rootFolders(), qualityProfiles: try await client.qualityProfiles(),
-                          tags: try await client.tags())
+                          tags: try await client.tags(), metadataProfiles: wantsMetadata ? try await client.metadataProfiles() : [])
         }) else { throw .notOffered }
         return choices
     }

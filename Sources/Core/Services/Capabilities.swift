@@ -16,7 +16,7 @@ public protocol ServiceClient: Actor {
 
 // MARK: Read capabilities
 
-/// The library: series, movies — whatever the kind's `libraryKind` says.
+/// The library: series, movies, artists — whatever the kind's `library` says.
 public protocol LibraryProviding: ServiceClient {
     func library() async throws(ServiceError) -> [Resource]
     /// One item of the library as the service has it now (a live message said it changed).
@@ -30,9 +30,9 @@ extension LibraryProviding {
     }
 }
 
-/// The episodes of one library item.
-public protocol EpisodesProviding: ServiceClient {
-    func episodes(of resource: ResourceID) async throws(ServiceError) -> [Episode]
+/// The levels below one library item: its groups and their children (seasons and episodes).
+public protocol ChildrenProviding: ServiceClient {
+    func children(of item: Resource) async throws(ServiceError) -> [ChildGroup]
 }
 
 /// Recent history of one library item.
@@ -120,8 +120,8 @@ public struct Capability<Provider: Sendable>: Sendable {
 public enum Capabilities {
     public static let library = Capability<any LibraryProviding>(
         "library", offers: { $0 is any LibraryProviding.Type }, cast: { $0 as? any LibraryProviding })
-    public static let episodes = Capability<any EpisodesProviding>(
-        "episodes", offers: { $0 is any EpisodesProviding.Type }, cast: { $0 as? any EpisodesProviding })
+    public static let children = Capability<any ChildrenProviding>(
+        "children", offers: { $0 is any ChildrenProviding.Type }, cast: { $0 as? any ChildrenProviding })
     public static let history = Capability<any HistoryProviding>(
         "history", offers: { $0 is any HistoryProviding.Type }, cast: { $0 as? any HistoryProviding })
     public static let queue = Capability<any QueueProviding>(
@@ -138,8 +138,8 @@ public enum Capabilities {
         "download clients", offers: { $0 is any DownloadClientsProviding.Type }, cast: { $0 as? any DownloadClientsProviding })
     public static let libraryActions = Capability<any LibraryActing>(
         "library actions", offers: { $0 is any LibraryActing.Type }, cast: { $0 as? any LibraryActing })
-    public static let episodeMonitoring = Capability<any EpisodeMonitoring>(
-        "episode monitoring", offers: { $0 is any EpisodeMonitoring.Type }, cast: { $0 as? any EpisodeMonitoring })
+    public static let childMonitoring = Capability<any ChildMonitoring>(
+        "child monitoring", offers: { $0 is any ChildMonitoring.Type }, cast: { $0 as? any ChildMonitoring })
     public static let libraryAdding = Capability<any LibraryAdding>(
         "adding to the library", offers: { $0 is any LibraryAdding.Type }, cast: { $0 as? any LibraryAdding })
     public static let releaseSearch = Capability<any ReleaseSearching>(

@@ -7,22 +7,22 @@ public struct ServiceDescriptor: Sendable {
     public var role: ServiceKind.Role
     public var defaultPort: Int
     public var credentialShape: CredentialShape
-    /// What its library holds (Series or Movies tab), when its client offers one.
-    public var libraryKind: Resource.Kind?
+    /// What its library holds (its hierarchy, commands and tab), when its client offers one.
+    public var library: LibraryKind?
     /// What a transfer client moves; `.unknown` for a kind that moves nothing.
     public var downloadProtocol: DownloadProtocol
     /// The client type; its capability protocols say what the kind can do.
     public var client: any ServiceClient.Type
 
     public init(kind: ServiceKind, displayName: String, role: ServiceKind.Role, defaultPort: Int,
-                credentialShape: CredentialShape, libraryKind: Resource.Kind? = nil,
+                credentialShape: CredentialShape, library: LibraryKind? = nil,
                 downloadProtocol: DownloadProtocol = .unknown, client: any ServiceClient.Type) {
         self.kind = kind
         self.displayName = displayName
         self.role = role
         self.defaultPort = defaultPort
         self.credentialShape = credentialShape
-        self.libraryKind = libraryKind
+        self.library = library
         self.downloadProtocol = downloadProtocol
         self.client = client
     }
@@ -39,9 +39,9 @@ public struct ServiceDescriptor: Sendable {
 public enum ServiceCatalog {
     public static let builtIn: [ServiceDescriptor] = [
         .init(kind: .sonarr, displayName: "Sonarr", role: .orchestrator, defaultPort: 8989, credentialShape: .apiKey,
-              libraryKind: .series, client: SonarrClient.self),
+              library: .series, client: SonarrClient.self),
         .init(kind: .radarr, displayName: "Radarr", role: .orchestrator, defaultPort: 7878, credentialShape: .apiKey,
-              libraryKind: .movie, client: RadarrClient.self),
+              library: .movies, client: RadarrClient.self),
         .init(kind: .qbittorrent, displayName: "qBittorrent", role: .transferClient, defaultPort: 8080,
               credentialShape: .usernamePassword, downloadProtocol: .torrent, client: QBittorrentClient.self),
         .init(kind: .transmission, displayName: "Transmission", role: .transferClient, defaultPort: 9091,

@@ -118,7 +118,7 @@ final class SwitchyardApplication {
                 candidates += AddCandidates.fromText(uri)
             }
         }
-        model.openAddDownload(candidates)
+        model.controller(AddDownloadController.self)?.open(candidates)
     }
 
     private func activate() {
@@ -194,7 +194,7 @@ final class SwitchyardApplication {
         case .downloads(let scene)?:
             inspectAfterFirstFrame(window) { window.downloads.inspect(scene) }
         case .library(let tab, let scene)?:
-            inspectAfterFirstFrame(window) { (tab == .series ? window.series : window.movies).inspect(scene) }
+            inspectAfterFirstFrame(window) { window.library(tab)?.inspect(scene) ?? (nil, nil) }
         case .activity(let scene)?:
             inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
         case .live?:
@@ -327,7 +327,7 @@ final class SwitchyardApplication {
         }
         guard options.route == nil else { return } // inspection routes open their own
         let dialog = SettingsDialog(parent: mainWindow?.window, backend: model?.settings,
-                                    statusOf: { [weak model] in model?.serviceStatus[$0] })
+                                    statusOf: { [weak model] in model?.controller(OverviewController.self)?.serviceStatus[$0] })
         dialog.onChanged = { [weak self] in self?.model?.settingsChanged() }
         if let model {
             dialog.preferences = model.preferences

@@ -19,14 +19,16 @@ final class MainWindow {
     /// The tabs' pages: each is made when its tab is first shown or something must act on it
     /// (`TabSlot`); the accessors below make it.
     let overviewSlot: TabSlot<OverviewPage>
-    let seriesSlot: TabSlot<LibraryPage>
-    let moviesSlot: TabSlot<LibraryPage>
+    /// One library tab per library kind, in tab order.
+    let librarySlots: [Feature: TabSlot<LibraryPage>]
     let activitySlot: TabSlot<ActivityPage>
     let downloadsSlot: TabSlot<DownloadsPage>
     let calendarSlot: TabSlot<CalendarPage>
+    /// Every tab's slot, by tab.
+    private let slots: [AppTab: any AnyTabSlot]
     var overview: OverviewPage { overviewSlot.page }
-    var series: LibraryPage { seriesSlot.page }
-    var movies: LibraryPage { moviesSlot.page }
+    /// A library tab's page (made now if it was not yet); nil for the other tabs.
+    func library(_ tab: AppTab) -> LibraryPage? { librarySlots[tab]?.page }
     var activity: ActivityPage { activitySlot.page }
     var downloads: DownloadsPage { downloadsSlot.page }
     var calendar: CalendarPage { calendarSlot.page }
@@ -40,16 +42,25 @@ final class MainWindow {
     var onTabChanged: ((AppTab) -> Void)?
     /// Add Download… (Ctrl+O, the Downloads page's button, or files and links dropped on the window).
     var onAddDownload: (([AddCandidates.Candidate]) -> Void)?
-    /// Add Series / Add Movie (Ctrl+N: the Movies tab adds movies, any other adds series).
-    var onAddToLibrary: ((LibraryMedia) -> Void)?
+    /// Add Series / Add Movie (Ctrl+N: a library tab adds its kind, any other tab the first library kind).
+    var onAddToLibrary: ((LibraryKind.ID) -> Void)?
 
     init(application: Application, clock: Clock, posters: PosterLoader) {
         overviewSlot = TabSlot(make: { OverviewPage(clock: clock) }, widget: { $0.page.widget })
-        seriesSlot = TabSlot(make: { LibraryPage(media: .series, clock: clock, posters: posters) }, widget: { $0.page.widget })
-        moviesSlot = TabSlot(make: { LibraryPage(media: .movies, clock: clock, posters: posters) }, widget: { $0.page.widget })
+        var librarySlots: [AppTab: TabSlot<LibraryPage>] = [:]
+        for kind in LibraryKind.all {
+            let presentation = LibraryPresentations.of(kind.id)
+            librarySlots[kind.feature] = TabSlot(make: { LibraryPage(presentation: presentation, clock: clock, posters: posters) },
+                                                 widget: { $0.page.widget })
+        }
+        self.librarySlots = librarySlots
         activitySlot = TabSlot(make: { ActivityPage(clock: clock) }, widget: { $0.page.widget })
         downloadsSlot = TabSlot(make: { DownloadsPage(clock: clock) }, widget: { $0.page.widget })
         calendarSlot = TabSlot(make: { CalendarPage(clock: clock) }, widget: { $0.page.widget })
+        var slots: [AppTab: any AnyTabSlot] = [.overview: overviewSlot, .activity: activitySlot, .downloads: downloadsSlot,
+                                               .calendar: calendarSlot]
+        for (tab, slot) in librarySlots { slots[tab] = slot }
+        self.slots = slots
         toplevel = Window(application: application.gtkApplication)
         actions = Actions(on: toplevel.widget)
         // A throwaway profile (make demo) says so in the title.
@@ -58,11 +69,9 @@ final class MainWindow {
         toplevel.setDefaultSize(width: 1100, height: 720)
 
         tabStack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        let holders: [AppTab: Box] = [.overview: overviewSlot.holder, .series: seriesSlot.holder, .movies: moviesSlot.holder,
-                                      .activity: activitySlot.holder, .downloads: downloadsSlot.holder, .calendar: calendarSlot.holder]
         for tab in AppTab.allCases {
             // Titles, not icons: the switcher shows text that needs no tooltip to decode.
-            tabStack.add(holders[tab]!, name: tab.rawValue, title: Strings.title(tab))
+            if let slot = slots[tab] { tabStack.add(slot.holder, name: tab.rawValue, title: Strings.title(tab)) }
         }
 
         switcher = StackSwitcher(for: tabStack)
@@ -87,49 +96,19 @@ final class MainWindow {
         }
     }
 
-    /// What the tab stack holds for `tab` (its page goes inside when it is made).
-    private func holder(_ tab: AppTab) -> Box {
-        switch tab {
-        case .overview: overviewSlot.holder
-        case .series: seriesSlot.holder
-        case .movies: moviesSlot.holder
-        case .activity: activitySlot.holder
-        case .downloads: downloadsSlot.holder
-        case .calendar: calendarSlot.holder
-        }
-    }
-
     /// Makes `tab`'s page if it was not yet.
-    func build(_ tab: AppTab) {
-        switch tab {
-        case .overview: overviewSlot.build()
-        case .series: seriesSlot.build()
-        case .movies: moviesSlot.build()
-        case .activity: activitySlot.build()
-        case .downloads: downloadsSlot.build()
-        case .calendar: calendarSlot.build()
-        }
-    }
+    func build(_ tab: AppTab) { slots[tab]?.build() }
 
     /// Whether `tab`'s page has been made (tests, diagnostics).
-    func isBuilt(_ tab: AppTab) -> Bool {
-        switch tab {
-        case .overview: overviewSlot.built != nil
-        case .series: seriesSlot.built != nil
-        case .movies: moviesSlot.built != nil
-        case .activity: activitySlot.built != nil
-        case .downloads: downloadsSlot.built != nil
-        case .calendar: calendarSlot.built != nil
-        }
-    }
+    func isBuilt(_ tab: AppTab) -> Bool { slots[tab]?.isBuilt ?? false }
 
     private(set) var availableTabs = Set(AppTab.allCases)
 
     /// Shows only the tabs for kinds of service that are configured.
     func setAvailableTabs(_ tabs: Set<AppTab>) {
         availableTabs = tabs
-        for tab in AppTab.allCases {
-            tabStack.setPageVisible(holder(tab), tabs.contains(tab))
+        for (tab, slot) in slots {
+            tabStack.setPageVisible(slot.holder, tabs.contains(tab))
         }
     }
 
@@ -162,13 +141,13 @@ final class MainWindow {
 
         actions.add("find") { [weak self] in
             guard let self else { return }
-            switch self.selectedTab {
-            case .movies?: self.movies.focusSearch()
-            case .series?: self.series.focusSearch()
-            case .downloads?: self.downloads.focusSearch()
-            default:
-                self.select(.series)
-                self.series.focusSearch()
+            if let tab = self.selectedTab, let page = self.library(tab) {
+                page.focusSearch()
+            } else if self.selectedTab == .downloads {
+                self.downloads.focusSearch()
+            } else if let first = self.firstLibraryTab {
+                self.select(first)
+                self.library(first)?.focusSearch()
             }
         }
 
@@ -184,8 +163,9 @@ final class MainWindow {
         actions.add("show-help-overlay") { [weak self] in self?.presentShortcuts() }
         actions.add("add-download") { [weak self] in self?.onAddDownload?([]) }
         actions.add("add-to-library") { [weak self] in
-            guard let self else { return }
-            self.onAddToLibrary?(self.selectedTab == .movies ? .movies : .series)
+            guard let self, let tab = self.selectedTab?.library != nil ? self.selectedTab : self.firstLibraryTab,
+                  let kind = tab.library else { return }
+            self.onAddToLibrary?(kind.id)
         }
         // Files or links dropped anywhere on the window open Add Download with them.
         FileDrop.accept(on: toplevel) { [weak self] files, text in
@@ -193,6 +173,11 @@ final class MainWindow {
             onAddDownload(files.isEmpty ? AddCandidates.fromText(text ?? "") : AddCandidates.fromFiles(files))
             return true
         }
+    }
+
+    /// The first library tab offered (Ctrl+F and Ctrl+N from a tab that is no library).
+    private var firstLibraryTab: AppTab? {
+        AppTab.allCases.first { $0.library != nil && availableTabs.contains($0) } ?? AppTab.allCases.first { $0.library != nil }
     }
 
     private var shortcutsWindow: Window?

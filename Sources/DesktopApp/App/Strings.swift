@@ -6,52 +6,46 @@ enum Strings {
     static let tagline = "Your media-automation stack in one window"
 
     static func title(_ tab: AppTab) -> String {
-        switch tab {
+        if let library = LibraryPresentations.of(tab) { return library.title }
+        return switch tab {
         case .overview: "Overview"
-        case .series: "Series"
-        case .movies: "Movies"
         case .activity: "Activity"
         case .downloads: "Downloads"
         case .calendar: "Calendar"
+        default: tab.rawValue
         }
     }
 
     static func icon(_ tab: AppTab) -> String {
-        switch tab {
+        if let library = LibraryPresentations.of(tab) { return library.icon }
+        return switch tab {
         case .overview: "network-server-symbolic"
-        case .series: "video-display-symbolic"
-        case .movies: "video-x-generic-symbolic"
         case .activity: "emblem-synchronizing-symbolic"
         case .downloads: "folder-download-symbolic"
         case .calendar: "x-office-calendar-symbolic"
+        default: "folder-symbolic"
         }
     }
 
     static func loading(_ tab: AppTab) -> String {
-        switch tab {
+        if let library = LibraryPresentations.of(tab) { return library.loading }
+        return switch tab {
         case .overview: "Checking your services…"
-        case .series: "Loading series…"
-        case .movies: "Loading movies…"
         case .activity: "Loading the queues…"
         case .downloads: "Loading transfers…"
         case .calendar: "Loading the calendar…"
+        default: "Loading…"
         }
     }
 
     static func empty(_ tab: AppTab) -> (title: String, detail: String) {
-        switch tab {
-        case .overview:
-            ("No Services Enabled", "Enable a service in Settings to see its status here.")
-        case .series:
-            ("No Series", "Series added in Sonarr appear here.")
-        case .movies:
-            ("No Movies", "Movies added in Radarr appear here.")
-        case .activity:
-            ("Nothing in the Queue", "Items Sonarr and Radarr are grabbing or importing appear here.")
-        case .downloads:
-            ("No Transfers", "Your download clients have no transfers.")
-        case .calendar:
-            ("Nothing Upcoming", "Episodes and movies due in the next days appear here.")
+        if let library = LibraryPresentations.of(tab) { return (library.emptyTitle, library.emptyDetail) }
+        return switch tab {
+        case .overview: ("No Services Enabled", "Enable a service in Settings to see its status here.")
+        case .activity: ("Nothing in the Queue", "Items your orchestrators are grabbing or importing appear here.")
+        case .downloads: ("No Transfers", "Your download clients have no transfers.")
+        case .calendar: ("Nothing Upcoming", "What is due in the next days appears here.")
+        default: ("Nothing Here", "")
         }
     }
 
@@ -106,12 +100,11 @@ enum Strings {
 
     /// A kind's icon, from what it is: no list of kinds to keep up to date.
     static func kindIcon(_ kind: ServiceKind) -> String {
-        switch (kind.libraryKind, kind.downloadProtocol) {
-        case (.series?, _): "video-display-symbolic"
-        case (.movie?, _): "video-x-generic-symbolic"
-        case (nil, .torrent): "network-transmit-receive-symbolic"
-        case (nil, .usenet): "folder-download-symbolic"
-        case (nil, .unknown): "network-server-symbolic"
+        if let library = kind.library { return LibraryPresentations.of(library.id).icon }
+        return switch kind.downloadProtocol {
+        case .torrent: "network-transmit-receive-symbolic"
+        case .usenet: "folder-download-symbolic"
+        case .unknown: "network-server-symbolic"
         }
     }
 

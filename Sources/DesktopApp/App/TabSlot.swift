@@ -1,6 +1,14 @@
 import CGtk
 import Core
 
+/// A tab's slot as the window handles every tab alike.
+@MainActor
+protocol AnyTabSlot: AnyObject {
+    var holder: Box { get }
+    var isBuilt: Bool { get }
+    func build()
+}
+
 /// One tab of the window, whose page is made the first time it is needed — the tab is shown, or
 /// the user acts on it — not at start-up (start-up builds only the tab on screen). Until then the
 /// tab holds an empty box, and what is meant for the page waits: its wiring (every call, in order)
@@ -9,7 +17,7 @@ import Core
 final class TabSlot<Page: AnyObject> {
     /// What the tab stack holds: the page goes inside when it is made.
     let holder = Box.vertical()
-    private let make: () -> Page
+    private let makePage: () -> Page
     private let widget: (Page) -> any WidgetRef
     /// The page, once made.
     private(set) var built: Page?
@@ -18,12 +26,14 @@ final class TabSlot<Page: AnyObject> {
     private var latestOrder: [String] = []
 
     init(make: @escaping () -> Page, widget: @escaping (Page) -> any WidgetRef) {
-        self.make = make
+        makePage = make
         self.widget = widget
     }
 
     /// The page, made now if it was not yet.
-    var page: Page { build() }
+    var page: Page { make() }
+
+    var isBuilt: Bool { built != nil }
 
     /// Runs `body` with the page now if it is made, else when it is (every call is kept, in order).
     func whenBuilt(_ body: @escaping (Page) -> Void) {
@@ -37,10 +47,12 @@ final class TabSlot<Page: AnyObject> {
         if latest.updateValue(body, forKey: kind) == nil { latestOrder.append(kind) }
     }
 
+    func build() { _ = make() as Page }
+
     @discardableResult
-    func build() -> Page {
+    private func make() -> Page {
         if let built { return built }
-        let page = make()
+        let page = makePage()
         built = page
         let child = widget(page)
         child.hexpand = true
@@ -55,3 +67,5 @@ final class TabSlot<Page: AnyObject> {
         return page
     }
 }
+
+extension TabSlot: AnyTabSlot {}

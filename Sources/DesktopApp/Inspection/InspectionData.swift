@@ -67,137 +67,8 @@ enum InspectionData {
 
     // MARK: Libraries
 
-    private static func image(_ kind: MediaImage.Kind) -> [MediaImage] {
-        [MediaImage(kind: kind, remoteURL: nil, localPath: "/MediaCover/1/poster.jpg")]
-    }
-
-    static let series: [Resource] = {
-        let rows: [(String, Int, Resource.Status, Bool, Int64, Int, Int, String, ServiceRef)] = [
-            ("Fixture Street", 2019, .continuing, true, 412_000_000_000, 58, 60, "Fixture Network", sonarr),
-            ("The Synthetic Years", 2015, .ended, true, 96_000_000_000, 24, 24, "Example TV", sonarr),
-            ("Placeholder Bay", 2024, .continuing, true, 18_400_000_000, 7, 10, "Fixture Network", sonarr),
-            ("Mock Harbour", 2022, .continuing, false, 0, 0, 16, "Invalid Broadcasting", sonarr),
-            ("Sample Valley", 2026, .upcoming, true, 0, 0, 0, "Example TV", sonarr),
-            ("Testing Grounds", 2011, .ended, true, 520_000_000_000, 96, 96, "Fixture Network", sonarr4K),
-            ("Fake Frontier", 2023, .continuing, true, 88_000_000_000, 12, 18, "Example TV", sonarr4K),
-        ]
-        return rows.enumerated().map { index, row in
-            Resource(id: ResourceID(serviceID: row.8.id, itemID: index + 1), kind: .series, title: row.0,
-                     sortTitle: row.0.lowercased().replacingOccurrences(of: "the ", with: ""), year: row.1, status: row.2,
-                     monitored: row.3, sizeOnDisk: row.4, fileCount: row.5, expectedFileCount: row.6, hasFile: row.5 > 0,
-                     network: row.7, added: now.addingTimeInterval(-Double(index) * 86_400 * 30),
-                     nextAiring: row.2 == .continuing ? now.addingTimeInterval(Double(index + 1) * 86_400) : nil,
-                     releaseDates: .init(), images: image(.poster))
-        }
-    }()
-
-    static let movies: [Resource] = {
-        let rows: [(String, Int, Resource.Status, Bool, Int64, Bool)] = [
-            ("Fixture: The Movie", 2024, .released, true, 14_200_000_000, true),
-            ("Return of the Placeholder", 2025, .released, true, 23_900_000_000, true),
-            ("Synthetic Dawn", 2026, .inCinemas, true, 0, false),
-            ("Mock Island", 2019, .released, false, 8_100_000_000, true),
-            ("The Invalid Host", 2021, .released, true, 0, false),
-            ("Example Road", 2027, .announced, true, 0, false),
-            ("Sample Size", 2018, .released, true, 11_000_000_000, true),
-            ("Fake Out", 2023, .released, true, 6_300_000_000, true),
-        ]
-        return rows.enumerated().map { index, row in
-            Resource(id: ResourceID(serviceID: radarr.id, itemID: index + 101), kind: .movie, title: row.0,
-                     sortTitle: row.0.lowercased().replacingOccurrences(of: "the ", with: ""), year: row.1, status: row.2,
-                     monitored: row.3, sizeOnDisk: row.4, fileCount: row.5 ? 1 : 0, expectedFileCount: 1, hasFile: row.5,
-                     network: nil, added: now.addingTimeInterval(-Double(index) * 86_400 * 11), nextAiring: nil,
-                     releaseDates: .init(inCinemas: now.addingTimeInterval(-Double(index) * 86_400 * 60),
-                                         digital: now.addingTimeInterval(Double(index) * 86_400 * 20)),
-                     images: image(.poster))
-        }
-    }()
-
-    static func library(_ feature: Feature, stale: Bool) -> LibraryContent {
-        if feature == .series {
-            let parts = [ServicePart(service: sonarr, value: series.filter { $0.id.serviceID == sonarr.id },
-                                     refreshedAt: stale ? staleSince : now, isStale: stale),
-                         ServicePart(service: sonarr4K, value: series.filter { $0.id.serviceID == sonarr4K.id },
-                                     refreshedAt: now, isStale: false)]
-            return Aggregate(parts: parts)
-        }
-        return Aggregate(parts: [ServicePart(service: radarr, value: movies, refreshedAt: stale ? staleSince : now, isStale: stale)])
-    }
-
-    /// A lookup's results: the library's own first, then three new ones.
-    static func lookup(_ kind: Resource.Kind) -> [LookupResult] {
-        let rows: [(String, Int, String, String)] = kind == .series ? [
-            ("Placeholder Bay", 2024, "Fixture Network", "A harbour town where nothing real ever happens."),
-            ("Placeholder Heights", 2025, "Example TV", "Three synthetic families share one invented building, and one shared fixture."),
-            ("The Placeholder Files", 2019, "Invalid Broadcasting", "Agents investigate data that was never there. Every episode ends in a fixture."),
-            ("Placeholder Kitchen", 2022, "Example TV", "Cooks compete with ingredients made of test data."),
-        ] : [
-            ("Return of the Placeholder", 2025, "Fixture Studios", "The placeholder comes back for one more synthetic adventure."),
-            ("Placeholder Rising", 2026, "Example Pictures", "A newcomer stands in for everyone, then for no one."),
-            ("The Last Placeholder", 2021, "Invalid Films", "A fixture at the end of the world waits for real data."),
-            ("Placeholder Road", 2018, "Fixture Studios", "Two test cases drive across an invented country."),
-        ]
-        return rows.enumerated().map { index, row in
-            LookupResult(kind: kind, title: row.0, year: row.1, overview: row.3, network: row.2, images: [],
-                         tvdbID: kind == .series ? 800_100 + index : nil, tmdbID: kind == .movie ? 900_100 + index : nil,
-                         libraryID: index == 0 ? (kind == .series ? 3 : 102) : nil, seasons: kind == .series ? [1, 2] : [])
-        }
-    }
-
-    /// An interactive search's results: approved, rejected (with reasons), one the service could not match.
-    static func releases(_ kind: Resource.Kind) -> [Release] {
-        let name = kind == .series ? "Placeholder.Bay.S02" : "Return.of.the.Placeholder.2025"
-        let rows: [(String, String, Int64, Double, DownloadProtocol, Int?, String, Int, [String], Bool)] = [
-            ("\(name).1080p.WEB-DL-FIXTURE", "Fixture Indexer", 18_400_000_000, 20, .torrent, 312, "WEBDL-1080p", 25, [], true),
-            ("\(name).2160p.WEB-DL-FIXTURE", "Fixture Indexer", 46_000_000_000, 30, .torrent, 88, "WEBDL-2160p", 10, [], true),
-            ("\(name).720p.HDTV-FIXTURE", "Example Usenet", 6_100_000_000, 500, .usenet, nil, "HDTV-720p", 0,
-             ["Not an upgrade for existing episode file(s)"], true),
-            ("\(name).1080p.BluRay-FIXTURE", "Fixture Indexer", 24_000_000_000, 1_900, .torrent, 2, "Bluray-1080p", 0,
-             ["Release in queue already meets cutoff: WEBDL-1080p", "Fixture Indexer has a minimum of 10 seeders; this release has 2"], true),
-            ("Unrelated.Fixture.Release.1080p-FIXTURE", "Example Usenet", 2_000_000_000, 70, .usenet, nil, "WEBDL-1080p", 0,
-             ["Unknown \(kind == .series ? "Series" : "Movie")"], false),
-        ]
-        return rows.enumerated().map { index, row in
-            Release(guid: "https://indexer.fixture.invalid/details/\(index)", indexerID: 1 + index % 2, title: row.0, indexer: row.1, size: row.2,
-                    ageHours: row.3, downloadProtocol: row.4, seeders: row.5, leechers: row.5.map { $0 / 4 }, quality: row.6, languages: ["English"],
-                    customFormatScore: row.7, approved: row.8.isEmpty, temporarilyRejected: false, rejections: row.8, downloadAllowed: row.9)
-        }
-    }
-
-    static func addingChoices(_ kind: Resource.Kind) -> Repository.AddingChoices {
-        let folder = kind == .series ? "tv" : "movies"
-        return Repository.AddingChoices(
-            rootFolders: [RootFolder(id: 1, path: "/data/fixture/\(folder)", accessible: true, freeSpace: 1_200_000_000_000),
-                          RootFolder(id: 2, path: "/mnt/offline/\(folder)", accessible: false, freeSpace: nil)],
-            qualityProfiles: [NamedID(id: 1, name: "HD-1080p"), NamedID(id: 2, name: "Ultra-HD")],
-            tags: [NamedID(id: 1, name: "fixture"), NamedID(id: 2, name: "4k")])
-    }
-
-    static func detail(_ feature: Feature) -> ResourceDetail {
-        if feature == .series {
-            let show = series[2]
-            var episodes: [Episode] = []
-            for season in 1...2 {
-                for number in 1...(season == 1 ? 6 : 4) {
-                    let aired = now.addingTimeInterval(Double((season - 2) * 60 + number * 7) * 86_400)
-                    episodes.append(Episode(id: ResourceID(serviceID: show.id.serviceID, itemID: season * 100 + number), series: show.id,
-                                            seasonNumber: season, episodeNumber: number, title: "Fixture Episode \(number)",
-                                            airDate: nil, airDateUTC: aired, hasFile: season == 1 || number < 2,
-                                            monitored: true))
-                }
-            }
-            let history = [HistoryEvent(id: 1, date: now.addingTimeInterval(-7200), kind: .imported,
-                                        sourceTitle: "Placeholder.Bay.S02E01.1080p.WEB-DL", downloadID: nil),
-                           HistoryEvent(id: 2, date: now.addingTimeInterval(-9000), kind: .grabbed,
-                                        sourceTitle: "Placeholder.Bay.S02E01.1080p.WEB-DL", downloadID: nil)]
-            return ResourceDetail(resource: show, episodes: episodes, history: history,
-                                  queue: [queue[0]].map { var item = $0; item.resource = show.id; return item })
-        }
-        let movie = movies[1]
-        return ResourceDetail(resource: movie, episodes: [], history: [
-            HistoryEvent(id: 3, date: now.addingTimeInterval(-86_400 * 3), kind: .imported,
-                         sourceTitle: "Return.of.the.Placeholder.2025.2160p.WEB-DL", downloadID: nil)], queue: [])
-    }
+    /// A library tab's samples (its kind's own, `Features/Library/Kinds`); nil for the other tabs and kinds without.
+    static func samples(_ feature: Feature) -> LibrarySamples? { LibraryPresentations.of(feature)?.samples }
 
     // MARK: Activity and downloads
 
@@ -209,7 +80,7 @@ enum InspectionData {
                       trackedState: state, messages: messages, errorMessage: nil, size: 4_000_000_000, sizeLeft: 4_000_000_000 * left,
                       timeLeft: 1800, estimatedCompletion: nil, added: now.addingTimeInterval(-3600), downloadProtocol: proto,
                       downloadID: download, downloadClient: "Fixture client", resource: ResourceID(serviceID: service.id, itemID: n),
-                      episodeID: episode, seasonNumber: episode == nil ? nil : 2, clientHasPostImportCategory: proto == .torrent)
+                      childID: episode, groupKey: episode == nil ? nil : 2, clientHasPostImportCategory: proto == .torrent)
         }
         return [
             item(1, sonarr, "Placeholder.Bay.S02E02.1080p.WEB-DL", .downloading, .downloading,
@@ -273,37 +144,24 @@ enum InspectionData {
 
     // MARK: Calendar
 
+    /// Every kind's calendar samples, one part per instance; the first instance stale when `stale`.
     static func calendar(stale: Bool) -> CalendarContent {
-        let day: TimeInterval = 86_400
-        let start = Calendar.current.startOfDay(for: now)
-        let entries = [
-            CalendarEntry(resource: series[0].id, title: "Fixture Street", subtitle: "S06E13 · The Fixture Within",
-                          date: start.addingTimeInterval(20 * 3600), hasFile: false, monitored: true),
-            CalendarEntry(resource: series[2].id, title: "Placeholder Bay", subtitle: "S02E03 · Low Tide",
-                          date: start.addingTimeInterval(day + 21 * 3600), hasFile: false, monitored: true),
-            CalendarEntry(resource: series[6].id, title: "Fake Frontier", subtitle: "S02E01 · Premiere",
-                          date: start.addingTimeInterval(day + 22 * 3600), hasFile: false, monitored: true),
-            CalendarEntry(resource: movies[2].id, title: "Synthetic Dawn", subtitle: "Digital release",
-                          date: start.addingTimeInterval(3 * day), hasFile: false, monitored: true),
-            CalendarEntry(resource: series[3].id, title: "Mock Harbour", subtitle: "S03E01 · Return",
-                          date: start.addingTimeInterval(5 * day + 20 * 3600), hasFile: false, monitored: false),
-            CalendarEntry(resource: series[0].id, title: "Fixture Street", subtitle: "S06E12 · Earlier Today",
-                          date: start.addingTimeInterval(3600 * 6), hasFile: true, monitored: true),
-        ]
-        return Aggregate(parts: [
-            ServicePart(service: sonarr, value: entries.filter { $0.resource.serviceID == sonarr.id },
-                        refreshedAt: stale ? staleSince : now, isStale: stale),
-            ServicePart(service: sonarr4K, value: entries.filter { $0.resource.serviceID == sonarr4K.id }, refreshedAt: now, isStale: false),
-            ServicePart(service: radarr, value: entries.filter { $0.resource.serviceID == radarr.id }, refreshedAt: now, isStale: false),
-        ])
+        var parts: [ServicePart<[CalendarEntry]>] = []
+        for samples in LibraryPresentations.all.compactMap(\.samples) {
+            for service in samples.instances {
+                let first = parts.isEmpty
+                parts.append(ServicePart(service: service, value: samples.calendar.filter { $0.resource.serviceID == service.id },
+                                         refreshedAt: stale && first ? staleSince : now, isStale: stale && first))
+            }
+        }
+        return Aggregate(parts: parts)
     }
 
     /// The failure a `.partial` route lists: one instance refused its key.
     static func partialFailure(_ feature: Feature) -> ServiceFailure {
         switch feature {
         case .downloads: ServiceFailure(service: transmission, error: .unavailable(.connectionRefused))
-        case .movies: ServiceFailure(service: ServiceRef(id: id(7), name: "Radarr 4K", kind: .radarr), error: .unauthorized)
-        default: ServiceFailure(service: sonarr4K, error: .unauthorized)
+        default: samples(feature)?.partialFailure ?? ServiceFailure(service: sonarr4K, error: .unauthorized)
         }
     }
 }

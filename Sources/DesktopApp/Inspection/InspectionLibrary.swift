@@ -20,7 +20,7 @@ enum LibraryScene: String, CaseIterable {
 
     var isDetail: Bool { rawValue.hasPrefix("detail.") }
 
-    func summary(_ media: LibraryMedia) -> String {
+    func summary(_ media: LibraryPresentation) -> String {
         switch self {
         case .selected: "\(media.title) with two \(media.plural) picked: the toolbar enabled for them"
         case .contextMenu: "\(media.title) with the context menu of the picked \(media.plural) open"
@@ -29,11 +29,11 @@ enum LibraryScene: String, CaseIterable {
         case .detailCommandRunning: "A \(media.singular) detail page while a search for it runs"
         case .detailConfirmDelete: "Confirming the deletion of a \(media.singular) (files kept unless chosen)"
         case .detailConfirmRemove: "Removing a \(media.singular)'s download from the queue: the choices explained"
-        case .add: "Add \(media.kind == .series ? "Series" : "Movie"): the empty search"
-        case .addResults: "Add \(media.kind == .series ? "Series" : "Movie"): results of a search, one already in the library"
-        case .addOptions: "Add \(media.kind == .series ? "Series" : "Movie"): the choices for a picked result"
-        case .addError: "Add \(media.kind == .series ? "Series" : "Movie"): the service refused the add, in its words"
-        case .releaseSearch: "Interactive search for \(media.kind == .series ? "a season" : "a movie"): releases as the service judged them"
+        case .add: "\(media.addTitle): the empty search"
+        case .addResults: "\(media.addTitle): results of a search, one already in the library"
+        case .addOptions: "\(media.addTitle): the choices for a picked result"
+        case .addError: "\(media.addTitle): the service refused the add, in its words"
+        case .releaseSearch: "Interactive search for \(media.kind.groups?.releaseSearch == true ? "a \(media.kind.groups!.name)" : media.indefinite): releases as the service judged them"
         case .releaseSearchRejections: "Interactive search showing only rejected releases, each with the service's reasons"
         case .releaseSearchSearching: "Interactive search while the indexers are asked: progress and Cancel"
         }
@@ -63,11 +63,15 @@ enum ActivityScene: String, CaseIterable {
 extension LibraryPage {
     /// Puts the page in `scene`: the window to capture when it is not the main one, and a popover to draw.
     func inspect(_ scene: LibraryScene) -> (window: Window?, popover: Widget?) {
-        let picked = Array((media.kind == .series ? InspectionData.series : InspectionData.movies).prefix(3).dropFirst())
-        let detailItem = InspectionData.detail(media.kind == .series ? .series : .movies).resource
-        let search: LibraryCommand = media.kind == .series ? .seriesSearch(seriesID: detailItem.id.itemID)
-            : .moviesSearch(movieIDs: [detailItem.id.itemID])
-        let instance = media.kind == .series ? InspectionData.sonarr : InspectionData.radarr
+        let media = presentation, feature = presentation.feature, kind = presentation.kind.id
+        guard let samples = InspectionData.samples(feature) else { return (nil, nil) }
+        let picked = Array(samples.items.prefix(3).dropFirst())
+        let detailItem = samples.detail.resource
+        let search = LibraryCommand.search(items: [detailItem.id.itemID])
+        let instance = samples.instance
+        func progress(_ command: LibraryCommand, _ status: CommandProgress.Status, _ message: String? = nil) -> String {
+            LibraryWords.progress(media.name(of: command), .success(CommandProgress(id: 7, name: "", status: status, message: message)))
+        }
         if !scene.isDetail, ![.add, .addResults, .addOptions, .addError, .releaseSearch, .releaseSearchRejections,
                               .releaseSearchSearching].contains(scene) {
             select(keys: Set(picked.map { key($0.id) }))
@@ -80,52 +84,48 @@ extension LibraryPage {
             actions.openMenuAtFocus()
             return (nil, actions.openPopover)
         case .commandRunning:
-            actions.commandChanged(CommandTracker.Key(service: instance.id, command: search),
-                                   LibraryWords.progress(search, .success(CommandProgress(id: 7, name: search.name, status: .started, message: nil))),
-                                   instance: instance.name)
+            actions.commandChanged(CommandTracker.Key(service: instance.id, command: search), progress(search, .started), instance: instance.name)
             return (nil, nil)
         case .detailActions:
-            detail.showCommand(search, words: LibraryWords.progress(search, .success(CommandProgress(
-                id: 7, name: search.name, status: .completed, message: "Search completed. 2 reports downloaded."))), running: false)
+            detail.showCommand(search, words: progress(search, .completed, "Search completed. 2 reports downloaded."), running: false)
             detail.monitorSwitch.grabFocus()
             return (nil, nil)
         case .detailCommandRunning:
-            let season = LibraryCommand.seasonSearch(seriesID: detailItem.id.itemID, season: 2)
-            let command = media.kind == .series ? season : search
-            detail.showCommand(command, words: LibraryWords.progress(command, .success(CommandProgress(
-                id: 8, name: command.name, status: .started, message: nil))), running: true)
+            let group = samples.detail.groups.last.map { LibraryCommand.searchGroup(item: detailItem.id.itemID, group: $0.key) }
+            let command = group ?? search
+            detail.showCommand(command, words: progress(command, .started), running: true)
             return (nil, nil)
         case .detailConfirmDelete:
             detail.requestDelete()
             return (detail.confirmation?.window, nil)
         case .detailConfirmRemove:
-            let entries = InspectionData.detail(.series).queue
+            let entries = samples.detail.queue
             detail.confirmRemoval(entries)
             return (detail.removal?.window, nil)
         case .add, .addResults, .addOptions, .addError:
-            let dialog = AddToLibraryDialog(over: Window.toplevel(of: page), media: media, instances: [instance])
+            let dialog = AddToLibraryDialog(over: Window.toplevel(of: page), presentation: media, instances: [instance])
             inspectionDialog = dialog
             guard scene != .add else { return (dialog.window, nil) }
-            let found = InspectionData.lookup(media.kind)
+            let found = samples.lookup
             dialog.onLookup = { _, _, answer in answer(.success(found)) }
-            let choices = InspectionData.addingChoices(media.kind)
+            let choices = samples.addingChoices
             dialog.onChoices = { _, answer in answer(.success(choices)) }
-            dialog.searchEntry.text = media.kind == .series ? "fixture" : "placeholder"
+            dialog.searchEntry.text = "placeholder"
             dialog.search(dialog.searchEntry.text)
             if scene != .addResults { dialog.pick(1) }
             if scene == .addError {
-                dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: media.kind == .series
-                    ? "This series has already been added" : "This movie has already been added")))
+                dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: "This \(media.singular) has already been added")))
             }
             return (dialog.window, nil)
         case .releaseSearch, .releaseSearchRejections, .releaseSearchSearching:
-            let search: ReleaseSearch = media.kind == .series ? .season(seriesID: detailItem.id.itemID, season: 2) : .movie(id: detailItem.id.itemID)
-            let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page), search: search,
-                                             title: media.kind == .series ? "Season 2 of \(detailItem.title)" : detailItem.title, clock: .inspection)
+            let group = samples.detail.groups.last
+            let search: ReleaseSearch = group.map { .group(item: detailItem.id.itemID, group: $0.key) } ?? .item(detailItem.id.itemID)
+            let title = group.map { "\(media.groupName($0)) of \(detailItem.title)" } ?? detailItem.title
+            let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page), search: search, title: title, clock: .inspection)
             releaseDialog = dialog
             dialog.start()
             if scene != .releaseSearchSearching {
-                dialog.found(InspectionData.releases(media.kind), at: InspectionData.now.addingTimeInterval(-120))
+                dialog.found(samples.releases, at: InspectionData.now.addingTimeInterval(-120))
                 if scene == .releaseSearchRejections { dialog.showDropDown.selected = ReleaseSearchDialog.Show.rejected.rawValue }
             }
             return (dialog.window, nil)

@@ -88,16 +88,17 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                 routes.append(InspectionRoute(name, .tabs(selected: tab, variant: variant),
                                               "The \(Strings.title(tab)) tab \(variant.summary)"))
             }
-            if tab == .series || tab == .movies {
-                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab),
-                                              "A \(tab == .series ? "series" : "movie") detail page"))
+            if let library = LibraryPresentations.of(tab), library.samples != nil {
+                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab), "A \(library.singular) detail page"))
             }
         }
-        for media in [LibraryMedia.series, .movies] {
-            for scene in LibraryScene.allCases where media.kind == .series || scene != .detailConfirmRemove {
-                routes.append(InspectionRoute("\(media.tab.rawValue).\(scene.rawValue)",
-                                              scene.isDetail ? .detail(media.tab) : .tabs(selected: media.tab, variant: .content),
-                                              overlay: .library(media.tab, scene), scene.summary(media)))
+        for tab in AppTab.allCases {
+            guard let media = LibraryPresentations.of(tab), let samples = media.samples else { continue }
+            // Removing from the queue on a detail page: shown once (the same dialog for every kind).
+            for scene in LibraryScene.allCases where scene != .detailConfirmRemove || !samples.detail.queue.isEmpty {
+                routes.append(InspectionRoute("\(tab.rawValue).\(scene.rawValue)",
+                                              scene.isDetail ? .detail(tab) : .tabs(selected: tab, variant: .content),
+                                              overlay: .library(tab, scene), scene.summary(media)))
             }
         }
         for scene in ActivityScene.allCases {

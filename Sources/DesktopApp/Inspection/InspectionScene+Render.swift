@@ -20,9 +20,8 @@ extension MainWindow {
         case .detail(let tab):
             for tab in AppTab.allCases { render(tab, .content) }
             showTabs(selected: tab)
-            let feature: Feature = tab == .series ? .series : .movies
-            let detail = InspectionData.detail(feature)
-            (tab == .series ? series : movies).showDetail(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
+            guard let detail = InspectionData.samples(tab)?.detail else { return }
+            library(tab)?.showDetail(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
         }
     }
 
@@ -31,11 +30,10 @@ extension MainWindow {
         let fill: (AnyObject) -> Void = { [unowned self] _ in self.fill(tab, variant) }
         switch tab {
         case .overview: overviewSlot.show { fill($0) }
-        case .series: seriesSlot.show { fill($0) }
-        case .movies: moviesSlot.show { fill($0) }
         case .activity: activitySlot.show { fill($0) }
         case .downloads: downloadsSlot.show { fill($0) }
         case .calendar: calendarSlot.show { fill($0) }
+        default: librarySlots[tab]?.show { fill($0) }
         }
     }
 
@@ -55,18 +53,18 @@ extension MainWindow {
         let stale = variant == .stale
         let partial = variant == .partial || variant == .partialEmpty
         let nothing = variant == .partialEmpty // the services that answered have nothing
+        if let page = librarySlots[tab]?.built, let samples = InspectionData.samples(tab) {
+            var content = samples.library(stale: stale)
+            if partial {
+                content.failures = [samples.partialFailure]
+                content.parts.removeAll { $0.service.id == samples.partialFailure.service.id }
+            }
+            if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
+            return page.render(state(content))
+        }
         switch tab {
         case .overview:
             overview.render(state(InspectionData.overview(partial: partial)))
-        case .series, .movies:
-            let feature: Feature = tab == .series ? .series : .movies
-            var content = InspectionData.library(feature, stale: stale)
-            if partial {
-                content.failures = [InspectionData.partialFailure(feature)]
-                if feature == .series { content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id } }
-            }
-            if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
-            (tab == .series ? series : movies).render(state(content))
         case .activity:
             var content = InspectionData.activity(stale: stale)
             if nothing { for index in content.queues.parts.indices { content.queues.parts[index].value = [] } }
@@ -89,11 +87,14 @@ extension MainWindow {
         case .calendar:
             var content = InspectionData.calendar(stale: stale)
             if partial {
-                content.failures = [InspectionData.partialFailure(.calendar)]
-                content.parts.removeAll { $0.service.id == InspectionData.sonarr4K.id }
+                let failure = InspectionData.partialFailure(.calendar)
+                content.failures = [failure]
+                content.parts.removeAll { $0.service.id == failure.service.id }
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
             calendar.render(state(content))
+        default:
+            break
         }
     }
 }

@@ -93,14 +93,17 @@ final class StressDriver {
         let size = cycle % 50 == 0 ? 20_000 : [300, 40, 900, 0, 150][cycle % 5]
         steps.append(("library \(size)", {
             window.select(.movies)
-            window.movies.render(.content(Self.library(size), refreshedAt: InspectionData.now))
+            window.library(.movies)?.render(.content(Self.library(size), refreshedAt: InspectionData.now))
         }))
-        steps.append(("search", { window.movies.setSearchText(cycle % 2 == 0 ? "Fixture" : "1") }))
-        steps.append(("filter", { window.movies.selectFilter(1 + cycle % 3) }))
-        steps.append(("search and filter cleared", { window.movies.setSearchText(""); window.movies.selectFilter(0) }))
+        steps.append(("search", { window.library(.movies)?.setSearchText(cycle % 2 == 0 ? "Fixture" : "1") }))
+        steps.append(("filter", { window.library(.movies)?.selectFilter(1 + cycle % 3) }))
+        steps.append(("search and filter cleared", {
+            window.library(.movies)?.setSearchText("")
+            window.library(.movies)?.selectFilter(0)
+        }))
         let detailTab: AppTab = cycle % 2 == 0 ? .movies : .series
         steps.append(("detail", { window.show(.detail(detailTab)) }))
-        steps.append(("detail popped", { (detailTab == .movies ? window.movies : window.series).showList() }))
+        steps.append(("detail popped", { window.library(detailTab)?.showList() }))
         // Downloads rows added and removed by refreshes.
         for count in [[200, 12], [0, 400], [60, 0]][cycle % 3] {
             steps.append(("downloads \(count)", {
@@ -150,15 +153,15 @@ final class StressDriver {
 
     /// `count` movies in one Radarr: the fixture movies again with their own ids and titles.
     static func library(_ count: Int) -> LibraryContent {
-        let base = InspectionData.movies
+        let samples = LibrarySamples.movies, base = samples.items
         let items = (0..<count).map { index in
             var item = base[index % base.count]
-            item.id = ResourceID(serviceID: InspectionData.radarr.id, itemID: 10_000 + index)
+            item.id = ResourceID(serviceID: samples.instance.id, itemID: 10_000 + index)
             item.title = "\(item.title) \(index)"
             item.sortTitle = item.title.lowercased()
             return item
         }
-        return Aggregate(parts: [ServicePart(service: InspectionData.radarr, value: items, refreshedAt: InspectionData.now, isStale: false)])
+        return Aggregate(parts: [ServicePart(service: samples.instance, value: items, refreshedAt: InspectionData.now, isStale: false)])
     }
 
     /// `count` transfers over qBittorrent and NZBGet; a random half of the keys change every time.

@@ -16,7 +16,7 @@ final class SettingsDialog {
     let dialogWindow: Window
     /// The window as a bare widget (callers outside Settings present, destroy and watch it).
     var window: Widget { dialogWindow.widget }
-    private let backend: ServiceSettings?
+    let backend: ServiceSettings?
     private let statusOf: @MainActor (UUID) -> ServiceRow?
     /// Settings changed: the main window reloads.
     var onChanged: (() -> Void)?
@@ -26,24 +26,24 @@ final class SettingsDialog {
     /// The window is gone.
     var onClosed: (() -> Void)?
 
-    private(set) var page: Page = .services
-    private(set) var services: [ServiceConfig] = []
+    var page: Page = .services
+    var services: [ServiceConfig] = []
     private var keyringProblem: SecretStoreError?
     private let content: Box
-    private var current: (any WidgetRef)?
+    var current: (any WidgetRef)?
     private let titleLabel: Label
     private let addButton: Button
     private let backButton: Button
     private let cancelButton: Button
     private let saveButton: Button
-    private let actions: Actions
-    private(set) var form: ServiceForm?
-    private var confirming: ServiceConfig?
-    private var listMessage: String?
+    let actions: Actions
+    var form: ServiceForm?
+    var confirming: ServiceConfig?
+    var listMessage: String?
     /// Whether Cancel on the form goes back to the list (false when opened on one service).
-    private var formReturnsToList = true
-    private var work: Task<Void, Never>?
-    private var testToken = 0
+    var formReturnsToList = true
+    var work: Task<Void, Never>?
+    var testToken = 0
 
     init(parent: (any WidgetRef)?, backend: ServiceSettings?, statusOf: @escaping @MainActor (UUID) -> ServiceRow?) {
         self.backend = backend
@@ -239,7 +239,7 @@ final class SettingsDialog {
         keep.grabFocus()
     }
 
-    private func switchTo(_ page: Page, _ widget: some WidgetRef, title: String) {
+    func switchTo(_ page: Page, _ widget: some WidgetRef, title: String) {
         // Only the page on screen exists: GTK 4.8 exposes hidden children to screen readers.
         if let current { content.remove(current) }
         widget.vexpand = true
@@ -255,7 +255,7 @@ final class SettingsDialog {
         updateFormActions()
     }
 
-    private func updateFormActions() {
+    func updateFormActions() {
         let editable = page == .form && work == nil
         actions.setEnabled("save", editable && (form?.canSave ?? false))
         actions.setEnabled("test", page == .form && (form?.canTest ?? false))
@@ -275,161 +275,6 @@ final class SettingsDialog {
         }
         let id = config.id
         return SettingsRows.service(config, status: status) { [weak self] enabled in self?.setServiceEnabled(id, enabled) }
-    }
-
-    // MARK: Actions
-
-    private func installActions() {
-        actions.add("add") { [weak self] in self?.showKinds() }
-        actions.add("add-kind", string: { [weak self] raw in
-            guard let self else { return }
-            self.formReturnsToList = true
-            self.showForm(ServiceDraft(adding: ServiceKind(rawValue: raw)), hasStoredCredential: false)
-        })
-        actions.add("edit", string: { [weak self] raw in
-            guard let self, let config = self.service(raw) else { return }
-            self.formReturnsToList = true
-            self.edit(config)
-        })
-        actions.add("remove", string: { [weak self] raw in
-            guard let self, let config = self.service(raw) else { return }
-            self.listMessage = nil
-            self.showConfirm(config)
-        })
-        actions.add("remove-current") { [weak self] in
-            guard let self, let config = self.form?.draft.original else { return }
-            self.showConfirm(config)
-        }
-        actions.add("confirm-remove") { [weak self] in self?.removeConfirmed() }
-        actions.add("cancel") { [weak self] in self?.cancel() }
-        actions.add("close") { [weak self] in self?.dialogWindow.destroy() }
-        actions.add("save") { [weak self] in self?.save() }
-        actions.add("test") { [weak self] in self?.test() }
-        actions.add("cancel-test") { [weak self] in self?.cancelTest() }
-    }
-
-    private func service(_ raw: String) -> ServiceConfig? {
-        guard let id = UUID(uuidString: raw) else { return nil }
-        return services.first { $0.id == id }
-    }
-
-    private func edit(_ config: ServiceConfig) {
-        guard let backend else { return showForm(ServiceDraft(editing: config), hasStoredCredential: true) }
-        Task { [weak self] in
-            let stored = await backend.hasStoredCredential(config)
-            self?.showForm(ServiceDraft(editing: config), hasStoredCredential: stored)
-        }
-    }
-
-    private func cancel() {
-        switch page {
-        case .services:
-            dialogWindow.destroy()
-        case .kinds:
-            showList()
-        case .form:
-            cancelTest()
-            if formReturnsToList { showList() } else { dialogWindow.destroy() }
-        case .confirm:
-            listMessage = nil
-            if let form, let original = form.draft.original, original.id == confirming?.id {
-                switchTo(.form, form.view, title: "Edit \(original.displayName)")
-            } else {
-                showList()
-            }
-        }
-    }
-
-    private func test() {
-        guard let form, form.canTest else { return }
-        cancelTest()
-        testToken += 1
-        let token = testToken
-        form.showTesting()
-        guard let backend else { return }
-        let draft = form.draft
-        work = Task { [weak self] in
-            let result = await backend.test(draft)
-            guard let self, self.testToken == token else { return }
-            self.work = nil
-            self.form?.showTestResult(result)
-            self.updateFormActions()
-        }
-        updateFormActions()
-    }
-
-    private func cancelTest() {
-        guard let work, page == .form else { return }
-        work.cancel()
-        self.work = nil
-        testToken += 1 // a late answer is ignored
-        form?.showTestResult(.failure(.cancelled))
-        updateFormActions()
-    }
-
-    private func save() {
-        guard let form, form.canSave, work == nil, let backend else { return }
-        let draft = form.draft
-        if !draft.isNew && draft.changesSecrets { form.showMessage("Checking the new credentials before saving them…") }
-        work = Task { [weak self] in
-            do throws(SaveFailure) {
-                try await backend.save(draft)
-                guard let self else { return }
-                self.work = nil
-                self.services = await backend.services()
-                self.onChanged?()
-                if self.formReturnsToList { self.showList() } else { self.dialogWindow.destroy() }
-            } catch {
-                guard let self else { return }
-                self.work = nil
-                self.form?.showMessage(error.sentence)
-                self.updateFormActions()
-            }
-        }
-        updateFormActions()
-    }
-
-    private func removeConfirmed() {
-        guard let config = confirming, work == nil, let backend else { return }
-        work = Task { [weak self] in
-            do throws(SaveFailure) {
-                try await backend.remove(config.id)
-                guard let self else { return }
-                self.work = nil
-                self.listMessage = nil
-                self.services = await backend.services()
-                self.onChanged?()
-                self.showList()
-            } catch {
-                guard let self else { return }
-                self.work = nil
-                if case .cacheNotRemoved = error { // removed; the leftover is the user's to know about
-                    self.listMessage = error.sentence
-                    self.services = await backend.services()
-                    self.onChanged?()
-                    self.showList()
-                    return
-                }
-                self.listMessage = "“\(config.displayName)” was not removed. \(error.sentence)"
-                self.showConfirm(config)
-            }
-        }
-    }
-
-    private func setServiceEnabled(_ id: UUID, _ enabled: Bool) {
-        guard let backend else { return }
-        Task { [weak self] in
-            do throws(SaveFailure) {
-                try await backend.setEnabled(id, enabled)
-                guard let self else { return }
-                self.services = await backend.services()
-                self.onChanged?()
-            } catch {
-                guard let self else { return }
-                self.listMessage = error.sentence
-                self.showList()
-            }
-        }
     }
 
     // MARK: Inspection

@@ -62,8 +62,8 @@ enum SettingsRows {
 
     /// "Series library, queue and calendar", "Torrent client · user name and password": from what the kind is.
     static func kindSummary(_ kind: ServiceKind) -> String {
-        if let library = kind.libraryKind {
-            return (library == .series ? "Series" : "Movie") + " library, queue and calendar"
+        if let library = kind.library {
+            return "\(LibraryPresentations.of(library.id).singular.capitalized) library, queue and calendar"
         }
         let client = switch kind.downloadProtocol {
         case .torrent: "Torrent client"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sonarr/Radarr writes (API-GUIDE §2.7, API-GUIDE-2 §2): the editor endpoints for monitoring — a
+/// Servarr writes (API-GUIDE §2.7, API-GUIDE-2 §2): the editor endpoints for monitoring — a
 /// whole resource rebuilt from Switchyard's partial decode is never PUT — and commands, always
 /// naming their items. Writes are sent once.
 extension ServarrClient {
@@ -33,12 +33,29 @@ extension ServarrClient {
         }
     }
 
-    /// `PUT {series|movie}/editor {"seriesIds"|"movieIds": […], "monitored": …}`; nothing for no ids.
-    func setMonitored(_ monitored: Bool, ids: [Int], resource: String, idsField: String) async throws(ServiceError) {
-        let valid = ids.filter { $0 > 0 }
-        guard !valid.isEmpty, valid.count == ids.count else { throw .notOffered }
-        let list = valid.map(String.init).joined(separator: ",")
-        _ = try await write(.put, "\(api.basePath)/\(resource)/editor", body: #"{"\#(idsField)":[\#(list)],"monitored":\#(monitored)}"#)
+    /// `PUT {item}/editor {"<item>Ids": […], "monitored": …}`; nothing for no ids.
+    public func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError) {
+        let ids = items.map(\.itemID)
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        let list = ids.map(String.init).joined(separator: ",")
+        _ = try await write(.put, "\(apiBase)/\(flavour.itemResource)/editor",
+                            body: #"{"\#(flavour.itemIDsField)":[\#(list)],"monitored":\#(monitored)}"#)
+    }
+
+    /// One group of one item (the flavour's endpoint: Sonarr's season pass); never the whole item.
+    public func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError) {
+        guard let monitorGroup = flavour.children?.monitorGroup else { throw .notOffered }
+        guard item.itemID > 0, group >= 0 else { throw .notOffered }
+        let request = monitorGroup(monitored, item.itemID, group)
+        _ = try await write(request.0, "\(apiBase)/\(request.1)", body: request.2)
+    }
+
+    /// Children named by id (the flavour's endpoint: Sonarr's `episode/monitor`); nothing for no ids.
+    public func setChildrenMonitored(_ monitored: Bool, ids: [Int]) async throws(ServiceError) {
+        guard let monitorChildren = flavour.children?.monitorChildren else { throw .notOffered }
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        let request = monitorChildren(monitored, ids)
+        _ = try await write(request.0, "\(apiBase)/\(request.1)", body: request.2)
     }
 
     /// `DELETE queue/{id}` (or `queue/bulk`) with every flag explicit.
@@ -46,36 +63,52 @@ extension ServarrClient {
         guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
         if bulk, ids.count > 1 {
             let list = ids.map(String.init).joined(separator: ",")
-            _ = try await write(.delete, "\(api.basePath)/queue/bulk", query: removal.query, body: #"{"ids":[\#(list)]}"#)
+            _ = try await write(.delete, "\(apiBase)/queue/bulk", query: removal.servarrQuery, body: #"{"ids":[\#(list)]}"#)
         } else {
-            for id in ids { _ = try await write(.delete, "\(api.basePath)/queue/\(id)", query: removal.query, body: nil) }
+            for id in ids { _ = try await write(.delete, "\(apiBase)/queue/\(id)", query: removal.servarrQuery, body: nil) }
         }
     }
 
     /// `POST queue/grab/{id}`: only for pending (delayed) records; others answer 404.
     public func grab(queueRecord id: Int) async throws(ServiceError) {
         guard id > 0 else { throw .notOffered }
-        _ = try await write(.post, "\(api.basePath)/queue/grab/\(id)", body: nil)
+        _ = try await write(.post, "\(apiBase)/queue/grab/\(id)", body: nil)
     }
 
-    /// `DELETE {series|movie}/{id}` with both flags explicit (files kept unless asked).
-    func delete(_ id: Int, resource: String, deleteFiles: Bool, exclusionFlag: String, exclude: Bool) async throws(ServiceError) {
-        guard id > 0 else { throw .notOffered }
-        _ = try await write(.delete, "\(api.basePath)/\(resource)/\(id)",
+    /// `DELETE {item}/{id}` with both flags explicit (files kept unless asked).
+    public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
+        guard item.itemID > 0 else { throw .notOffered }
+        _ = try await write(.delete, "\(apiBase)/\(flavour.itemResource)/\(item.itemID)",
                             query: [URLQueryItem(name: "deleteFiles", value: String(deleteFiles)),
-                                    URLQueryItem(name: exclusionFlag, value: String(exclude))], body: nil)
+                                    URLQueryItem(name: flavour.exclusionFlag, value: String(exclude))], body: nil)
+    }
+
+    /// The flavour's body for `command`; nil when it would name no item (and so act on every one).
+    public static func body(_ command: LibraryCommand) -> String? {
+        let commands = Kind.flavour.commands
+        switch command {
+        case .search(let ids): return commands.search(ids)
+        case .refresh(let ids): return commands.refresh(ids)
+        case .searchGroup(let item, let group): return item > 0 && group >= 0 ? commands.searchGroup?(item, group) : nil
+        case .searchChildren(_, let ids): return commands.searchChildren?(ids)
+        case .rssSync: return #"{"name":"RssSync"}"#
+        }
     }
 
     public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress {
-        guard let body = command.body else { throw .notOffered } // it would act on the whole library
-        return try Self.decodeCommand(try await write(.post, "\(api.basePath)/command", body: body))
+        guard let body = Self.body(command) else { throw .notOffered }
+        return try ServarrCommands.decode(try await write(.post, "\(apiBase)/command", body: body))
     }
 
     public func progress(ofCommand id: Int) async throws(ServiceError) -> CommandProgress {
-        try Self.decodeCommand(try await get("\(api.basePath)/command/\(id)", class: .list))
+        try ServarrCommands.decode(try await get("\(apiBase)/command/\(id)", class: .list))
     }
 
-    public static func decodeCommand(_ body: Data) throws(ServiceError) -> CommandProgress {
+}
+
+/// A Servarr command resource (`CommandResource`), as a write's answer or a live message carries it.
+public enum ServarrCommands {
+    public static func decode(_ body: Data) throws(ServiceError) -> CommandProgress {
         let fields = try JSONReader.read(body) { r throws(ServiceError) -> (Int?, String?, String?, String?) in
             var id: Int?, name: String?, status: String?, message: String?
             try r.readObject { r, key throws(ServiceError) in

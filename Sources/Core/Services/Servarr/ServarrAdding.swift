@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finding and adding series or movies (API-GUIDE-2 §1): lookups, reference data, and the add POST
+/// Finding and adding library items (API-GUIDE-2 §1): lookups, reference data, and the add POST
 /// with every field the services would otherwise default sent explicitly. A lookup or add the
 /// service refuses says why in its words (validation arrays, SkyHook's 503 message).
 extension ServarrClient {
@@ -9,46 +9,17 @@ extension ServarrClient {
         try await checked(try await send(path, query: query, class: .list, authenticated: true), keeping503: true)
     }
 
-    func lookup(_ term: String, resource: String, kind: Resource.Kind) async throws(ServiceError) -> [LookupResult] {
+    public func lookup(_ term: String) async throws(ServiceError) -> [LookupResult] {
         let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count >= 2 else { return [] } // the service answers a missing term with a 503
-        let body = try await read("\(api.basePath)/\(resource)/lookup", query: [URLQueryItem(name: "term", value: trimmed)])
-        return try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList { r throws(ServiceError) in try Self.lookupResult(&r, kind: kind) } }
+        let body = try await read("\(apiBase)/\(flavour.itemResource)/lookup", query: [URLQueryItem(name: "term", value: trimmed)])
+        let decode = flavour.decodeLookup
+        return try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList { r throws(ServiceError) in try decode(&r) } }
             .compactMap { $0 }
     }
 
-    static func lookupResult(_ r: inout JSONReader, kind: Resource.Kind) throws(ServiceError) -> LookupResult? {
-        var title: String?, year: Int?, overview: String?, network: String?, tvdb: Int?, tmdb: Int?, id: Int?
-        var images: [ServarrImageDTO] = []
-        var seasons: [Int] = []
-        try r.readObject { r, key throws(ServiceError) in
-            if key("title") { title = try r.lenientString() }
-            else if key("year") { year = try r.lenientInt() }
-            else if key("overview") { overview = try r.lenientString() }
-            else if key("network") || key("studio") { network = try r.lenientString() ?? network }
-            else if key("tvdbId") { tvdb = try r.lenientInt() }
-            else if key("tmdbId") { tmdb = try r.lenientInt() }
-            else if key("id") { id = try r.lenientInt() }
-            else if key("images") { images = try ServarrImageDTO.decodeList(&r) }
-            else if key("seasons") {
-                guard try r.peek() == .array else { return try r.skipValue() }
-                try r.readArray { r, _ throws(ServiceError) in
-                    guard try r.peek() == .object else { return try r.skipValue() }
-                    try r.readObject { r, key throws(ServiceError) in
-                        if key("seasonNumber"), let number = try r.lenientInt() { seasons.append(number) } else { try r.skipValue() }
-                    }
-                }
-            }
-            else { try r.skipValue() }
-        }
-        guard let title, !title.isEmpty else { return nil } // tolerance: a result without a title cannot be offered
-        return LookupResult(kind: kind, title: title, year: year.flatMap { $0 > 0 ? $0 : nil }, overview: overview, network: network,
-                            images: images.map(\.domain), tvdbID: tvdb, tmdbID: tmdb, libraryID: id.flatMap { $0 > 0 ? $0 : nil },
-                            seasons: seasons)
-    }
-
-    func rootFolders() async throws(ServiceError) -> [RootFolder] {
-        try JSONReader.read(try await read("\(api.basePath)/rootfolder")) { r throws(ServiceError) in
+    public func rootFolders() async throws(ServiceError) -> [RootFolder] {
+        try JSONReader.read(try await read("\(apiBase)/rootfolder")) { r throws(ServiceError) in
             try r.decodeList { r throws(ServiceError) -> RootFolder? in
                 var id: Int?, path: String?, accessible = false, free: Int64?
                 try r.readObject { r, key throws(ServiceError) in
@@ -66,7 +37,7 @@ extension ServarrClient {
 
     /// `qualityprofile` (name) or `tag` (label): ids and names.
     func named(_ resource: String, nameKey: StaticString) async throws(ServiceError) -> [NamedID] {
-        try JSONReader.read(try await read("\(api.basePath)/\(resource)")) { r throws(ServiceError) in
+        try JSONReader.read(try await read("\(apiBase)/\(resource)")) { r throws(ServiceError) in
             try r.decodeList { r throws(ServiceError) -> NamedID? in
                 var id: Int?, name: String?
                 try r.readObject { r, key throws(ServiceError) in
@@ -80,10 +51,17 @@ extension ServarrClient {
         }.compactMap { $0 }
     }
 
-    /// `POST series` or `POST movie`; the body as `LibraryAddition` builds it (nothing sent when it cannot be built).
-    func add(_ addition: LibraryAddition, resource: String) async throws(ServiceError) -> Data {
-        guard let body = addition.body else { throw .notOffered }
-        let answer = try await write(.post, "\(api.basePath)/\(resource)", body: body)
-        return Data("[".utf8) + answer + Data("]".utf8)
+    public func qualityProfiles() async throws(ServiceError) -> [NamedID] { try await named("qualityprofile", nameKey: "name") }
+    public func tags() async throws(ServiceError) -> [NamedID] { try await named("tag", nameKey: "label") }
+    public func metadataProfiles() async throws(ServiceError) -> [NamedID] { try await named("metadataprofile", nameKey: "name") }
+
+    /// `POST {item}` with the flavour's body (nothing sent when the addition is incomplete); the item as stored.
+    public func add(_ addition: LibraryAddition) async throws(ServiceError) -> Resource {
+        guard addition.isComplete(for: flavour.library), let body = flavour.addBody(addition) else { throw .notOffered }
+        let answer = try await write(.post, "\(apiBase)/\(flavour.itemResource)", body: body)
+        guard let added = try flavour.decodeItems(Data("[".utf8) + answer + Data("]".utf8), serviceID).first else {
+            throw .unavailable(.badResponse)
+        }
+        return added
     }
 }

@@ -1,41 +1,27 @@
 import Foundation
 
-/// Which Servarr API a kind speaks: data of the kind, so a Servarr on another
-/// API version (Lidarr's `/api/v1`) is one value, not an edit here.
-public struct ServarrAPI: Sendable {
-    /// Below the endpoint's base path: "/api/v3".
-    public var basePath: String
-    /// The major versions of the application this API is known to serve.
-    public var supportedMajors: ClosedRange<Int>
-    /// The library item a queue record belongs to (its series, its movie).
-    var queueResource: @Sendable (ServarrQueueDTO) -> Int?
-
-    init(basePath: String, supportedMajors: ClosedRange<Int>, queueResource: @escaping @Sendable (ServarrQueueDTO) -> Int?) {
-        self.basePath = basePath
-        self.supportedMajors = supportedMajors
-        self.queueResource = queueResource
-    }
-}
-
-/// The part of every Servarr that is the same: the `X-Api-Key` header, system
-/// status, queue, health, disk space, history and media covers, below the
-/// kind's API base path. `SonarrClient` and `RadarrClient` add their media endpoints.
-public actor ServarrClient {
+/// The one Servarr client: every Servarr (Sonarr, Radarr, …) shares the `X-Api-Key` header, system
+/// status, queue, health, disk space, history, commands, lookups, adds, release searches and media
+/// covers below its API base; what differs — resource and field names, its library's levels, how its
+/// items decode, its hub — is its flavour (`Kind.flavour`). A new Servarr is a flavour, not a client.
+public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProviding, QueueProviding, CalendarProviding,
+    HealthProviding, HistoryProviding, ArtworkProviding, DownloadClientsProviding, LibraryActing, ChildMonitoring, QueueActing,
+    LibraryAdding, ReleaseSearching, LiveUpdating {
     public nonisolated let connection: ServiceConnection
-    public nonisolated let api: ServarrAPI
     let http: ServiceHTTP
     /// Only for artwork from its public source: never credentials to third parties.
     private let transport: any HTTPTransport
 
-    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore, api: ServarrAPI) {
+    public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
-        self.api = api
         self.transport = transport
         http = ServiceHTTP(connection: connection, scheme: .apiKeyHeader("X-Api-Key"), transport: transport, secrets: secrets)
     }
 
+    nonisolated var flavour: ServarrFlavour { Kind.flavour }
     nonisolated var kind: ServiceKind { connection.config.kind }
-    nonisolated var serviceID: UUID { connection.config.id }
+    public nonisolated var serviceID: UUID { connection.config.id }
+    public nonisolated var apiBase: String { Kind.flavour.apiBase }
 
     // MARK: Requests
 
@@ -70,89 +56,68 @@ public actor ServarrClient {
             // Refusals, rate limits, server errors and sign-in redirects mean what they mean
             // anywhere (found by the hostile-server matrix: a 401 or 429 here read as "wrong kind").
             if ping.status != 200, ping.status != 404 { _ = try ping.jsonBody() }
-            guard ping.status == 200, !ping.looksLikeHTML, Self.isServarrPing(ping.body) else {
+            guard ping.status == 200, !ping.looksLikeHTML, ServarrDecoding.isPing(ping.body) else {
                 if ping.looksLikeHTML { throw .authGateway }
                 throw .wrongServiceKind(expected: kind, found: nil)
             }
         }
-        let body = try await get("\(api.basePath)/system/status", class: .probe)
+        let body = try await get("\(apiBase)/system/status", class: .probe)
         let dto = try JSONReader.read(body) { r throws(ServiceError) in try ServarrStatusDTO.decode(&r) }
         guard let appName = dto.appName else { throw .wrongServiceKind(expected: kind, found: nil) }
         guard appName.caseInsensitiveCompare(kind.displayName) == .orderedSame else {
             throw .wrongServiceKind(expected: kind, found: appName)
         }
         let version = dto.version ?? "0"
-        guard let major = Int(version.split(separator: ".").first ?? ""), api.supportedMajors.contains(major) else {
+        guard let major = Int(version.split(separator: ".").first ?? ""), flavour.supportedMajors.contains(major) else {
             throw .incompatibleVersion(found: version)
         }
         return ServiceStatus(appName: appName, version: version, instanceName: dto.instanceName,
                              startTime: dto.startTime, urlBase: dto.urlBase)
     }
 
-    /// Whether an anonymous `/ping` answer reads like a Servarr (public for the fuzz drivers).
-    public static func isServarrPing(_ body: Data) -> Bool {
-        (try? JSONReader.read(body) { r throws(ServiceError) -> Bool in
-            var ok = false
-            try r.readObject { r, key throws(ServiceError) in
-                if key("status") { ok = try r.lenientString() == "OK" } else { try r.skipValue() }
-            }
-            return ok
-        }) ?? false
+    // MARK: The library
+
+    /// The whole library in one unpaginated request (large-library class).
+    public func library() async throws(ServiceError) -> [Resource] {
+        try flavour.decodeItems(try await get("\(apiBase)/\(flavour.itemResource)", class: .largeLibrary), serviceID)
+    }
+
+    public func libraryItem(_ id: Int) async throws(ServiceError) -> Resource? {
+        let body = try await get("\(apiBase)/\(flavour.itemResource)/\(id)", class: .list)
+        return try flavour.decodeItems(Data("[".utf8) + body + Data("]".utf8), serviceID).first
+    }
+
+    /// The levels below an item, as the flavour reads them (none for a kind without).
+    public func children(of item: Resource) async throws(ServiceError) -> [ChildGroup] {
+        guard let children = flavour.children else { return [] }
+        return try await children.read(ServarrReader(client: self), item)
+    }
+
+    /// What comes out in [start, end).
+    public func calendar(from start: Date, to end: Date) async throws(ServiceError) -> [CalendarEntry] {
+        let query = [URLQueryItem(name: "start", value: ServarrQuery.date(start)), URLQueryItem(name: "end", value: ServarrQuery.date(end)),
+                     URLQueryItem(name: "unmonitored", value: "true")] + flavour.calendarQuery
+        return try flavour.decodeCalendar(try await get("\(apiBase)/calendar", query: query, class: .list), serviceID, start, end)
     }
 
     // MARK: Shared lists
 
     /// The whole queue, unpaged (`queue/details`): never the silent 10-item page.
     public func queue() async throws(ServiceError) -> [QueueItem] {
-        let body = try await get("\(api.basePath)/queue/details", class: .list)
-        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrQueueDTO.decode) }
+        let body = try await get("\(apiBase)/queue/details", class: .list)
+        let fields = flavour.queueFields
+        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList { r throws(ServiceError) in try ServarrQueueDTO.decode(&r, fields) } }
         return dtos.compactMap { map($0) }
     }
 
     /// The download clients the orchestrator is set up with: name, implementation, host, port, URL base.
     public func downloadClients() async throws(ServiceError) -> [DownloadClientInfo] {
-        let body = try await get("\(api.basePath)/downloadclient", class: .list)
-        return try Self.decodeDownloadClients(body)
-    }
-
-    public static func decodeDownloadClients(_ body: Data) throws(ServiceError) -> [DownloadClientInfo] {
-        try JSONReader.read(body) { r throws(ServiceError) in
-            try r.decodeList { r throws(ServiceError) -> DownloadClientInfo? in
-                var name: String?, implementation: String?, host: String?, port: Int?, urlBase: String?
-                try r.readObject { r, key throws(ServiceError) in
-                    if key("name") { name = try r.lenientString() }
-                    else if key("implementation") { implementation = try r.lenientString() }
-                    else if key("fields") {
-                        // Only the address fields; secret fields (passwords, keys) are skipped unread.
-                        try r.readArray { r, _ throws(ServiceError) in
-                            var field: String?, text: String?, number: Int?
-                            try r.readObject { r, key throws(ServiceError) in
-                                if key("name") { field = try r.lenientString() }
-                                else if key("value") {
-                                    switch try r.peek() {
-                                    case .number: number = try r.lenientInt()
-                                    case .string: text = try r.lenientString()
-                                    default: try r.skipValue()
-                                    }
-                                } else { try r.skipValue() }
-                            }
-                            switch field {
-                            case "host": host = text
-                            case "port": port = number ?? text.flatMap { Int($0) }
-                            case "urlBase": urlBase = text
-                            default: break
-                            }
-                        }
-                    } else { try r.skipValue() }
-                }
-                guard let name, let implementation else { return nil }
-                return DownloadClientInfo(name: name, implementation: implementation, host: host, port: port, urlBase: urlBase)
-            }.compactMap { $0 }
-        }
+        let body = try await get("\(apiBase)/downloadclient", class: .list)
+        return try ServarrDecoding.downloadClients(body)
     }
 
     public func health() async throws(ServiceError) -> [HealthIssue] {
-        let body = try await get("\(api.basePath)/health", class: .list)
+        let body = try await get("\(apiBase)/health", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrHealthDTO.decode) }
         return dtos.enumerated().map { index, dto in
             HealthIssue(id: "\(serviceID.uuidString)-\(dto.id ?? index)", source: dto.source ?? "",
@@ -162,17 +127,17 @@ public actor ServarrClient {
     }
 
     public func diskSpace() async throws(ServiceError) -> [DiskSpace] {
-        let body = try await get("\(api.basePath)/diskspace", class: .list)
+        let body = try await get("\(apiBase)/diskspace", class: .list)
         let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrDiskSpaceDTO.decode) }
         return dtos.map { DiskSpace(path: $0.path ?? "", label: $0.label, freeBytes: $0.freeSpace ?? 0, totalBytes: $0.totalSpace ?? 0) }
     }
 
-    /// Recent history of one series or movie (`idParameter` is seriesIds or movieIds).
-    func history(idParameter: String, itemID: Int, limit: Int) async throws(ServiceError) -> [HistoryEvent] {
-        let query = [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "pageSize", value: "\(limit)"),
+    /// Recent history of one library item (the flavour's filter: seriesIds, movieIds, …).
+    public func history(of item: ResourceID) async throws(ServiceError) -> [HistoryEvent] {
+        let query = [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "pageSize", value: "50"),
                      URLQueryItem(name: "sortKey", value: "date"), URLQueryItem(name: "sortDirection", value: "descending"),
-                     URLQueryItem(name: idParameter, value: "\(itemID)")]
-        let body = try await get("\(api.basePath)/history", query: query, class: .list)
+                     URLQueryItem(name: flavour.historyFilter, value: "\(item.itemID)")]
+        let body = try await get("\(apiBase)/history", query: query, class: .list)
         let page = try JSONReader.read(body) { r throws(ServiceError) in try r.decodePagedRecords(ServarrHistoryDTO.decode) }
         return page.records.map {
             HistoryEvent(id: $0.id ?? 0, date: $0.date, kind: HistoryEvent.Kind($0.eventType),
@@ -196,7 +161,7 @@ public actor ServarrClient {
                 guard image.localPath != nil else { throw error }
             }
         }
-        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail, basePath: api.basePath) else {
+        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail, basePath: apiBase) else {
             throw .unavailable(.badResponse)
         }
         let response = try await send(path, class: .asset, authenticated: true, sensitivePath: true)
@@ -253,7 +218,7 @@ public actor ServarrClient {
 
     nonisolated func map(_ dto: ServarrQueueDTO) -> QueueItem? {
         guard let id = dto.id else { return nil } // tolerance: a record without id cannot be tracked; dropped
-        let resourceID = api.queueResource(dto).map { ResourceID(serviceID: serviceID, itemID: $0) }
+        let resourceID = dto.item.map { ResourceID(serviceID: serviceID, itemID: $0) }
         return QueueItem(
             id: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
             status: QueueItem.Status(dto.status),
@@ -264,7 +229,7 @@ public actor ServarrClient {
             estimatedCompletion: dto.estimatedCompletionTime, added: dto.added,
             downloadProtocol: DownloadProtocol(rawValue: dto.protocol ?? "") ?? .unknown,
             downloadID: dto.downloadId, downloadClient: dto.downloadClient, resource: resourceID,
-            episodeID: dto.episodeId, seasonNumber: dto.seasonNumber,
+            childID: dto.child, groupKey: dto.group,
             clientHasPostImportCategory: dto.downloadClientHasPostImportCategory)
     }
 

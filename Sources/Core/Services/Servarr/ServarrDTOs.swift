@@ -1,6 +1,6 @@
 import Foundation
 
-// Wire shapes shared by Sonarr and Radarr (/api/v3). Field names as the
+// Wire shapes every Servarr shares. Field names as the
 // OpenAPI specs define them; every reference field optional because Servarr
 // omits nulls. Decoded with JSONReader: unknown keys are skipped, and each
 // tolerance is named where it is applied (see ServarrDecodingTests).
@@ -57,10 +57,10 @@ struct ServarrImageDTO {
 
 struct ServarrQueueDTO {
     var id: Int?
-    var seriesId: Int?
-    var episodeId: Int?
-    var seasonNumber: Int?
-    var movieId: Int?
+    /// The record's library item, group and child, read from the flavour's field names.
+    var item: Int?
+    var group: Int?
+    var child: Int?
     var title: String?
     var size: Double?
     var sizeleft: Double?
@@ -77,14 +77,13 @@ struct ServarrQueueDTO {
     var downloadClient: String?
     var downloadClientHasPostImportCategory: Bool?
 
-    static func decode(_ r: inout JSONReader) throws(ServiceError) -> ServarrQueueDTO {
+    static func decode(_ r: inout JSONReader, _ fields: ServarrFlavour.QueueFields) throws(ServiceError) -> ServarrQueueDTO {
         var dto = ServarrQueueDTO()
         try r.readObject { r, key throws(ServiceError) in
             if key("id") { dto.id = try r.lenientInt() }
-            else if key("seriesId") { dto.seriesId = try r.lenientInt() }
-            else if key("episodeId") { dto.episodeId = try r.lenientInt() }
-            else if key("seasonNumber") { dto.seasonNumber = try r.lenientInt() }
-            else if key("movieId") { dto.movieId = try r.lenientInt() }
+            else if key(fields.item) { dto.item = try r.lenientInt() }
+            else if let group = fields.group, key(group) { dto.group = try r.lenientInt() }
+            else if let child = fields.child, key(child) { dto.child = try r.lenientInt() }
             else if key("title") { dto.title = try r.lenientString() }
             // Tolerance: size/sizeleft are C# decimals — fractions are fine.
             else if key("size") { dto.size = try r.lenientDouble() }
@@ -190,7 +189,7 @@ struct ServarrHistoryDTO {
 
 extension JSONReader {
     /// Decodes an array of `T`, skipping null elements (a Servarr quirk on some lists).
-    mutating func decodeList<T>(_ element: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> [T] {
+    public mutating func decodeList<T>(_ element: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> [T] {
         var items: [T] = []
         try readArray { r, _ throws(ServiceError) in
             if try r.consumeNull() { return }

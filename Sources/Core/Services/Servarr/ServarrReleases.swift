@@ -4,13 +4,13 @@ import Foundation
 /// search without an item (that would fetch every indexer's RSS feed).
 extension ServarrClient {
     public func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release] {
-        guard let query = search.query else { throw .notOffered }
-        let body = try await checked(try await send("\(api.basePath)/release", query: query, class: .indexerSearch, authenticated: true))
+        guard let query = flavour.releaseQuery(search) else { throw .notOffered }
+        let body = try await checked(try await send("\(apiBase)/release", query: query, class: .indexerSearch, authenticated: true))
         return try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(Self.release) }.compactMap { $0 }
     }
 
     public func grab(_ release: Release) async throws(ServiceError) {
-        _ = try await write(.post, "\(api.basePath)/release", body: release.grabBody, class: .indexerSearch)
+        _ = try await write(.post, "\(apiBase)/release", body: release.servarrGrabBody, class: .indexerSearch)
     }
 
     static func release(_ r: inout JSONReader) throws(ServiceError) -> Release? {

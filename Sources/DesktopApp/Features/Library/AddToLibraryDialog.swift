@@ -2,14 +2,15 @@ import CGtk
 import Core
 import Foundation
 
-/// Add Series / Add Movie: a search (at least two characters, sent 300 ms after typing stops, the
+/// Add Series / Add Movie / …: a search (at least two characters, sent 300 ms after typing stops, the
 /// previous one cancelled; `tvdb:`, `imdb:`, `tmdb:` and pasted URLs go as typed), results with
-/// poster, year, network or studio and overview — those already in the library say so and open their page
-/// instead — then the choices the service needs, each explained, and Add. Errors in the service's words.
+/// poster, year, subtitle (network, studio) and overview — those already in the library say so and
+/// open their page instead — then the choices the service needs (root folder, quality profile, and
+/// the kind's own options, each explained), and Add. Errors in the service's words.
 @MainActor
 final class AddToLibraryDialog {
     let window: Window
-    let media: LibraryMedia
+    let presentation: LibraryPresentation
     let searchEntry: Entry
     private let instanceDropDown: DropDown
     private let instanceNames = StringList()
@@ -22,11 +23,10 @@ final class AddToLibraryDialog {
     private var resultRows: RowFactory<LookupRow>!
     private let stack = Stack()
     private let optionsBox = Box.vertical(spacing: 10)
-    private let folderNames = StringList(), profileNames = StringList(), monitorNames = StringList(), typeNames = StringList()
-    let folderDropDown: DropDown, profileDropDown: DropDown, monitorDropDown: DropDown, typeDropDown: DropDown
-    private let monitorHelp = Label.wrapping("", classes: ["dim-label", "caption"], maxWidth: 70)
-    let seasonFolderCheck = CheckButton(mnemonic: "_Season folders")
-    let searchNowCheck = CheckButton(mnemonic: "Start _searching now")
+    private let folderNames = StringList(), profileNames = StringList()
+    let folderDropDown: DropDown, profileDropDown: DropDown
+    /// The kind's options, each with its control: a drop-down (and a sentence under it), or a check.
+    private var optionControls: [(option: AddOption, dropDown: DropDown?, names: StringList?, help: Label?, check: CheckButton?)] = []
     private let tagsBox = Box.horizontal(spacing: 8)
     private var tagChecks: [(NamedID, CheckButton)] = []
     private let chosenLabel = Label.line("", classes: ["heading"])
@@ -57,38 +57,20 @@ final class AddToLibraryDialog {
     /// A result already in the library was picked: open its page.
     var onOpenExisting: ((LookupResult, ServiceRef) -> Void)?
 
-    static let seriesMonitors: [(SeriesMonitor, String, String)] = [
-        (.all, "All episodes", "Every episode, except specials."),
-        (.future, "Future episodes", "Episodes that have not aired yet."),
-        (.missing, "Missing episodes", "Episodes without files, and future ones."),
-        (.existing, "Existing episodes", "Episodes that have files or have aired."),
-        (.recent, "Recent episodes", "Episodes aired in the last 90 days, and future ones."),
-        (.pilot, "Pilot episode", "Only the first episode."),
-        (.firstSeason, "First season", "Every episode of the first season."),
-        (.lastSeason, "Last season", "Every episode of the latest season."),
-        (.none, "None", "No episodes; the series itself is not monitored either."),
-    ]
-    static let movieMonitors: [(MovieMonitor, String, String)] = [
-        (.movieOnly, "Movie only", "Radarr monitors this movie."),
-        (.movieAndCollection, "Movie and collection", "This movie and the others of its collection."),
-        (.none, "None", "Added, not monitored."),
-    ]
-    static let seriesTypes = [("standard", "Standard"), ("daily", "Daily"), ("anime", "Anime")]
-
-    init(over parent: (any WidgetRef)?, media: LibraryMedia, instances: [ServiceRef]) {
-        self.media = media
+    init(over parent: (any WidgetRef)?, presentation: LibraryPresentation, instances: [ServiceRef]) {
+        self.presentation = presentation
         self.instances = instances
         window = Window()
-        window.title = "Add \(media.kind == .series ? "Series" : "Movie")"
+        window.title = presentation.addTitle
         window.makeModal(over: parent)
         window.setDefaultSize(width: 640, height: 560)
 
         let column = Box.vertical(spacing: 10)
         column.margins(20)
         let top = Box.horizontal(spacing: 8)
-        searchEntry = Entry(search: media.kind == .series ? "Series title, or tvdb:ID" : "Movie title, or imdb:tt… / tmdb:ID")
+        searchEntry = Entry(search: presentation.addHint)
         searchEntry.hexpand = true
-        searchEntry.setAccessibleLabel("Search for \(media.kind == .series ? "a series" : "a movie") to add")
+        searchEntry.setAccessibleLabel("Search for \(presentation.indefinite) to add")
         instanceNames.replaceAll(with: instances.map(\.name))
         instanceDropDown = DropDown(instanceNames, name: "Add to")
         instanceDropDown.visible = instances.count > 1
@@ -104,37 +86,55 @@ final class AddToLibraryDialog {
         backButton = Button(icon: "go-previous-symbolic", name: "Back to the results", tooltip: "Back to the results")
         folderDropDown = DropDown(folderNames, name: "Root folder")
         profileDropDown = DropDown(profileNames, name: "Quality profile")
-        monitorDropDown = DropDown(monitorNames, name: "Monitor")
-        typeDropDown = DropDown(typeNames, name: "Series type")
         let heading = Box.horizontal(spacing: 8)
         chosenLabel.hexpand = true
         heading.append(backButton, chosenLabel)
         let grid = Grid(rowSpacing: 8, columnSpacing: 12)
-        for (row, (name, control)) in [("Root folder", folderDropDown as any WidgetRef), ("Quality profile", profileDropDown),
-                                       ("Monitor", monitorDropDown)].enumerated() {
+        var row: Int32 = 0
+        func attach(_ name: String, _ control: any WidgetRef) {
             let label = Label.line(name, ellipsize: false)
             label.xalign = 0
-            grid.attach(label, column: 0, row: Int32(row))
+            grid.attach(label, column: 0, row: row)
             control.hexpand = true
-            grid.attach(control, column: 1, row: Int32(row))
+            grid.attach(control, column: 1, row: row)
+            row += 1
         }
-        grid.attach(monitorHelp, column: 1, row: 3) // what the chosen monitor option does, under it
-        if media.kind == .series {
-            let label = Label.line("Series type", ellipsize: false)
-            label.xalign = 0
-            grid.attach(label, column: 0, row: 4)
-            grid.attach(typeDropDown, column: 1, row: 4)
+        attach("Root folder", folderDropDown)
+        attach("Quality profile", profileDropDown)
+        var checks: [any WidgetRef] = []
+        for option in presentation.kind.addOptions {
+            let label = presentation.optionLabel(option.name)
+            switch option.control {
+            case .choice(let values):
+                let names = StringList()
+                names.replaceAll(with: values.map { presentation.choiceLabel(option.name, $0) })
+                let dropDown = DropDown(names, name: label)
+                attach(label, dropDown)
+                let help = values.contains { presentation.choiceHelp(option.name, $0) != nil }
+                    ? Label.wrapping("", classes: ["dim-label", "caption"], maxWidth: 70) : nil
+                if let help {
+                    grid.attach(help, column: 1, row: row) // what the chosen value does, under it
+                    row += 1
+                }
+                optionControls.append((option, dropDown, names, help, nil))
+            case .metadataProfile:
+                let names = StringList()
+                let dropDown = DropDown(names, name: label)
+                attach(label, dropDown)
+                optionControls.append((option, dropDown, names, nil, nil))
+            case .toggle(let on):
+                let check = CheckButton(mnemonic: label)
+                check.active = on
+                check.setAccessibleLabel(label.replacingOccurrences(of: "_", with: ""))
+                checks.append(check)
+                optionControls.append((option, nil, nil, nil, check))
+            }
         }
-        monitorNames.replaceAll(with: media.kind == .series ? Self.seriesMonitors.map(\.1) : Self.movieMonitors.map(\.1))
-        typeNames.replaceAll(with: Self.seriesTypes.map(\.1))
-        seasonFolderCheck.active = true
-        seasonFolderCheck.setAccessibleLabel("Season folders")
-        seasonFolderCheck.visible = media.kind == .series
-        searchNowCheck.active = true
-        searchNowCheck.setAccessibleLabel("Start searching now")
         let tagsRow = Box.horizontal(spacing: 8)
         tagsRow.append(Label.line("Tags", ellipsize: false), tagsBox)
-        optionsBox.append(heading, grid, seasonFolderCheck, searchNowCheck, tagsRow, errorLabel)
+        optionsBox.append(heading, grid)
+        for check in checks { optionsBox.append(check) }
+        optionsBox.append(tagsRow, errorLabel)
         optionsBox.margin(top: 8)
         stack.add(resultsPage, name: "results")
         stack.add(optionsBox, name: "options")
@@ -165,12 +165,12 @@ final class AddToLibraryDialog {
         resultsList.setFactory(resultRows.factory)
         resultKeys.keepsTop(of: resultsList)
         resultsList.onActivate { [weak self] index in self?.pick(index) }
-        monitorDropDown.onSelected { [weak self] in self?.updateMonitorHelp() }
+        for control in optionControls { control.dropDown?.onSelected { [weak self] in self?.updateHelp() } }
         backButton.onClicked { [weak self] in self?.showResultsPage() }
         close.onClicked { [weak self] in self?.window.destroy() }
         addButton.onClicked { [weak self] in self?.submit() }
         Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.window.destroy() }
-        updateMonitorHelp()
+        updateHelp()
         status.text = "Type at least two characters."
         window.present()
         searchEntry.grabFocus()
@@ -275,6 +275,9 @@ final class AddToLibraryDialog {
         })
         if let first = choices.rootFolders.firstIndex(where: \.accessible) { folderDropDown.selected = first }
         profileNames.replaceAll(with: choices.qualityProfiles.map(\.name))
+        for control in optionControls where control.option.control == .metadataProfile {
+            control.names?.replaceAll(with: choices.metadataProfiles.map(\.name))
+        }
         tagsBox.removeAll()
         tagChecks = choices.tags.map { tag in
             let check = CheckButton(mnemonic: "")
@@ -287,24 +290,39 @@ final class AddToLibraryDialog {
         addButton.sensitive = chosen != nil && !choices.rootFolders.isEmpty && !choices.qualityProfiles.isEmpty
     }
 
-    private func updateMonitorHelp() {
-        let index = monitorDropDown.selected
-        monitorHelp.text = media.kind == .series ? (index < Self.seriesMonitors.count ? Self.seriesMonitors[index].2 : "")
-                                                 : (index < Self.movieMonitors.count ? Self.movieMonitors[index].2 : "")
+    /// Under each choice, what its value does.
+    private func updateHelp() {
+        for control in optionControls {
+            guard let help = control.help, let dropDown = control.dropDown, case .choice(let values) = control.option.control else { continue }
+            let index = dropDown.selected
+            help.text = index < values.count ? presentation.choiceHelp(control.option.name, values[index]) ?? "" : ""
+        }
+    }
+
+    /// Each option's value as the form shows it: a choice's value, a check's true/false, a profile's id.
+    private var optionValues: [String: String]? {
+        var values: [String: String] = [:]
+        for control in optionControls {
+            switch control.option.control {
+            case .choice(let list):
+                guard let index = control.dropDown?.selected, index < list.count else { return nil }
+                values[control.option.name] = list[index]
+            case .toggle:
+                values[control.option.name] = control.check?.active == true ? "true" : "false"
+            case .metadataProfile:
+                guard let index = control.dropDown?.selected, let profiles = choices?.metadataProfiles, index < profiles.count else { return nil }
+                values[control.option.name] = String(profiles[index].id)
+            }
+        }
+        return values
     }
 
     /// What Add sends now (nil until a result and the choices are there).
     var addition: LibraryAddition? {
         guard let chosen, let choices else { return nil }
-        let folder = folderDropDown.selected, profile = profileDropDown.selected, monitor = monitorDropDown.selected
-        guard folder < choices.rootFolders.count, profile < choices.qualityProfiles.count else { return nil }
+        let folder = folderDropDown.selected, profile = profileDropDown.selected
+        guard folder < choices.rootFolders.count, profile < choices.qualityProfiles.count, let options = optionValues else { return nil }
         let tags = tagChecks.filter { $0.1.active }.map(\.0.id)
-        let options: LibraryAddition.Options = media.kind == .series
-            ? .series(monitor: Self.seriesMonitors[min(monitor, Self.seriesMonitors.count - 1)].0,
-                      seriesType: Self.seriesTypes[min(typeDropDown.selected, Self.seriesTypes.count - 1)].0,
-                      seasonFolder: seasonFolderCheck.active, searchForMissing: searchNowCheck.active)
-            : .movie(monitor: Self.movieMonitors[min(monitor, Self.movieMonitors.count - 1)].0, minimumAvailability: "released",
-                     searchForMovie: searchNowCheck.active)
         return LibraryAddition(item: chosen, qualityProfileID: choices.qualityProfiles[profile].id,
                                rootFolderPath: choices.rootFolders[folder].path, tags: tags, options: options)
     }
@@ -328,7 +346,7 @@ final class AddToLibraryDialog {
 }
 
 /// One lookup result in the list: poster (loaded after the row is on screen), title and year, "In
-/// the library", network or studio, and the start of the overview.
+/// the library", its subtitle (network, studio), and the start of the overview.
 @MainActor
 final class LookupRow {
     let widget = Box.horizontal(spacing: 12)
@@ -362,8 +380,8 @@ final class LookupRow {
         let name = item.year.map { "\(item.title) (\($0))" } ?? item.title
         title.text = name
         badge.visible = item.isInLibrary
-        network.text = item.network ?? ""
-        network.visible = !(item.network ?? "").isEmpty
+        network.text = item.subtitle ?? ""
+        network.visible = !(item.subtitle ?? "").isEmpty
         overview.text = item.overview ?? ""
         overview.visible = !(item.overview ?? "").isEmpty
         widget.setAccessibleLabel(item.isInLibrary ? "\(name), in the library" : name)

@@ -2,7 +2,7 @@ import CGtk
 import Core
 import Foundation
 
-/// Calendar: upcoming episodes and movies for the next 14 days, grouped by day.
+/// Calendar: what comes out in the next 14 days (episodes, movies, albums), grouped by day.
 @MainActor
 final class CalendarPage {
     let page: FeaturePage
@@ -23,8 +23,11 @@ final class CalendarPage {
 
     private func fill(_ content: CalendarContent) {
         column.removeAll()
-        var names: [UUID: String] = [:]
-        for part in content.parts { names[part.service.id] = part.service.name }
+        var names: [UUID: String] = [:], presentations: [UUID: LibraryPresentation] = [:]
+        for part in content.parts {
+            names[part.service.id] = part.service.name
+            presentations[part.service.id] = part.service.kind.library.map { LibraryPresentations.of($0.id) }
+        }
         let now = clock.now
         let days = CalendarDays.group(content.entries)
         if days.isEmpty {
@@ -46,7 +49,7 @@ final class CalendarPage {
                 text.hexpand = true
                 text.append(Label.line(entry.title, classes: ["heading"]))
                 var facts: [String] = []
-                if let subtitle = entry.subtitle, !subtitle.isEmpty { facts.append(subtitle) }
+                if let what = presentations[entry.resource.serviceID]?.due(entry.due), !what.isEmpty { facts.append(what) }
                 if let name = names[entry.resource.serviceID] { facts.append(name) }
                 text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
                 let stateBox = Box.horizontal(spacing: 6)

@@ -2,14 +2,14 @@ import CGtk
 import Core
 import Foundation
 
-/// Series or Movies: every instance's library in one recycled list view
+/// A library tab (Series, Movies, …): every instance's library of one kind in one recycled list view
 /// (20,000 rows scroll like 20), with search-as-you-type (Ctrl+F), a sort
 /// order and a filter. Rows are picked (Ctrl/Shift-click, Ctrl+A) for the actions of
 /// `LibraryActions`; activating a row (double click, Enter) pushes its detail page.
 @MainActor
 final class LibraryPage {
     let page: FeaturePage
-    let media: LibraryMedia
+    let presentation: LibraryPresentation
     private let stack: Stack
     private let search: Entry
     private let sortDropDown: DropDown
@@ -48,11 +48,11 @@ final class LibraryPage {
     static let posterWidth: Int32 = 46
     static let posterHeight: Int32 = 68
 
-    init(media: LibraryMedia, clock: Clock, posters: PosterLoader) {
-        self.media = media
+    init(presentation: LibraryPresentation, clock: Clock, posters: PosterLoader) {
+        self.presentation = presentation
         self.posters = posters
-        let noun = media.plural
-        let tab = media.tab
+        let noun = presentation.plural
+        let tab = presentation.feature
 
         // Toolbar: search, sort, filter.
         search = Entry(search: "Search \(noun)")
@@ -62,17 +62,17 @@ final class LibraryPage {
         sortDropDown = DropDown(sortNames, name: "Sort \(noun) by")
         filterDropDown = DropDown(filterNames, name: "Show \(noun)")
         countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
-        actions = LibraryActions(media: media)
+        actions = LibraryActions(presentation: presentation)
         let toolbar = Box.horizontal(spacing: 8)
         toolbar.margins(12)
-        let add = Button(icon: "list-add-symbolic", name: "Add \(media.kind == .series ? "series" : "a movie")…",
-                         tooltip: "Add \(media.kind == .series ? "a series" : "a movie") (Ctrl+N)", action: "win.add-to-library")
+        let add = Button(icon: "list-add-symbolic", name: "Add \(presentation.indefinite)…",
+                         tooltip: "Add \(presentation.indefinite) (Ctrl+N)", action: "win.add-to-library")
         toolbar.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), search, actions.commandBox, sortDropDown, filterDropDown,
                        countLabel, actions.rssButton)
 
         selection = SelectionModel(.multiple, over: list.model)
-        listView = ListView(selection, name: media.title)
-        detail = DetailView(clock: clock, posters: posters)
+        listView = ListView(selection, name: presentation.title)
+        detail = DetailView(presentation: presentation, clock: clock, posters: posters)
         let listColumn = Box.vertical()
         listColumn.append(toolbar, Separator(), ScrolledWindow(listView))
 
@@ -92,7 +92,8 @@ final class LibraryPage {
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
             row.key = key
-            row.show(item, instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil, pending: self.actions.pending[key])
+            row.show(item, facts: self.presentation.rowFacts(item), instance: self.instances.count > 1 ? self.instanceName(item.id.serviceID) : nil,
+                     pending: self.actions.pending[key])
             // Posters start after the frame that shows the rows (idle priority, below redraw),
             // and only if the row still shows this item by then.
             row.clearPoster()
@@ -221,7 +222,9 @@ final class LibraryPage {
     func rebindShown() {
         let many = instances.count > 1
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, instance: many ? instanceName(item.id.serviceID) : nil, pending: actions.pending[key]) }
+            if let item = items[key] {
+                row.show(item, facts: presentation.rowFacts(item), instance: many ? instanceName(item.id.serviceID) : nil, pending: actions.pending[key])
+            }
         }
     }
 
@@ -303,7 +306,8 @@ final class LibraryPage {
                     let many = self.instances.count > 1
                     self.factory.forEachBound { key, row in
                         if let item = byKey[key] {
-                            row.show(item, instance: many ? self.instanceName(item.id.serviceID) : nil, pending: self.actions.pending[key])
+                            row.show(item, facts: self.presentation.rowFacts(item), instance: many ? self.instanceName(item.id.serviceID) : nil,
+                                     pending: self.actions.pending[key])
                         }
                     }
                 }
@@ -312,7 +316,7 @@ final class LibraryPage {
                 self.actions.update()
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
-                let noun = self.media.noun(all.count)
+                let noun = self.presentation.noun(all.count)
                 self.countLabel.text = keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
                                                                : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))"
             }
@@ -338,116 +342,4 @@ final class LibraryPage {
         }
         func key(_ id: ResourceID) -> String { "\(numbers[id.serviceID] ?? -1)/\(id.itemID)" }
     }
-}
-
-/// One recycled row: a poster in a fixed frame that clips, title, facts, monitored, size, instance.
-@MainActor
-final class LibraryRow {
-    let widget: Box
-    let picture: Picture
-    // Inscriptions: setting their text as rows are recycled while scrolling only redraws them.
-    private let title: Inscription
-    private let subtitle: Inscription
-    private let monitored: Label
-    private let monitoredIcon: Image
-    private let monitorButton: Button
-    /// The key of the item the row shows.
-    var key: String?
-    /// The eye button was pressed (with the row's key).
-    var onMonitor: ((String) -> Void)?
-    private let size: Label
-    private let instance: Label
-    /// Whether the item shown is monitored (the monitor button's tooltip says so).
-    private var isMonitored: Bool?
-
-    init() {
-        widget = Box.horizontal(spacing: 12)
-        widget.margins(6, start: 12, end: 12)
-
-        // Fixed compact frame; posters of any aspect are scaled to cover it and clipped.
-        let frame = Box.vertical(classes: ["poster-frame"])
-        frame.sizeRequest(width: LibraryPage.posterWidth, height: LibraryPage.posterHeight)
-        frame.clipsChildren = true
-        frame.valign = GTK_ALIGN_CENTER
-        picture = Picture()
-        picture.sizeRequest(width: LibraryPage.posterWidth, height: LibraryPage.posterHeight)
-        picture.hideFromAccessibility()
-        frame.append(picture)
-
-        let text = Box.vertical(spacing: 2)
-        text.hexpand = true
-        text.valign = GTK_ALIGN_CENTER
-        title = Inscription()
-        title.addClasses(["heading"])
-        subtitle = Inscription()
-        subtitle.addClasses(["dim-label"])
-        text.append(title, subtitle)
-
-        instance = Label.line("", classes: ["caption", "instance-badge"], ellipsize: false)
-        instance.valign = GTK_ALIGN_CENTER
-        let monitoredBox = Box.horizontal(spacing: 4)
-        monitoredIcon = Image.decorative("view-reveal-symbolic")
-        monitored = Label.line("", ellipsize: false)
-        monitored.sizeRequest(width: 110, height: -1)
-        monitored.xalign = 0
-        monitoredBox.append(monitoredIcon, monitored)
-        // One click switches monitoring of this item (the words say what it is now).
-        monitorButton = Button()
-        monitorButton.setChild(monitoredBox)
-        monitorButton.addClasses(["flat", "monitor-toggle"])
-        monitorButton.valign = GTK_ALIGN_CENTER
-        size = Label.line("", classes: ["dim-label", "numeric"], ellipsize: false)
-        size.xalign = 1
-        size.sizeRequest(width: 80, height: -1)
-        size.valign = GTK_ALIGN_CENTER
-        widget.append(frame, text, instance, monitorButton, size)
-        // Made when it shows: setting a tooltip costs an X round trip, and rows are bound on every scroll step.
-        monitorButton.tooltip { [weak self] in
-            self?.isMonitored.map { Strings.monitorTooltip(monitored: $0) }
-        }
-        monitorButton.onClicked { [weak self] in
-            guard let self, let key = self.key else { return }
-            self.onMonitor?(key)
-        }
-    }
-
-    func clearPoster() { picture.setTexture(nil) }
-
-    func show(_ item: Resource, instance name: String?, pending: String? = nil) {
-        title.text = item.title
-        var facts: [String] = []
-        if let year = item.year { facts.append(String(year)) }
-        facts.append(Strings.resourceStatus(item.status))
-        if item.kind == .series {
-            facts.append("\(item.fileCount) of \(item.expectedFileCount) episodes")
-            if let network = item.network, !network.isEmpty { facts.append(network) }
-        } else {
-            facts.append(item.hasFile ? "On disk" : "Missing")
-        }
-        subtitle.text = facts.joined(separator: " · ")
-        monitored.text = pending ?? (item.monitored ? "Monitored" : "Not monitored")
-        // An open eye: Sonarr/Radarr watch for it; closed: they do not. The words stay beside it.
-        monitoredIcon.setIcon(item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
-        monitorButton.sensitive = pending == nil
-        monitorButton.setAccessibleLabel(pending ?? (item.monitored ? "Monitored: stop monitoring \(item.title)" : "Not monitored: monitor \(item.title)"))
-        isMonitored = item.monitored
-        size.text = item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"
-        instance.text = name ?? ""
-        instance.visible = name != nil
-    }
-}
-
-/// What a library page holds, as data: its kind of media, its tab and its words. A new
-/// kind of library (music, books) is one more value, not an edit of the page.
-struct LibraryMedia: Sendable {
-    let kind: Resource.Kind
-    let tab: AppTab
-    let title: String
-    let singular: String
-    let plural: String
-
-    static let series = LibraryMedia(kind: .series, tab: .series, title: "Series", singular: "series", plural: "series")
-    static let movies = LibraryMedia(kind: .movie, tab: .movies, title: "Movies", singular: "movie", plural: "movies")
-
-    func noun(_ count: Int) -> String { count == 1 ? singular : plural }
 }

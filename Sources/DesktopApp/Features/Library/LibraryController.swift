@@ -1,45 +1,29 @@
 import Core
 import Foundation
 
-/// Carries out what the Series, Movies and Activity pages ask of Sonarr and Radarr: one write
-/// (never retried), then the state read back at once and shown, with a message saying what the
-/// service did — in its own words when it refused — and where the read-back disagrees.
-/// Commands are followed by the `CommandTracker` until they end.
+/// Carries out what the library pages and Activity ask of the orchestrators: one write (never
+/// retried), then the state read back at once and shown, with a message saying what the service did
+/// — in its own words when it refused — and where the read-back disagrees. Commands are followed by
+/// the `CommandTracker` until they end.
 @MainActor
-final class LibraryController {
+final class LibraryController: FeatureController {
     private let repository: Repository
-    private weak var series: LibraryPage?
-    private weak var movies: LibraryPage?
+    /// Each library kind's page, once made.
+    private var pages: [LibraryKind.ID: LibraryPage] = [:]
     private weak var activity: ActivityPage?
     /// The tab on screen (where a queue message shows).
-    private let selectedTab: @MainActor () -> AppTab?
+    private var selectedTab: @MainActor () -> AppTab? = { nil }
     let tracker: CommandTracker
-    /// Which item each running command was started for.
+    /// Which item each running command was started for, and which kind's page shows it.
     private var commandItems: [CommandTracker.Key: Resource] = [:]
-    /// Which page (series or movies) shows each command.
-    private var commandKinds: [CommandTracker.Key: Resource.Kind] = [:]
+    private var commandKinds: [CommandTracker.Key: LibraryKind.ID] = [:]
     /// Told when a request has been answered and read back (tests).
     var onFinished: ((LibraryRequest) -> Void)?
+    /// Downloads about to leave the queue at the user's request (their leaving is no news to announce).
+    var onRemovingDownloads: (([ActivityItem.ID]) -> Void)?
 
-    /// For the window: each page is taken when its tab's page is made.
-    convenience init(repository: Repository, window: MainWindow, pollInterval: Duration = .seconds(1)) {
-        self.init(repository: repository, pollInterval: pollInterval, selectedTab: { [weak window] in window?.selectedTab })
-        window.seriesSlot.whenBuilt { [weak self] in self?.attach(series: $0) }
-        window.moviesSlot.whenBuilt { [weak self] in self?.attach(movies: $0) }
-        window.activitySlot.whenBuilt { [weak self] in self?.attach(activity: $0) }
-    }
-
-    convenience init(repository: Repository, series: LibraryPage, movies: LibraryPage, activity: ActivityPage,
-                     pollInterval: Duration = .seconds(1), selectedTab: @escaping @MainActor () -> AppTab?) {
-        self.init(repository: repository, pollInterval: pollInterval, selectedTab: selectedTab)
-        attach(series: series)
-        attach(movies: movies)
-        attach(activity: activity)
-    }
-
-    private init(repository: Repository, pollInterval: Duration, selectedTab: @escaping @MainActor () -> AppTab?) {
+    init(repository: Repository, pollInterval: Duration = .seconds(1)) {
         self.repository = repository
-        self.selectedTab = selectedTab
         tracker = CommandTracker(repository: repository, interval: pollInterval)
         let tracker = tracker
         let target = WeakController(self)
@@ -50,15 +34,27 @@ final class LibraryController {
         }
     }
 
-    /// The Series page, once it is made: its requests come here.
-    func attach(series page: LibraryPage) {
-        series = page
-        wire(page)
+    /// For the window: each page is taken when its tab's page is made.
+    func bind(_ window: MainWindow) {
+        selectedTab = { [weak window] in window?.selectedTab }
+        for (_, slot) in window.librarySlots { slot.whenBuilt { [weak self] in self?.attach($0) } }
+        window.activitySlot.whenBuilt { [weak self] in self?.attach(activity: $0) }
     }
 
-    func attach(movies page: LibraryPage) {
-        movies = page
-        wire(page)
+    /// Pages made by hand (tests).
+    convenience init(repository: Repository, pages: [LibraryPage], activity: ActivityPage, pollInterval: Duration = .seconds(1),
+                     selectedTab: @escaping @MainActor () -> AppTab?) {
+        self.init(repository: repository, pollInterval: pollInterval)
+        self.selectedTab = selectedTab
+        for page in pages { attach(page) }
+        attach(activity: activity)
+    }
+
+    /// A library page, once it is made: its requests come here.
+    func attach(_ page: LibraryPage) {
+        pages[page.presentation.kind.id] = page
+        page.actions.onRequest = { [weak self] request in self?.handle(request) }
+        page.detail.onRequest = { [weak self] request in self?.handle(request) }
     }
 
     func attach(activity page: ActivityPage) {
@@ -66,12 +62,7 @@ final class LibraryController {
         page.actions.onRequest = { [weak self] request in self?.handle(request) }
     }
 
-    private func wire(_ page: LibraryPage) {
-        page.actions.onRequest = { [weak self] request in self?.handle(request) }
-        page.detail.onRequest = { [weak self] request in self?.handle(request) }
-    }
-
-    private func page(for kind: Resource.Kind) -> LibraryPage? { kind == .series ? series : movies }
+    private func page(for kind: LibraryKind.ID) -> LibraryPage? { pages[kind] }
 
     private func instanceName(_ id: UUID) async -> String {
         await repository.configuredServices.first { $0.id == id }?.displayName ?? "The service"
@@ -80,16 +71,20 @@ final class LibraryController {
     func handle(_ request: LibraryRequest) {
         switch request {
         case .monitor(let on, let items): monitor(on, items, request)
-        case .monitorSeason(let on, let series, let season):
-            write(request, on: series, failure: "\(season == 0 ? "Specials" : "Season \(season)") could not be changed") { repository throws(ServiceError) in
-                try await repository.setSeasonMonitored(on, series: series.id, season: season)
+        case .monitorGroup(let on, let item, let group):
+            let presentation = LibraryPresentations.of(item.kind)
+            let name = presentation.groupName(ChildGroup(key: group, number: group, children: []))
+            write(request, on: item, failure: "\(name) could not be changed") { repository throws(ServiceError) in
+                try await repository.setGroupMonitored(on, item: item.id, group: group)
             }
-        case .monitorEpisodes(let on, let series, let ids):
-            write(request, on: series, failure: "The episode could not be changed") { repository throws(ServiceError) in
-                try await repository.setEpisodesMonitored(on, episodeIDs: ids, on: series.id.serviceID)
+        case .monitorChildren(let on, let item, let ids):
+            write(request, on: item, failure: "The \(LibraryPresentations.of(item.kind).childSingular) could not be changed") { repository throws(ServiceError) in
+                try await repository.setChildrenMonitored(on, ids: ids, on: item.id.serviceID)
             }
         case .command(let command, let item): run(command, service: item.id.serviceID, item: item, kind: item.kind)
-        case .rssSync(let instance): run(.rssSync, service: instance.id, item: nil, kind: instance.kind == .sonarr ? .series : .movie)
+        case .rssSync(let instance):
+            guard let kind = instance.kind.library?.id else { return }
+            run(.rssSync, service: instance.id, item: nil, kind: kind)
         case .delete(let item, let files, let exclude): delete(item, deleteFiles: files, exclude: exclude, request)
         case .removeFromQueue(let records, let removal): removeFromQueue(records, removal, request)
         case .grab(let records): grab(records, request)
@@ -159,17 +154,17 @@ final class LibraryController {
                     problems.append("\(await self.instanceName(item.id.serviceID)) still reports “\(after.title)” as \(after.monitored ? "monitored" : "not monitored").")
                 }
             }
-            let noun = sent.count == 1 ? "“\(sent[0].title)”" : "\(sent.count) \(page.media.noun(sent.count))"
+            let noun = sent.count == 1 ? "“\(sent[0].title)”" : "\(sent.count) \(page.presentation.noun(sent.count))"
             let headline = sent.isEmpty ? "Monitoring could not be changed" : on ? "Monitoring \(noun)" : "Stopped monitoring \(noun)"
             page.message.show(headline, problems: problems)
             self.onFinished?(request)
         }
     }
 
-    /// A write for one series' seasons or episodes, then its detail and the list read back.
-    private func write(_ request: LibraryRequest, on series: Resource, failure: String,
+    /// A write for one item's groups or children, then its detail and the list read back.
+    private func write(_ request: LibraryRequest, on item: Resource, failure: String,
                        _ body: @escaping @Sendable (Repository) async throws(ServiceError) -> Void) {
-        guard let page = page(for: series.kind) else { return }
+        guard let page = page(for: item.kind) else { return }
         let repository = repository
         Task { [weak self] in
             var problem: String?
@@ -179,7 +174,7 @@ final class LibraryController {
                 problem = "\(failure): \(ErrorText.sentence(error))"
             }
             guard let self else { return }
-            let library = await repository.library(series.kind, force: true)
+            let library = await repository.library(item.kind, force: true)
             page.render(library)
             await page.applied()
             await self.refreshDetail(page, library: library.value)
@@ -189,7 +184,7 @@ final class LibraryController {
     }
 
     /// The detail page on screen, read again — from the item as `library` (just read) has it now: the
-    /// series' own fields (its monitored flag and seasons) come from the library, not the detail read.
+    /// item's own fields (its monitored flag and groups) come from the library, not the detail read.
     private func refreshDetail(_ page: LibraryPage, library: LibraryContent? = nil) async {
         guard let shown = page.detailItem, page.isShowingDetail else { return }
         let item = library?.items.first { $0.id == shown.id } ?? shown
@@ -200,7 +195,7 @@ final class LibraryController {
 
     // MARK: Commands
 
-    private func run(_ command: LibraryCommand, service: UUID, item: Resource?, kind: Resource.Kind) {
+    private func run(_ command: LibraryCommand, service: UUID, item: Resource?, kind: LibraryKind.ID) {
         let key = CommandTracker.Key(service: service, command: command)
         if let item { commandItems[key] = item }
         commandKinds[key] = kind
@@ -210,12 +205,13 @@ final class LibraryController {
 
     private func commandChanged(_ key: CommandTracker.Key, _ result: Result<CommandProgress, ServiceError>) {
         let item = commandItems[key]
-        let kind: Resource.Kind = commandKinds[key] ?? item?.kind ?? (key.command.name.contains("Movie") ? .movie : .series)
+        guard let kind = commandKinds[key] ?? item?.kind, let page = page(for: kind) else { return }
         let finished: Bool = { if case .success(let p) = result { return !p.isRunning }; return true }()
-        let words = LibraryWords.progress(key.command, result)
+        let commandName = page.presentation.name(of: key.command)
+        let words = LibraryWords.progress(commandName, result)
         let running = !finished
         Task { [weak self] in
-            guard let self, let page = self.page(for: kind) else { return }
+            guard let self else { return }
             let name = await self.instanceName(key.service)
             page.actions.commandChanged(key, running ? words : nil, instance: name)
             if page.detailItem?.id.serviceID == key.service { page.detail.showCommand(key.command, words: words, running: running) }
@@ -223,7 +219,7 @@ final class LibraryController {
             self.commandItems[key] = nil
             self.commandKinds[key] = nil
             let failed: Bool = { if case .success(let p) = result { return p.status != .completed }; return true }()
-            page.message.show(failed ? "\(LibraryWords.command(key.command)) on \(name) did not complete" : "\(name): \(words)",
+            page.message.show(failed ? "\(commandName) on \(name) did not complete" : "\(name): \(words)",
                               problems: failed ? [words] : [])
             if key.command.isRefresh, !failed {
                 let library = await self.repository.library(kind, force: true)
@@ -231,14 +227,13 @@ final class LibraryController {
                 await page.applied()
                 await self.refreshDetail(page, library: library.value)
             }
-            self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key)))
+            self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key, kind: kind)))
         }
     }
 
-    private static func placeholder(_ key: CommandTracker.Key) -> Resource {
-        Resource(id: ResourceID(serviceID: key.service, itemID: 0), kind: .series, title: "", sortTitle: "", year: nil, status: .unknown(""),
-                 monitored: false, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, network: nil, added: nil,
-                 nextAiring: nil, releaseDates: .init(), images: [])
+    private static func placeholder(_ key: CommandTracker.Key, kind: LibraryKind.ID) -> Resource {
+        Resource(id: ResourceID(serviceID: key.service, itemID: 0), kind: kind, title: "", sortTitle: "", year: nil, status: .unknown(""),
+                 monitored: false, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: [])
     }
 
     // MARK: Delete
@@ -273,9 +268,6 @@ final class LibraryController {
     }
 
     // MARK: Queue
-
-    /// Downloads about to leave the queue at the user's request (their leaving is no news to announce).
-    var onRemovingDownloads: (([ActivityItem.ID]) -> Void)?
 
     private func removeFromQueue(_ records: [QueueItem], _ removal: QueueRemoval, _ request: LibraryRequest) {
         onRemovingDownloads?(records.map(ActivityItem.ID.init(record:)))
@@ -329,9 +321,9 @@ final class LibraryController {
             if let first = still.first { lines.append("The queue still lists “\(first.title)”.") }
         }
         let tab = selectedTab()
-        for page in [series, movies].compactMap({ $0 }) where page.isShowingDetail {
+        for page in pages.values where page.isShowingDetail {
             await refreshDetail(page)
-            if tab != .activity, tab == page.media.tab { page.message.show(headline, problems: lines) }
+            if tab != .activity, tab == page.presentation.feature { page.message.show(headline, problems: lines) }
         }
         if tab == .activity || tab == nil { activity.message.show(headline, problems: lines) }
         onFinished?(request)

@@ -13,6 +13,8 @@ final class ActivityPage {
     private(set) var factory: RowFactory<ActivityRow>!
     private var items: [String: ActivityItem] = [:]
     private var names: [UUID: String] = [:]
+    /// Each orchestrator's children's noun ("episodes"), for a download that holds several.
+    private var childNouns: [UUID: String] = [:]
     let view: ListView
     let selection: SelectionModel
     let actions = ActivityActions()
@@ -30,7 +32,7 @@ final class ActivityPage {
             return (row.widget, row)
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
-            row.show(item, names: self.names, pending: self.actions.pending[key])
+            row.show(item, names: self.names, childNoun: self.childNouns[item.id.orchestrator], pending: self.actions.pending[key])
         })
         view.setFactory(factory.factory)
         list.keepsTop(of: view)
@@ -69,7 +71,7 @@ final class ActivityPage {
     /// Rows on screen take their current values again (a pending write came or went).
     func rebindShown() {
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, names: names, pending: actions.pending[key]) }
+            if let item = items[key] { row.show(item, names: names, childNoun: childNouns[item.id.orchestrator], pending: actions.pending[key]) }
         }
     }
 
@@ -90,11 +92,14 @@ final class ActivityPage {
         for part in content.transfers.parts { names[part.service.id] = part.service.name }
         for failure in content.failures { names[failure.service.id] = failure.service.name }
         self.names = names
+        for part in content.queues.parts {
+            if let kind = part.service.kind.library { childNouns[part.service.id] = LibraryPresentations.of(kind.id).childPlural }
+        }
         var byKey: [String: ActivityItem] = [:]
         for item in content.items { byKey[Self.key(item.id)] = item }
         items = byKey
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, names: names, pending: actions.pending[key]) } // in place: progress, speed, ETA, state
+            if let item = items[key] { row.show(item, names: names, childNoun: childNouns[item.id.orchestrator], pending: actions.pending[key]) } // in place: progress, speed, ETA, state
         }
         list.update(content.items.map { Self.key($0.id) })
         revealIfShown()
@@ -128,11 +133,11 @@ final class ActivityRow {
         widget.append(title, facts, progress, holder, messages)
     }
 
-    func show(_ item: ActivityItem, names: [UUID: String], pending: String? = nil) {
+    func show(_ item: ActivityItem, names: [UUID: String], childNoun: String? = nil, pending: String? = nil) {
         title.text = item.title
         var words = [names[item.id.orchestrator] ?? "Orchestrator",
                      pending ?? (item.queue.isPending ? "Delayed" : Strings.trackedState(item.queue.trackedState, status: item.queue.status))]
-        if item.episodeIDs.count > 1 { words.append("\(item.episodeIDs.count) episodes") }
+        if item.childIDs.count > 1 { words.append("\(item.childIDs.count) \(childNoun ?? "items")") }
         if item.queue.trackedStatus == .warning || item.queue.trackedStatus == .error {
             words.append(item.queue.trackedStatus == .error ? "Error" : "Warning")
         }

@@ -8,24 +8,21 @@ import Foundation
 /// The dialog is therefore made only once the configuration is known, gathers whatever arrives
 /// meanwhile, and takes the client list again whenever the configuration changes while it is open.
 @MainActor
-final class AddDownloadController {
-    private let repository: Repository
-    private let scheduler: RefreshScheduler
-    private weak var window: MainWindow?
-    /// Done when the configuration has been read at least once (AppModel's first `load`).
-    private let configurationRead: () async -> Void
+final class AddDownloadController: FeatureController {
+    private let context: AppContext
+    private var repository: Repository { context.repository }
+    private var scheduler: RefreshScheduler { context.scheduler }
+    private var window: MainWindow? { context.window }
     /// The last client used for each kind of download (this run), offered first next time.
     private var lastClient: [DownloadSource.Family: UUID] = [:]
     private(set) var dialog: AddDownloadDialog?
     /// Candidates that arrived while the dialog waits for the configuration (nil: not waiting).
     private var waiting: [AddCandidates.Candidate]?
 
-    init(repository: Repository, scheduler: RefreshScheduler, window: MainWindow,
-         configurationRead: @escaping () async -> Void) {
-        self.repository = repository
-        self.scheduler = scheduler
-        self.window = window
-        self.configurationRead = configurationRead
+    init(context: AppContext) { self.context = context }
+
+    func bind(_ window: MainWindow) {
+        window.onAddDownload = { [weak self] candidates in self?.open(candidates) }
     }
 
     /// Opens Add Download (or adds to the one open, or to the one about to open) with `candidates`.
@@ -41,7 +38,7 @@ final class AddDownloadController {
         }
         waiting = candidates
         Task { [weak self] in
-            await self?.configurationRead()
+            await self?.context.firstLoad?.value
             guard let self else { return }
             let clients = await self.clients()
             guard let window = self.window, let candidates = self.waiting else { return }
@@ -58,7 +55,7 @@ final class AddDownloadController {
     }
 
     /// The configuration was read again: an open dialog offers the clients configured now.
-    func configurationChanged() async {
+    func configurationLoaded(_ services: [ServiceConfig]) async {
         guard let dialog else { return }
         dialog.setClients(await clients())
     }

@@ -31,7 +31,7 @@ final class DownloadsPage {
     var query = TransferQuery()
     /// The filter field: typed words narrow the list (Ctrl+F; Escape clears it).
     let searchEntry = Entry(search: "Filter transfers")
-    private(set) var search = TransferSearch()
+    var search = TransferSearch()
     /// Each slot's search key (`TransferSearch.key(of:)`), beside `nameKeys`; each client's folded name.
     var searchKeys: [[UInt8]] = [[], []]
     var clientKeys: [UUID: [UInt8]] = [:]
@@ -83,6 +83,12 @@ final class DownloadsPage {
         searchEntry.onStopSearch { [weak self] in self?.stopSearch() }
         actions.attach(to: self)
     }
+
+    // Selection and filtering (DownloadsPage+Selection.swift).
+    /// The rows the user picked, by key: what survives a refresh.
+    var selectedKeys: Set<String> = []
+    var settling = false
+    var revealing = PendingReveal()
 
     private func buildModel() {
         filter = CustomFilter { [weak self] object in
@@ -297,152 +303,5 @@ final class DownloadsPage {
         return gtk_sorter_compare(view.sorter, UnsafeMutableRawPointer(scratch.0), UnsafeMutableRawPointer(scratch.1)) != GTK_ORDERING_EQUAL
     }
 
-    // MARK: Selection
-
-    /// The rows the user picked, by key: what survives a refresh.
-    private(set) var selectedKeys: Set<String> = []
-    private var settling = false
-
-    /// The user (or `select(keys:)`) changed the selection.
-    func selectionChanged() {
-        guard !settling else { return }
-        selectedKeys = Set(selectedItems.map(Self.key))
-        actions.update()
-    }
-
-    private func keepingSelection(_ change: () -> Void) {
-        settling = true
-        change()
-        selectedKeys = selectedKeys.filter { slotOf[$0] != nil } // gone from every client: no longer picked
-        let shown = Set(selectedItems.map(Self.key))
-        if shown != selectedKeys {
-            for position in 0..<selection.count {
-                let key = selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil
-                guard let key else { continue }
-                let picked = selectedKeys.contains(key)
-                if picked != selection.isSelected(position) {
-                    picked ? selection.select(position, exclusive: false) : selection.unselect(position)
-                }
-            }
-        }
-        settling = false
-    }
-
-    /// The transfers picked, in the order shown.
-    var selectedItems: [TransferItem] {
-        selection.selectedPositions.compactMap { position in selection.withItem(at: position) { item($0) } ?? nil }
-    }
-
-    /// Every row key, in the order the list shows them (benchmarks).
-    var allKeys: [String] {
-        (0..<selection.count).compactMap { position in selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil }
-    }
-
-    /// The transfer a row key names now.
-    func item(forKey key: String) -> TransferItem? { slotOf[key].flatMap { slots[$0] } }
-
-    /// Selects exactly the rows of `keys` that are shown (tests, inspection, a right click on an unselected row).
-    func select(keys: Set<String>) {
-        selection.unselectAll()
-        for position in 0..<selection.count {
-            let key = selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil
-            if let key, keys.contains(key) { selection.select(position, exclusive: false) }
-        }
-    }
-
-    /// Picks one transfer and scrolls to it (a notification's click), showing every state and client
-    /// when a filter hides it; when it is not on the list yet (the page has not been read since), it
-    /// is picked when it arrives — within half a minute.
-    func reveal(key: String, now: Date = Date()) {
-        revealing.want(key, now: now)
-        revealIfListed(now: now)
-    }
-
-    private var revealing = PendingReveal()
-
-    private func revealIfListed(now: Date = Date()) {
-        guard let key = revealing.take(now: now, isListed: { self.item(forKey: $0) != nil }), let item = item(forKey: key) else { return }
-        if let slot = slotOf[key], !shows(item, searchKey: searchKeys[slot]) {
-            stateDropDown.selected = 0
-            clientDropDown.selected = 0 // each change refilters (their notify::selected)
-            searchEntry.text = "" // refilters after the entry's short delay
-            search = TransferSearch()
-            filtersChanged()
-        }
-        select(keys: [key])
-        selectionChanged()
-        if let position = (0..<selection.count).first(where: { (selection.withItem(at: $0) { KeyedList.key(of: $0) } ?? nil) == key }) {
-            KeyedList.scroll(view, to: position)
-        }
-    }
-
-    /// Rows shown whose transfer is in `keys`, by position.
-    func isSelected(key: String) -> Bool { selectedItems.contains { Self.key($0) == key } }
-
-    /// Rows on screen take their current values again (a pending action came or went).
-    func rebindShown(only keys: Set<String>? = nil) {
-        for column in columns {
-            column.factory.forEachBound { key, cell in
-                if keys?.contains(key) ?? true, let item = item(forKey: key) { cell.rebind(item, names: names) }
-            }
-        }
-    }
-
-    /// Rows the column view shows now, after filter and sort (tests).
-    var shownRowCount: Int { view.rowCount }
-
-    // MARK: Filters
-
-    /// Whether a transfer passes the state and client filters and the typed words.
-    func shows(_ item: TransferItem, searchKey: [UInt8]) -> Bool {
-        query.includes(item) && (search.isEmpty || search.matches(searchKey, client: clientKeys[item.serviceID] ?? []))
-    }
-
-    /// Whether a change of `old` into `new` changes what the filter field finds it by.
-    private static func searchedFieldsDiffer(_ old: TransferItem, _ new: TransferItem) -> Bool {
-        old.name != new.name || old.category != new.category || old.labels != new.labels
-    }
-
-    func filtersChanged() {
-        let states = TransferQuery.StateFilter.allCases
-        let state = states[min(stateDropDown.selected, states.count - 1)]
-        let clientIndex = clientDropDown.selected
-        let query = TransferQuery(state: state, client: clientIndex > 0 && clientIndex <= clients.count ? clients[clientIndex - 1].id : nil)
-        let search = TransferSearch(searchEntry.text), old = self.search.text
-        let sameQuery = query == self.query
-        self.query = query
-        self.search = search
-        // Typing on narrows what is shown (only shown rows are tested again); deleting widens it.
-        if sameQuery, search.text.hasPrefix(old) { filter.narrowed() } else if sameQuery, old.hasPrefix(search.text) { filter.widened() } else { filter.changed() }
-        updateCount()
-        actions.update()
-    }
-
-    /// Ctrl+F: the filter field, its text selected (typing replaces it).
-    func focusSearch() {
-        searchEntry.grabFocus()
-    }
-
-    /// Types into the filter field (as a user would; tests and the benchmark).
-    func setSearchText(_ text: String) {
-        searchEntry.text = text
-    }
-
-    /// Escape in the filter field: clears it; when it is empty already, back to the list.
-    func stopSearch() {
-        if searchEntry.text.isEmpty { view.grabFocus() } else { searchEntry.text = "" }
-    }
-
-    private func updateCount() {
-        let total = slotOf.count
-        // From the slots, not the view: a large splice reaches the view over several idle steps.
-        let shown = search.isEmpty && query == TransferQuery() ? total
-            : slots.indices.reduce(0) { count, slot in slots[slot].map { shows($0, searchKey: searchKeys[slot]) ? count + 1 : count } ?? count }
-        countLabel.text = shown == total ? Strings.transfers(total) : Strings.transfersShown(shown, of: total)
-    }
-
-    static func key(_ item: TransferItem) -> String { key(item.id) }
-    static func key(_ id: TransferItem.ID) -> String { keyPrefix(id.serviceID) + id.joinKey }
-    static func keyPrefix(_ serviceID: UUID) -> String { serviceID.uuidString + "/" }
 }
 

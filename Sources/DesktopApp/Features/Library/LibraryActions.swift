@@ -2,7 +2,7 @@ import CGtk
 import Core
 import Foundation
 
-/// What the Series and Movies lists do to the items picked: toolbar buttons, a context menu
+/// What a library list does to the items picked: toolbar buttons, a context menu
 /// (right click, Menu, Shift+F10), keys in the list (Ctrl+M monitoring, Ctrl+Shift+S search,
 /// Ctrl+Shift+R refresh, Enter opens), the eye button on each row, RSS sync per instance, rows
 /// shown as pending until the service's answer is read back, and each instance's commands.
@@ -11,7 +11,7 @@ final class LibraryActions {
     enum Kind: String, CaseIterable {
         case monitor, unmonitor, search, refresh
 
-        func title(_ media: LibraryMedia) -> String {
+        var title: String {
             switch self {
             case .monitor: "Monitor"
             case .unmonitor: "Stop Monitoring"
@@ -36,7 +36,7 @@ final class LibraryActions {
     let commandBox = Box.horizontal(spacing: 6)
     private let commandSpinner = Spinner(name: "Commands running")
     private let commandLabel = Label.line("", classes: ["dim-label"], ellipsize: true)
-    private let media: LibraryMedia
+    private let presentation: LibraryPresentation
     private weak var page: LibraryPage?
     private var group: Actions?
     private var buttons: [Kind: Button] = [:]
@@ -50,17 +50,17 @@ final class LibraryActions {
     /// Sends a request (AppModel: to the repository, then reads back).
     var onRequest: ((LibraryRequest) -> Void)?
 
-    init(media: LibraryMedia) {
-        self.media = media
-        let prefix = "library-\(media.tab.rawValue)"
+    init(presentation: LibraryPresentation) {
+        self.presentation = presentation
+        let prefix = "library-\(presentation.feature.rawValue)"
         popup = PopupMenu(Menu(sections: [
             [("Open Details", "\(prefix).open")],
-            [(Kind.monitor.title(media), "\(prefix).monitor"), (Kind.unmonitor.title(media), "\(prefix).unmonitor")],
-            [(Kind.search.title(media), "\(prefix).search"), (Kind.refresh.title(media), "\(prefix).refresh")],
+            [(Kind.monitor.title, "\(prefix).monitor"), (Kind.unmonitor.title, "\(prefix).unmonitor")],
+            [(Kind.search.title, "\(prefix).search"), (Kind.refresh.title, "\(prefix).refresh")],
         ]))
         for kind in Kind.allCases {
-            let title = kind.title(media)
-            let button = Button(icon: kind.icon, name: "\(title) selected \(media.plural)", tooltip: title, action: "\(prefix).\(kind.rawValue)")
+            let title = kind.title
+            let button = Button(icon: kind.icon, name: "\(title) selected \(presentation.plural)", tooltip: title, action: "\(prefix).\(kind.rawValue)")
             button.addClasses(["flat"])
             buttons[kind] = button
             toolbar.append(button)
@@ -77,7 +77,7 @@ final class LibraryActions {
 
     func attach(to page: LibraryPage) {
         self.page = page
-        let group = Actions(insertInto: page.page, prefix: "library-\(media.tab.rawValue)")
+        let group = Actions(insertInto: page.page, prefix: "library-\(presentation.feature.rawValue)")
         self.group = group
         for kind in Kind.allCases {
             group.add(kind.rawValue, enabled: false) { [weak self] in self?.request(kind) }
@@ -105,11 +105,11 @@ final class LibraryActions {
                                      .search: !idle.isEmpty, .refresh: !idle.isEmpty]
         for kind in Kind.allCases {
             group?.setEnabled(kind.rawValue, enabled[kind] ?? false)
-            let title = kind.title(media)
-            buttons[kind]?.tooltip = items.isEmpty ? "\(title) (select \(media.plural) first)"
+            let title = kind.title
+            buttons[kind]?.tooltip = items.isEmpty ? "\(title) (select \(presentation.plural) first)"
                 : enabled[kind] == true ? "\(title) (\(items.count) selected)"
-                : kind == .monitor ? "\(title): every selected \(media.singular) is monitored already"
-                : kind == .unmonitor ? "\(title): no selected \(media.singular) is monitored" : "\(title): waiting for the service"
+                : kind == .monitor ? "\(title): every selected \(presentation.singular) is monitored already"
+                : kind == .unmonitor ? "\(title): no selected \(presentation.singular) is monitored" : "\(title): waiting for the service"
         }
         group?.setEnabled("open", items.count == 1)
     }
@@ -120,7 +120,7 @@ final class LibraryActions {
     func setInstances(_ instances: [ServiceRef]) {
         guard instances != rssInstances else { return }
         rssInstances = instances
-        let prefix = "library-\(media.tab.rawValue)"
+        let prefix = "library-\(presentation.feature.rawValue)"
         rssButton.setMenu(Menu(sections: [instances.map { ("RSS Sync: \($0.name)", "\(prefix).rss::\($0.id.uuidString)") }]))
         rssButton.visible = !instances.isEmpty
     }
@@ -145,7 +145,7 @@ final class LibraryActions {
             guard !changing.isEmpty else { return }
             monitor(on, changing)
         case .search, .refresh:
-            for command in Self.commands(kind == .search, for: items) { onRequest?(.command(command.0, on: command.1)) }
+            for command in commands(kind == .search, for: items) { onRequest?(.command(command.0, on: command.1)) }
         }
     }
 
@@ -158,22 +158,16 @@ final class LibraryActions {
         onRequest?(.monitor(on, items))
     }
 
-    /// One command per series (Sonarr's series commands take one id), one per instance for movies.
-    static func commands(_ search: Bool, for items: [Resource]) -> [(LibraryCommand, Resource)] {
-        var result: [(LibraryCommand, Resource)] = []
-        var movies: [UUID: [Resource]] = [:]
-        for item in items {
-            if item.kind == .series {
-                result.append((search ? .seriesSearch(seriesID: item.id.itemID) : .refreshSeries(seriesID: item.id.itemID), item))
-            } else {
-                movies[item.id.serviceID, default: []].append(item)
-            }
+    /// The commands for `items`: one per instance naming its items when the kind's item commands take
+    /// several (Radarr's), else one per item (Sonarr's series commands take one id).
+    func commands(_ search: Bool, for items: [Resource]) -> [(LibraryCommand, Resource)] {
+        let batches: [[Resource]] = presentation.kind.item.batchCommands
+            ? Dictionary(grouping: items, by: \.id.serviceID).sorted { $0.key.uuidString < $1.key.uuidString }.map(\.value)
+            : items.map { [$0] }
+        return batches.map { batch in
+            let ids = batch.map(\.id.itemID)
+            return (search ? .search(items: ids) : .refresh(items: ids), batch[0])
         }
-        for (_, picked) in movies.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-            let ids = picked.map(\.id.itemID)
-            result.append((search ? .moviesSearch(movieIDs: ids) : .refreshMovies(movieIDs: ids), picked[0]))
-        }
-        return result
     }
 
     /// The write was answered and the list read back: rows leave their pending state.

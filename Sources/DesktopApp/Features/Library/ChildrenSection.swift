@@ -1,0 +1,151 @@
+import CGtk
+import Core
+import Foundation
+
+/// The levels below a library item on its detail page: one heading per group (a season, an album)
+/// with what its level offers — a monitored switch, a search, an interactive search — and a list of
+/// its children (episodes, tracks), each with its check, number, title, date, file state, search and
+/// interactive search as its level offers them. Words come from the kind's presentation.
+@MainActor
+final class ChildrenSection {
+    /// What the detail page appends, in order.
+    private(set) var widgets: [any WidgetRef] = []
+    /// The buttons of the commands it offers (the page dims them while their command runs).
+    private(set) var commandButtons: [LibraryCommand: Button] = [:]
+    private var groupSwitches: [Int: Switch] = [:]
+    private var checks: [Int: CheckButton] = [:]
+    /// Each child row's changing parts, for a live message to update in place.
+    private var rows: [Int: (name: Label, date: Label, file: Label)] = [:]
+    /// Set while a live message updates rows: a check set by it is not the user's toggle.
+    private var patching = false
+
+    /// `current`: the child as the page has it now; `isBusy`: a write is on its way; `request`: sends one.
+    init(presentation: LibraryPresentation, item: Resource, groups: [ChildGroup], now: Date,
+         current: @escaping (Int) -> Child?, isBusy: @escaping () -> Bool, request: @escaping (LibraryRequest) -> Void) {
+        let kind = presentation.kind
+        for group in groups {
+            let groupName = presentation.groupName(group)
+            let header = Box.horizontal(spacing: 8)
+            let heading = Label.heading(groupName)
+            heading.hexpand = true
+            header.append(heading)
+            if kind.groups?.monitorable == true {
+                let groupSwitch = Switch()
+                groupSwitch.valign = GTK_ALIGN_CENTER
+                groupSwitch.active = group.monitored ?? group.children.contains(where: \.monitored)
+                groupSwitch.setAccessibleLabel("Monitor \(groupName)")
+                groupSwitch.tooltip = "Monitor \(groupName) (its \(presentation.childPlural) follow)"
+                groupSwitch.onToggled { on in
+                    guard !isBusy() else { return }
+                    request(.monitorGroup(on, item: item, group: group.key))
+                }
+                groupSwitches[group.key] = groupSwitch
+                header.append(groupSwitch)
+            }
+            if kind.groups?.searchable == true {
+                let command = LibraryCommand.searchGroup(item: item.id.itemID, group: group.key)
+                let search = Button(icon: "system-search-symbolic", name: "Search \(groupName)", tooltip: "Search \(groupName)")
+                search.addClasses(["flat"])
+                search.onClicked { request(.command(command, on: item)) }
+                commandButtons[command] = search
+                header.append(search)
+            }
+            if kind.groups?.releaseSearch == true {
+                let pick = Button(icon: "view-list-symbolic", name: "Interactive search of \(groupName)…",
+                                  tooltip: "Interactive search of \(groupName)…")
+                pick.addClasses(["flat"])
+                pick.onClicked {
+                    request(.interactiveSearch(.group(item: item.id.itemID, group: group.key), on: item, title: "\(groupName) of \(item.title)"))
+                }
+                header.append(pick)
+            }
+            widgets.append(header)
+            let list = ListBox(name: groupName)
+            for child in group.children {
+                list.append(row(child, groupName: groupName, item: item, presentation: presentation, now: now,
+                                current: current, isBusy: isBusy, request: request))
+            }
+            widgets.append(list)
+        }
+    }
+
+    private func row(_ child: Child, groupName: String, item: Resource, presentation: LibraryPresentation, now: Date,
+                     current: @escaping (Int) -> Child?, isBusy: @escaping () -> Bool, request: @escaping (LibraryRequest) -> Void) -> Box {
+        let level = presentation.kind.children
+        let noun = presentation.childSingular
+        let number = presentation.childNumber(child)
+        let row = Box.horizontal(spacing: 12)
+        row.margins(8, start: 12)
+        if level?.monitorable == true {
+            let check = CheckButton(mnemonic: "")
+            check.active = child.monitored
+            check.setAccessibleLabel("Monitor \(noun) \(child.number) of \(groupName)")
+            // Made when shown (its state may have changed since): one pointer query per hover, not per child.
+            check.tooltip { Strings.monitorTooltip(monitored: check.active) }
+            check.onToggled { [weak self] in
+                guard let self, !isBusy(), !self.patching else { return }
+                guard check.active != (current(child.id.itemID)?.monitored ?? child.monitored) else { return }
+                request(.monitorChildren(check.active, item: item, ids: [child.id.itemID]))
+            }
+            checks[child.id.itemID] = check
+            row.append(check)
+        }
+        let numberLabel = Label.line(number, classes: ["dim-label", "numeric"], ellipsize: false)
+        let name = Label.line(Self.title(child))
+        name.hexpand = true
+        let date = Label.line(Self.date(child, now: now), classes: ["dim-label"], ellipsize: false)
+        let file = Label.line(Self.fileWords(child), ellipsize: false)
+        file.sizeRequest(width: 110, height: -1)
+        rows[child.id.itemID] = (name, date, file)
+        row.append(numberLabel, name, date, file)
+        if level?.searchable == true {
+            let command = LibraryCommand.searchChildren(item: item.id.itemID, ids: [child.id.itemID])
+            let search = Button(icon: "system-search-symbolic", name: "Search \(noun) \(child.number) of \(groupName)",
+                                tooltip: "Search this \(noun)")
+            search.addClasses(["flat"])
+            search.onClicked { request(.command(command, on: item)) }
+            commandButtons[command] = search
+            row.append(search)
+        }
+        if level?.releaseSearch == true {
+            let pick = Button(icon: "view-list-symbolic", name: "Interactive search for \(noun) \(child.number) of \(groupName)…",
+                              tooltip: "Interactive search for this \(noun)…")
+            pick.addClasses(["flat"])
+            let title = presentation.childTitle(child, item)
+            pick.onClicked { request(.interactiveSearch(.child(child.id.itemID), on: item, title: title)) }
+            row.append(pick)
+        }
+        return row
+    }
+
+    /// A child as the service now has it: its row's check and words, in place. False when it has no row.
+    func patch(_ child: Child, now: Date) -> Bool {
+        guard let row = rows[child.id.itemID] else { return false }
+        patching = true
+        checks[child.id.itemID]?.active = child.monitored
+        patching = false
+        row.name.text = Self.title(child)
+        row.date.text = Self.date(child, now: now)
+        row.file.text = Self.fileWords(child)
+        return true
+    }
+
+    /// A child row as shown: its check and its file words (tests).
+    func row(_ id: Int) -> (check: Widget, monitored: Bool, file: String)? {
+        guard let check = checks[id], let row = rows[id] else { return nil }
+        return (check.widget, check.active, row.file.text)
+    }
+
+    func setSensitive(_ on: Bool) {
+        for control in groupSwitches.values { control.sensitive = on }
+        for control in checks.values { control.sensitive = on }
+    }
+
+    private static func title(_ child: Child) -> String { child.title.isEmpty ? "TBA" : child.title }
+
+    private static func date(_ child: Child, now: Date) -> String { child.date.map { Formatting.day($0, now: now) } ?? "—" }
+
+    private static func fileWords(_ child: Child) -> String {
+        child.hasFile ? "On disk" : (child.monitored ? "Missing" : "Not monitored")
+    }
+}
