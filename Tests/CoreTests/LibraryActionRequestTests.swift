@@ -37,7 +37,7 @@ final class LibraryActionRequestTests: XCTestCase {
             try await radarr.setMonitored(true, items: [])
             XCTFail("monitoring nothing was sent")
         } catch {
-            XCTAssertEqual(error, .notOffered)
+            XCTAssertEqual(error, .invalidRequest(.noItems))
         }
         XCTAssertEqual(radarrStub.requests.count, 1, "nothing sent for no items")
     }
@@ -72,7 +72,7 @@ final class LibraryActionRequestTests: XCTestCase {
             _ = try await sonarr.start(.refresh(items: []))
             XCTFail("a whole-library refresh was sent")
         } catch {
-            XCTAssertEqual(error, .notOffered)
+            XCTAssertEqual(error, .invalidRequest(.wholeLibrary))
         }
         XCTAssertEqual(stub.requests.count, 2, "nothing sent for a command without ids")
         XCTAssertEqual(stub.unexpectedRequests, [])
@@ -103,7 +103,7 @@ final class LibraryActionRequestTests: XCTestCase {
             try await radarr.removeFromQueue([], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
             XCTFail("an empty removal was sent")
         } catch {
-            XCTAssertEqual(error, .notOffered)
+            XCTAssertEqual(error, .invalidRequest(.noItems))
         }
         XCTAssertEqual(stub.requests.count, sent)
         XCTAssertTrue(stub.requests.allSatisfy { !$0.isIdempotent }, "writes are never retried")

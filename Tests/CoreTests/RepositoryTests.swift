@@ -269,6 +269,33 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(observed6, .empty)
     }
 
+    // MARK: Reads beside the features
+
+    /// The download-client list and the live probe fail without any tab showing it: the last failure
+    /// of each stays readable per instance (the doctor and `--status` read it), and a success clears it.
+    func testSideReadFailuresAreKeptUntilTheNextSuccess() async throws {
+        let config = try await add(.sonarr, host: "side.fixture.invalid", name: "Sonarr Side")
+        let failing = try await repository(["side.fixture.invalid": sonarr(["GET /api/v3/downloadclient": .status(500)])])
+        _ = await failing.activity(force: true)
+        var failures = await failing.sideReadFailures()
+        XCTAssertEqual(failures[config.id]?[.downloadClients], .unavailable(.serverError(status: 500)))
+        XCTAssertNil(failures[config.id]?[.liveProbe], "not probed for live yet")
+
+        let answering = try await repository(["side.fixture.invalid": sonarr(["GET /api/v3/downloadclient": .fixture("sonarr/downloadclient.json")])])
+        _ = await answering.activity(force: true)
+        _ = await answering.liveTargets()
+        failures = await answering.sideReadFailures()
+        XCTAssertNil(failures[config.id], "both read: nothing kept (\(failures))")
+
+        let refused = try await repository(["side.fixture.invalid": sonarr(["GET /api/v3/system/status": .status(401)])])
+        let targets = await refused.liveTargets()
+        XCTAssertTrue(targets.connections.isEmpty)
+        failures = await refused.sideReadFailures()
+        XCTAssertEqual(failures[config.id]?[.liveProbe], .unauthorized, "why the instance polls is kept")
+        let item = await refused.libraryItem(ResourceID(serviceID: config.id, itemID: 1))
+        XCTAssertNil(item)
+    }
+
     // MARK: Backoff and endpoint resolution
 
     func testAnUnreachableServiceBacksOffUntilItsTimeOrAForcedRefresh() async throws {

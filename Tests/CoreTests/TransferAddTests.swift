@@ -101,7 +101,7 @@ final class TransferAddTests: XCTestCase {
             _ = try await client.add(.magnet("magnet:?xt=urn:btih:a9993e364706816aba3e25717850c26c9cd0d89d"), options: AddOptions())
             XCTFail("a magnet for a usenet client")
         } catch {
-            XCTAssertEqual(error as? ServiceError, .notOffered)
+            XCTAssertEqual(error as? ServiceError, .invalidRequest(.sourceNotTaken))
         }
         XCTAssertEqual(stub.requests.count, 0)
     }
@@ -196,8 +196,7 @@ final class TransferAddPeerTests: XCTestCase {
             _ = try await repository.add(.torrentFile(name: "a.torrent", data: alpha), to: id, options: AddOptions(category: "tv"))
             XCTFail("Transmission 3.00 has no labels")
         } catch {
-            guard case .serverMessage(_, let message) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.contains("no labels"), message)
+            XCTAssertEqual(error, .refused(.noLabels), "a typed refusal, worded in the app")
         }
         XCTAssertEqual(try view(solo, .transmission).paused?.count, 0, "nothing was added")
     }

@@ -16,12 +16,29 @@ final class ErrorTextTests: XCTestCase {
         let errors: [ServiceError] = [.unauthorized, .missingCredential, .authGateway, .noEndpoint, .notOffered, .cancelled,
                                       .wrongServiceKind(expected: .sonarr, found: "Radarr"), .incompatibleVersion(found: "2.0"),
                                       .serverMessage(status: 400, message: "fixture"), .decoding(path: "$[0]", detail: "x"),
-                                      .keyring(.locked), .unavailable(.connectionRefused), .unavailable(.redirectRefused)]
+                                      .keyring(.locked), .unavailable(.connectionRefused), .unavailable(.redirectRefused),
+                                      .notConfigured, .invalidRequest(.noItems), .invalidRequest(.unsupportedLink),
+                                      .invalidRequest(.sourceNotTaken), .invalidRequest(.mixedLists), .invalidRequest(.incomplete),
+                                      .invalidRequest(.wholeLibrary), .refused(.notAdded), .refused(.rejected), .refused(.noDaemon),
+                                      .refused(.daemonUnreachable), .refused(.noLabels), .refused(.said("fixture refusal")),
+                                      .partlyDone(.addedWithoutCategory("fixture")), .partlyDone(.someFailed(failed: 1, of: 2, reason: "fixture"))]
         let sentences = errors.map(ErrorText.sentence)
         XCTAssertFalse(sentences.contains { $0.isEmpty })
         XCTAssertEqual(Set(sentences).count, errors.count)
         XCTAssertEqual(ErrorText.sentence(.wrongServiceKind(expected: .sonarr, found: "Radarr")),
                        "This address answers as Radarr, not Sonarr.")
+    }
+
+    /// Four things that once all read "This service does not offer that." now each say what happened;
+    /// a client's refusal in a 200 answer is not passed off as the service's message.
+    func testRefusalsAndProblemsSayWhatHappened() {
+        XCTAssertNotEqual(ErrorText.sentence(.invalidRequest(.noItems)), ErrorText.sentence(.notOffered))
+        XCTAssertEqual(ErrorText.sentence(.notConfigured).contains("not set up"), true)
+        XCTAssertEqual(ErrorText.sentence(.refused(.said("Torrent already in session"))),
+                       "The service refused the request: Torrent already in session")
+        XCTAssertTrue(ErrorText.sentence(.partlyDone(.addedWithoutCategory("tv"))).hasPrefix("Added, but"))
+        XCTAssertEqual(ServiceError.notConfigured.recovery, .configureEndpoint)
+        XCTAssertEqual(ServiceError.refused(.notAdded).recovery, .retry)
     }
 
     /// The corrected messages: a service without an address no longer reads as a refused redirect.

@@ -19,6 +19,45 @@ public enum UnavailableReason: Equatable, Sendable {
     case badResponse
 }
 
+/// What was wrong with a request Switchyard would not send.
+public enum RequestProblem: Sendable, Equatable {
+    /// It named no items, or an id that cannot be one (several services take none as every item).
+    case noItems
+    /// A link that is neither http(s) nor a magnet link.
+    case unsupportedLink
+    /// A download this client does not take (an NZB for a torrent client, a torrent for a Usenet one).
+    case sourceNotTaken
+    /// Items of two lists the client takes one at a time (its queue and its history).
+    case mixedLists
+    /// The add form is missing a choice the service needs.
+    case incomplete
+    /// As asked it would act on the whole library, or search every indexer's feed.
+    case wholeLibrary
+}
+
+/// Why a client that answered said no.
+public enum ClientRefusal: Sendable, Equatable {
+    /// It did not add the download (not a valid file, or one it could not read).
+    case notAdded
+    /// It did not accept the action.
+    case rejected
+    /// A web UI with no daemon to connect to, or one it could not connect to.
+    case noDaemon
+    case daemonUnreachable
+    /// It has no labels or categories (Transmission before 4.0).
+    case noLabels
+    /// It said why, in its own words.
+    case said(String)
+}
+
+/// What was done when not everything was.
+public enum PartialOutcome: Sendable, Equatable {
+    /// The download was added, but its category could not be set.
+    case addedWithoutCategory(String)
+    /// Some items failed; the client's first reason.
+    case someFailed(failed: Int, of: Int, reason: String)
+}
+
 /// Tier two: what a failure means for the user, per service. Each maps to one
 /// recovery; `ErrorText` turns it into a sentence.
 public enum ServiceError: Error, Equatable, Sendable {
@@ -43,20 +82,30 @@ public enum ServiceError: Error, Equatable, Sendable {
     /// No address to reach the service at: none entered for the endpoint its
     /// preference allows, or the settings form's address is not valid yet.
     case noEndpoint
-    /// The service's kind does not offer what was asked of it.
+    /// The service's kind does not offer what was asked of it (a torrent client asked to force-start
+    /// where it cannot, an item kind without artwork).
     case notOffered
+    /// The service is not configured, or is switched off: nothing was asked of it.
+    case notConfigured
+    /// Switchyard would not send the request as asked (it named no items, or would act on all of them):
+    /// nothing left the machine.
+    case invalidRequest(RequestProblem)
+    /// The client answered, and said no (in a 200 answer, as JSON-RPC clients do): why, typed.
+    case refused(ClientRefusal)
+    /// Part of the request was done, part not: what the service reports.
+    case partlyDone(PartialOutcome)
 
     /// The one recovery the UI offers for this error.
     public var recovery: Recovery {
         switch self {
         case .unauthorized, .missingCredential: .updateCredentials
-        case .authGateway, .wrongServiceKind, .noEndpoint: .configureEndpoint
+        case .authGateway, .wrongServiceKind, .noEndpoint, .notConfigured: .configureEndpoint
         case .unavailable(let reason):
             switch reason {
             case .nameNotResolved, .certificateUntrusted, .plainHTTPBlocked, .redirectRefused: .configureEndpoint
             default: .retry
             }
-        case .incompatibleVersion, .serverMessage, .decoding, .cancelled, .keyring, .notOffered: .retry
+        case .incompatibleVersion, .serverMessage, .decoding, .cancelled, .keyring, .notOffered, .invalidRequest, .refused, .partlyDone: .retry
         }
     }
 

@@ -62,10 +62,16 @@ extension Repository {
         let fresh = await withTaskGroup(of: (UUID, [DownloadClientInfo]?).self) { group in
             for (id, session) in sessions {
                 group.addTask {
-                    let list = try? await session.perform(Capabilities.downloadClients, force: false) { client throws(ServiceError) in
-                        try await client.downloadClients()
+                    do throws(ServiceError) {
+                        let list = try await session.perform(Capabilities.downloadClients, force: false) { client throws(ServiceError) in
+                            try await client.downloadClients()
+                        }
+                        await session.note(.downloadClients, nil)
+                        return (id, list)
+                    } catch {
+                        await session.note(.downloadClients, error) // its records go to the first client holding the download
+                        return (id, nil)
                     }
-                    return (id, list ?? nil)
                 }
             }
             var lists: [(UUID, [DownloadClientInfo]?)] = []

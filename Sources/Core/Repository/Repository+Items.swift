@@ -29,17 +29,22 @@ extension Repository {
     /// One library item read again (a live message said it changed); nil when it cannot be read now.
     public func libraryItem(_ id: ResourceID) async -> Resource? {
         guard let config = services.first(where: { $0.id == id.serviceID }), config.enabled else { return nil }
-        let item = try? await pool.session(config).perform(Capabilities.library, force: false) { client throws(ServiceError) in
-            try await client.libraryItem(id.itemID)
+        let session = pool.session(config)
+        do throws(ServiceError) {
+            let item = try await session.perform(Capabilities.library, force: false) { client throws(ServiceError) in
+                try await client.libraryItem(id.itemID)
+            }
+            await session.note(.libraryItem, nil)
+            return item ?? nil
+        } catch {
+            await session.note(.libraryItem, error) // the next library refresh reads it with the rest
+            return nil
         }
-        return item ?? nil
     }
 
     /// A poster or other image of a library item, from the instance that owns it (or the image's public source).
     public func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data {
-        guard let config = services.first(where: { $0.id == resource.serviceID }), config.enabled else {
-            throw .unavailable(.unreachable)
-        }
+        guard let config = services.first(where: { $0.id == resource.serviceID }), config.enabled else { throw .notConfigured }
         let data = try await pool.session(config).perform(Capabilities.artwork, force: false) { client throws(ServiceError) in
             try await client.artwork(image, of: resource, thumbnail: thumbnail)
         }

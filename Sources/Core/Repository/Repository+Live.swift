@@ -8,18 +8,32 @@ extension Repository {
     public func liveTargets() async -> LiveTargets {
         var targets = LiveTargets()
         for config in services where config.enabled {
-            guard let client = ServiceCatalog.descriptor(for: config.kind)?.client as? any LiveUpdating.Type,
-                  let link = try? await pool.session(config).probe(force: false) else { continue }
-            switch client.hub(version: link.status.version) {
-            case .none: targets.withoutHub[config.id] = link.status.version
-            case .at(let path):
-                if let connection = try? ServiceConnection(config: config, role: link.role) {
-                    targets.connections.append(connection)
+            guard let client = ServiceCatalog.descriptor(for: config.kind)?.client as? any LiveUpdating.Type else { continue }
+            let session = pool.session(config)
+            do throws(ServiceError) {
+                let link = try await session.probe(force: false)
+                switch client.hub(version: link.status.version) {
+                case .none: targets.withoutHub[config.id] = link.status.version
+                case .at(let path):
+                    targets.connections.append(try ServiceConnection(config: config, role: link.role))
                     targets.hubPaths[config.id] = path
                 }
+                await session.note(.liveProbe, nil)
+            } catch {
+                await session.note(.liveProbe, error) // polled meanwhile; the reason stays readable
             }
         }
         return targets
+    }
+
+    /// The last failure of each read made beside the features, per instance (those that failed only).
+    public func sideReadFailures() async -> [UUID: [SideRead: ServiceError]] {
+        var all: [UUID: [SideRead: ServiceError]] = [:]
+        for config in services {
+            let failures = await pool.session(config).sideFailures
+            if !failures.isEmpty { all[config.id] = failures }
+        }
+        return all
     }
 
     /// A live channel's upgrade was refused with the instance's key: that counts toward the

@@ -102,9 +102,9 @@ public actor Repository: ServiceScopedState {
     /// The session of one service (writes go through it, like reads).
     func session(for config: ServiceConfig) -> ServiceSession { pool.session(config) }
 
-    /// The session of a configured, enabled service — what every write and on-demand read goes through — or `.notOffered`.
+    /// The session of a configured, enabled service — what every write and on-demand read goes through — or `.notConfigured`.
     func enabledSession(_ id: UUID) throws(ServiceError) -> ServiceSession {
-        guard let config = configuredServices.first(where: { $0.id == id }), config.enabled else { throw .notOffered }
+        guard let config = configuredServices.first(where: { $0.id == id }), config.enabled else { throw .notConfigured }
         return session(for: config)
     }
 

@@ -50,6 +50,13 @@ actor ServiceSession {
         self.clock = clock
     }
 
+    /// The last failure of each read made beside the features (an orchestrator's download-client
+    /// list, the live channel's probe, one item read again): nil once it next succeeds. Nothing shows
+    /// these as a tab's state; `--status` and the stack doctor read them.
+    private(set) var sideFailures: [SideRead: ServiceError] = [:]
+
+    func note(_ read: SideRead, _ error: ServiceError?) { sideFailures[read] = error }
+
     private var keptAt: [String: Date] = [:]
     /// Features whose newest content was not written (within `interval` of the last write).
     private var unkept: Set<String> = []
@@ -229,8 +236,9 @@ actor ServiceSession {
             case .responseTooLarge, .serverError, .badResponse: true
             default: false
             }
-        case .notOffered: true
-        case .unauthorized, .missingCredential, .authGateway, .wrongServiceKind, .incompatibleVersion, .cancelled, .noEndpoint: false
+        case .notOffered, .invalidRequest, .refused, .partlyDone: true
+        case .unauthorized, .missingCredential, .authGateway, .wrongServiceKind, .incompatibleVersion, .cancelled, .noEndpoint,
+             .notConfigured: false
         }
     }
 

@@ -88,7 +88,7 @@ extension TransferActing {
     /// The ids of `items` the client acts on, checked: never empty, never an "all" form.
     static func ids(_ items: [TransferItem]) throws(ServiceError) -> [String] {
         let ids = items.map(\.clientID)
-        guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.lowercased() != "all" }) else { throw .notOffered }
+        guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.lowercased() != "all" }) else { throw .invalidRequest(.noItems) }
         return ids
     }
 }

@@ -33,6 +33,45 @@ enum ErrorText {
             "No address is set for this service. Enter its local or remote address in Settings."
         case .notOffered:
             "This service does not offer that."
+        case .notConfigured:
+            "This service is not set up in Switchyard, or it is switched off. Check it in Settings."
+        case .invalidRequest(let problem):
+            sentence(problem)
+        case .refused(let refusal):
+            sentence(refusal)
+        case .partlyDone(let outcome):
+            sentence(outcome)
+        }
+    }
+
+    static func sentence(_ problem: RequestProblem) -> String {
+        switch problem {
+        case .noItems: "Nothing was sent: the request named no items (some services take that as every item)."
+        case .unsupportedLink: "That link cannot be added. Use an http(s) link to a .torrent or .nzb file, or a magnet link."
+        case .sourceNotTaken: "This client does not take this kind of download."
+        case .mixedLists: "Nothing was sent: the client takes its queue and its history one at a time. Act on each separately."
+        case .incomplete: "Nothing was sent: the form is missing a choice the service needs."
+        case .wholeLibrary: "Nothing was sent: as asked, it would act on the whole library."
+        }
+    }
+
+    static func sentence(_ refusal: ClientRefusal) -> String {
+        switch refusal {
+        case .notAdded: "The client did not add it (not a valid file, or one it could not read)."
+        case .rejected: "The client did not accept the request."
+        case .noDaemon: "The client's web UI has no daemon to connect to. Add one in its connection manager."
+        case .daemonUnreachable: "The client's web UI could not connect to its daemon. Check the daemon's address and credentials in the web UI."
+        case .noLabels: "This client has no labels (Transmission has them from 4.0). Add it without a category."
+        case .said(let message): "The service refused the request: \(message)"
+        }
+    }
+
+    static func sentence(_ outcome: PartialOutcome) -> String {
+        switch outcome {
+        case .addedWithoutCategory(let category):
+            "Added, but the category “\(category)” could not be set. The client needs that label (Deluge: its Label plugin on, with the label)."
+        case .someFailed(let failed, let total, let reason):
+            "\(failed) of \(total) could not be done: \(reason)"
         }
     }
 

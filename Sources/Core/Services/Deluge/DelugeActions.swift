@@ -29,7 +29,7 @@ extension DelugeClient: TransferActing, SpeedLimiting {
                 }
                 return messages
             }
-            if let first = failures.first { throw .serverMessage(status: 200, message: first) }
+            if let first = failures.first { throw .partlyDone(.someFailed(failed: failures.count, of: items.count, reason: first)) }
         }
     }
 

@@ -15,28 +15,28 @@ extension DelugeClient: TransferAdding {
         case .magnet(let link):
             (method, params) = ("core.add_torrent_magnet", "[\(JSONText.quote(link)),\(opts)]")
         case .url(let url):
-            guard case .success = DownloadSource.link(url.absoluteString) else { throw .notOffered }
+            guard case .success = DownloadSource.link(url.absoluteString) else { throw .invalidRequest(.unsupportedLink) }
             (method, params) = ("core.add_torrent_url", "[\(JSONText.quote(url.absoluteString)),\(opts)]")
         case .torrentFile(let name, let data):
             (method, params) = ("core.add_torrent_file", "[\(JSONText.quote(name)),\(JSONText.quote(data.base64EncodedString())),\(opts)]")
         case .nzbFile:
-            throw .notOffered
+            throw .invalidRequest(.sourceNotTaken)
         }
         let hash: String?
         do throws(ServiceError) {
             let body = try await authorized(method, params, effect: .write)
             hash = try JSONRPCEnvelope.result(body, missing: .unavailable(.badResponse)) { r throws(ServiceError) in try r.lenientString() }
-        } catch .serverMessage(_, let message) where message.contains("already in session") {
+        } catch .refused(.said(let message)) where message.contains("already in session") {
             return .duplicate(id: source.infoHash)
         }
         guard let hash, !hash.isEmpty else {
-            throw .serverMessage(status: 200, message: "Deluge did not add it (not a valid torrent, or it could not be read).")
+            throw .refused(.notAdded)
         }
         if let category = options.category {
             do throws(ServiceError) {
                 _ = try await authorized("label.set_torrent", "[\(JSONText.quote(hash)),\(JSONText.quote(category.lowercased()))]", effect: .write)
             } catch {
-                throw .serverMessage(status: 200, message: "Added, but the label could not be set: Deluge's Label plugin must be on and have the label “\(category)”.")
+                throw .partlyDone(.addedWithoutCategory(category))
             }
         }
         return .added(id: hash)

@@ -65,7 +65,7 @@ public actor DelugeClient: TransfersProviding {
             }
             return ids
         }
-        guard let host = hosts.first else { throw .serverMessage(status: 200, message: "Deluge's web UI has no daemon to connect to.") }
+        guard let host = hosts.first else { throw .refused(.noDaemon) }
         // Connecting the web UI to its daemon changes the web UI's state: sent once.
         let methods = try Self.result(try await rpc("web.connect", "[\(Self.quote(host))]", class: .probe, effect: .write)) {
             r throws(ServiceError) -> Int in
@@ -74,7 +74,7 @@ public actor DelugeClient: TransfersProviding {
             return count
         }
         guard methods > 0 else {
-            throw .serverMessage(status: 200, message: "Deluge's web UI could not connect to its daemon (check the daemon's credentials in Deluge).")
+            throw .refused(.daemonUnreachable)
         }
     }
 
@@ -86,7 +86,7 @@ public actor DelugeClient: TransfersProviding {
             let body = try await rpc(method, params, class: requestClass, effect: effect)
             guard let error = try JSONRPCEnvelope.error(body) else { return .done(body) }
             if error.code == 1 { return .expired }
-            throw .serverMessage(status: 200, message: error.message)
+            throw .refused(.said(error.message))
         }
     }
 

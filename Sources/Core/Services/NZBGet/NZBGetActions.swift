@@ -16,11 +16,11 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
 
     public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
         let ids = try Self.ids(items).map { id throws(ServiceError) -> Int in
-            guard let number = Int(id), number > 0 else { throw .notOffered }
+            guard let number = Int(id), number > 0 else { throw .invalidRequest(.noItems) }
             return number
         }
         let history = items.allSatisfy(\.isHistoryEntry)
-        guard history || !items.contains(where: \.isHistoryEntry) else { throw .notOffered } // one kind per request
+        guard history || !items.contains(where: \.isHistoryEntry) else { throw .invalidRequest(.mixedLists) }
         let command = switch action {
         case .pause: "GroupPause"
         case .resume: "GroupResume"
@@ -58,6 +58,6 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
 
     private func expectTrue(_ body: Data, doing command: String) throws(ServiceError) {
         let accepted = try Self.result(body) { r throws(ServiceError) in try r.lenientBool() }
-        guard accepted == true else { throw .serverMessage(status: 200, message: "NZBGet refused \(command).") }
+        guard accepted == true else { throw .refused(.rejected) }
     }
 }

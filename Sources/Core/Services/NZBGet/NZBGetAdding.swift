@@ -14,17 +14,17 @@ extension NZBGetClient: TransferAdding {
             name = file
             content = data.base64EncodedString()
         case .url(let url):
-            guard case .success = DownloadSource.link(url.absoluteString) else { throw .notOffered }
+            guard case .success = DownloadSource.link(url.absoluteString) else { throw .invalidRequest(.unsupportedLink) }
             name = url.lastPathComponent.isEmpty ? "download.nzb" : url.lastPathComponent
             content = url.absoluteString
         case .magnet, .torrentFile:
-            throw .notOffered
+            throw .invalidRequest(.sourceNotTaken)
         }
         if let existing = try await held(named: name) { return .duplicate(id: existing) }
         // [NZBFilename, Content, Category, Priority, AddToTop, AddPaused, DupeKey, DupeScore, DupeMode, PPParameters]
         let params = "[\(JSONText.quote(name)),\(JSONText.quote(content)),\(JSONText.quote(options.category ?? "")),0,false,\(options.paused),\"\",0,\"SCORE\",[]]"
         let id = try Self.result(try await call("append", params, effect: .write)) { r throws(ServiceError) in try r.lenientInt() ?? 0 }
-        guard id > 0 else { throw .serverMessage(status: 200, message: "NZBGet refused the NZB.") }
+        guard id > 0 else { throw .refused(.notAdded) }
         // NZBGet answers with an id even for a duplicate, then moves it straight to its history as
         // DELETED/COPY (the same content as one it has) or DELETED/DUPE (its duplicate rules).
         if let status = try await historyStatus(of: id), status.hasPrefix("DELETED/COPY") || status.hasPrefix("DELETED/DUPE") {

@@ -27,7 +27,7 @@ public actor NZBGetClient: TransfersProviding {
         }
         let body = try response.jsonBody()
         if let error = try JSONRPCEnvelope.error(body) {
-            throw .serverMessage(status: 200, message: error.message)
+            throw .refused(.said(error.message))
         }
         return body
     }

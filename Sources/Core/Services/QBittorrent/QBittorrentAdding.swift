@@ -18,13 +18,13 @@ extension QBittorrentClient: TransferAdding {
         case .magnet(let link):
             response = try await post("/api/v2/torrents/add", [("urls", link)] + fields)
         case .url(let url):
-            guard case .success = DownloadSource.link(url.absoluteString) else { throw .notOffered }
+            guard case .success = DownloadSource.link(url.absoluteString) else { throw .invalidRequest(.unsupportedLink) }
             response = try await post("/api/v2/torrents/add", [("urls", url.absoluteString)] + fields)
         case .torrentFile(let name, let data):
             response = try await post("/api/v2/torrents/add", fields,
                                       files: [FilePart(field: "torrents", filename: name, contentType: "application/x-bittorrent", data: data)])
         case .nzbFile:
-            throw .notOffered
+            throw .invalidRequest(.sourceNotTaken)
         }
         let text = String(decoding: response.body.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text == "Ok." || response.status == 202 || (text.hasPrefix("{") && !text.contains(#""success_count":0"#)) {
@@ -32,7 +32,7 @@ extension QBittorrentClient: TransferAdding {
         }
         // "Fails." (4.x) or 409 (5.2+): nothing was added — a duplicate when it holds the hash now.
         if let hash, try await holds(hash) { return .duplicate(id: hash) }
-        throw .serverMessage(status: response.status, message: "qBittorrent did not add it (not a valid torrent, or it could not be read).")
+        throw .refused(.notAdded)
     }
 
     /// Whether the daemon has this torrent (`torrents/info?hashes=`, one hash: never "all").

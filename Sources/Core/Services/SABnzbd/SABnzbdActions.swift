@@ -17,7 +17,7 @@ extension SABnzbdClient: TransferActing, SpeedLimiting {
     public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
         let ids = try Self.ids(items).joined(separator: ",")
         let history = items.allSatisfy(\.isHistoryEntry)
-        guard history || !items.contains(where: \.isHistoryEntry) else { throw .notOffered } // one list per request
+        guard history || !items.contains(where: \.isHistoryEntry) else { throw .invalidRequest(.mixedLists) }
         let fields: [(String, String)] = switch action {
         case .pause: [("mode", "queue"), ("name", "pause"), ("value", ids)]
         case .resume: [("mode", "queue"), ("name", "resume"), ("value", ids)]
@@ -73,6 +73,6 @@ extension SABnzbdClient: TransferActing, SpeedLimiting {
             }
             return status
         }
-        guard status == true else { throw .serverMessage(status: 200, message: "SABnzbd did not accept the request.") }
+        guard status == true else { throw .refused(.rejected) }
     }
 }

@@ -11,7 +11,7 @@ extension SABnzbdClient: TransferAdding {
         var files: [FilePart]?
         switch source {
         case .url(let url):
-            guard case .success = DownloadSource.link(url.absoluteString) else { throw .notOffered }
+            guard case .success = DownloadSource.link(url.absoluteString) else { throw .invalidRequest(.unsupportedLink) }
             fields = [("mode", "addurl"), ("name", url.absoluteString)]
         case .nzbFile(let name, let data):
             fields = [("mode", "addfile")]
@@ -30,7 +30,7 @@ extension SABnzbdClient: TransferAdding {
                 else if key("nzo_ids") { try r.readArray { r, _ throws(ServiceError) in if let id = try r.lenientString() { ids.append(id) } } }
                 else { try r.skipValue() }
             }
-            guard ok else { throw .serverMessage(status: 200, message: "SABnzbd did not add it.") }
+            guard ok else { throw .refused(.notAdded) }
             return .added(id: ids.first)
         }
     }

@@ -38,7 +38,7 @@ public actor SABnzbdClient: TransfersProviding {
             }
             return error
         }) {
-            throw .serverMessage(status: 200, message: error)
+            throw .refused(.said(error))
         }
         return data
     }

@@ -36,7 +36,7 @@ extension ServarrClient {
     /// `PUT {item}/editor {"<item>Ids": […], "monitored": …}`; nothing for no ids.
     public func setMonitored(_ monitored: Bool, items: [ResourceID]) async throws(ServiceError) {
         let ids = items.map(\.itemID)
-        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .invalidRequest(.noItems) }
         let list = ids.map(String.init).joined(separator: ",")
         _ = try await write(.put, "\(apiBase)/\(flavour.itemResource)/editor",
                             body: #"{"\#(flavour.itemIDsField)":[\#(list)],"monitored":\#(monitored)}"#)
@@ -45,7 +45,7 @@ extension ServarrClient {
     /// One group of one item (the flavour's endpoint: Sonarr's season pass); never the whole item.
     public func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError) {
         guard let monitorGroup = flavour.children?.monitorGroup else { throw .notOffered }
-        guard item.itemID > 0, group >= 0 else { throw .notOffered }
+        guard item.itemID > 0, group >= 0 else { throw .invalidRequest(.noItems) }
         let request = monitorGroup(monitored, item.itemID, group)
         _ = try await write(request.0, "\(apiBase)/\(request.1)", body: request.2)
     }
@@ -53,14 +53,14 @@ extension ServarrClient {
     /// Children named by id (the flavour's endpoint: Sonarr's `episode/monitor`); nothing for no ids.
     public func setChildrenMonitored(_ monitored: Bool, ids: [Int]) async throws(ServiceError) {
         guard let monitorChildren = flavour.children?.monitorChildren else { throw .notOffered }
-        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .invalidRequest(.noItems) }
         let request = monitorChildren(monitored, ids)
         _ = try await write(request.0, "\(apiBase)/\(request.1)", body: request.2)
     }
 
     /// `DELETE queue/{id}` (or `queue/bulk`) with every flag explicit.
     public func removeFromQueue(_ ids: [Int], _ removal: QueueRemoval, bulk: Bool) async throws(ServiceError) {
-        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .notOffered }
+        guard !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) else { throw .invalidRequest(.noItems) }
         if bulk, ids.count > 1 {
             let list = ids.map(String.init).joined(separator: ",")
             _ = try await write(.delete, "\(apiBase)/queue/bulk", query: removal.servarrQuery, body: #"{"ids":[\#(list)]}"#)
@@ -71,13 +71,13 @@ extension ServarrClient {
 
     /// `POST queue/grab/{id}`: only for pending (delayed) records; others answer 404.
     public func grab(queueRecord id: Int) async throws(ServiceError) {
-        guard id > 0 else { throw .notOffered }
+        guard id > 0 else { throw .invalidRequest(.noItems) }
         _ = try await write(.post, "\(apiBase)/queue/grab/\(id)", body: nil)
     }
 
     /// `DELETE {item}/{id}` with both flags explicit (files kept unless asked).
     public func delete(_ item: ResourceID, deleteFiles: Bool, excludeFromImportLists exclude: Bool) async throws(ServiceError) {
-        guard item.itemID > 0 else { throw .notOffered }
+        guard item.itemID > 0 else { throw .invalidRequest(.noItems) }
         _ = try await write(.delete, "\(apiBase)/\(flavour.itemResource)/\(item.itemID)",
                             query: [URLQueryItem(name: "deleteFiles", value: String(deleteFiles)),
                                     URLQueryItem(name: flavour.exclusionFlag, value: String(exclude))], body: nil)
@@ -96,7 +96,7 @@ extension ServarrClient {
     }
 
     public func start(_ command: LibraryCommand) async throws(ServiceError) -> CommandProgress {
-        guard let body = Self.body(command) else { throw .notOffered }
+        guard let body = Self.body(command) else { throw .invalidRequest(.wholeLibrary) }
         return try ServarrCommands.decode(try await write(.post, "\(apiBase)/command", body: body))
     }
 

@@ -57,7 +57,7 @@ extension ServarrClient {
 
     /// `POST {item}` with the flavour's body (nothing sent when the addition is incomplete); the item as stored.
     public func add(_ addition: LibraryAddition) async throws(ServiceError) -> Resource {
-        guard addition.isComplete(for: flavour.library), let body = flavour.addBody(addition) else { throw .notOffered }
+        guard addition.isComplete(for: flavour.library), let body = flavour.addBody(addition) else { throw .invalidRequest(.incomplete) }
         let answer = try await write(.post, "\(apiBase)/\(flavour.itemResource)", body: body)
         guard let added = try flavour.decodeItems(Data("[".utf8) + answer + Data("]".utf8), serviceID).first else {
             throw .unavailable(.badResponse)

@@ -4,7 +4,7 @@ import Foundation
 /// search without an item (that would fetch every indexer's RSS feed).
 extension ServarrClient {
     public func releases(_ search: ReleaseSearch) async throws(ServiceError) -> [Release] {
-        guard let query = flavour.releaseQuery(search) else { throw .notOffered }
+        guard let query = flavour.releaseQuery(search) else { throw .invalidRequest(.wholeLibrary) }
         let body = try await checked(try await send("\(apiBase)/release", query: query, class: .indexerSearch, authenticated: true))
         return try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(Self.release) }.compactMap { $0 }
     }

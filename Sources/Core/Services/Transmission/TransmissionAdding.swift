@@ -13,7 +13,7 @@ extension TransmissionClient: TransferAdding {
         case .magnet(let link):
             arguments.append("\"filename\":\(JSONText.quote(link))")
         case .url(let url):
-            guard case .success = DownloadSource.link(url.absoluteString) else { throw .notOffered }
+            guard case .success = DownloadSource.link(url.absoluteString) else { throw .invalidRequest(.unsupportedLink) }
             arguments.append("\"filename\":\(JSONText.quote(url.absoluteString))")
         case .torrentFile(_, let data):
             arguments.append("\"metainfo\":\(JSONText.quote(data.base64EncodedString()))")
@@ -22,7 +22,7 @@ extension TransmissionClient: TransferAdding {
         }
         if let category = options.category {
             guard try await rpcVersion() >= 17 else {
-                throw .serverMessage(status: 200, message: "This Transmission has no labels (they came with Transmission 4.0): add it without a category.")
+                throw .refused(.noLabels)
             }
             arguments.append("\"labels\":[\(JSONText.quote(category))]")
         }

@@ -66,7 +66,7 @@ public actor TransmissionClient: TransfersProviding {
             return result
         }
         guard let result else { throw .wrongServiceKind(expected: .transmission, found: nil) }
-        guard result == "success" else { throw .serverMessage(status: 200, message: result) }
+        guard result == "success" else { throw .refused(.said(result)) }
     }
 
     public func probe() async throws(ServiceError) -> ServiceStatus {
