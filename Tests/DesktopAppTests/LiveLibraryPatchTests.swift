@@ -122,7 +122,7 @@ final class LiveEpisodePatchTests: XCTestCase {
             XCTAssertTrue(requests.isEmpty, "a live change is not the user's toggle: nothing is sent (\(requests))")
 
             // The user's own toggle still sends, judged against the service's new state.
-            gtk_check_button_set_active(cast(after.check), episode.monitored ? 0 : 1)
+            gtk_check_button_set_active(cast(try XCTUnwrap(after.check)), episode.monitored ? 0 : 1)
             XCTAssertEqual(requests.count, 1, "the user's toggle is one request")
         }
     }

@@ -107,6 +107,10 @@ final class ActivityPage {
         onApplied?(content.items.count)
     }
 
+    /// The rows listed, and their titles in list order (tests).
+    var itemCount: Int { list.keys.count }
+    var titles: [String] { list.keys.compactMap { items[$0]?.title } }
+
     /// Called when content has been applied, with its item count (benchmarks).
     var onApplied: ((Int) -> Void)?
 

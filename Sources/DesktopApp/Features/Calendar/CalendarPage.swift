@@ -21,8 +21,12 @@ final class CalendarPage {
         page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.isEmpty ?? false)
     }
 
+    /// The entries' lines as shown, day by day: title, then what and where (tests).
+    private(set) var lines: [String] = []
+
     private func fill(_ content: CalendarContent) {
         column.removeAll()
+        lines = []
         var names: [UUID: String] = [:], presentations: [UUID: LibraryPresentation] = [:]
         for part in content.parts {
             names[part.service.id] = part.service.name
@@ -48,10 +52,12 @@ final class CalendarPage {
                 let text = Box.vertical(spacing: 2)
                 text.hexpand = true
                 text.append(Label.line(entry.title, classes: ["heading"]))
+                lines.append(entry.title)
                 var facts: [String] = []
                 if let what = presentations[entry.resource.serviceID]?.due(entry.due), !what.isEmpty { facts.append(what) }
                 if let name = names[entry.resource.serviceID] { facts.append(name) }
                 text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
+                lines.append(facts.joined(separator: " · "))
                 let stateBox = Box.horizontal(spacing: 6)
                 stateBox.valign = GTK_ALIGN_CENTER
                 let icon = Image.decorative(entry.hasFile ? "emblem-ok-symbolic"

@@ -130,10 +130,14 @@ final class ChildrenSection {
         return true
     }
 
-    /// A child row as shown: its check and its file words (tests).
-    func row(_ id: Int) -> (check: Widget, monitored: Bool, file: String)? {
-        guard let check = checks[id], let row = rows[id] else { return nil }
-        return (check.widget, check.active, row.file.text)
+    /// A group's monitored switch, by the group's key (tests and inspection).
+    func groupSwitch(_ key: Int) -> Switch? { groupSwitches[key] }
+
+    /// A child row as shown: its check (none where the level is not monitored on its own: tracks),
+    /// whether it is checked, and its file words (tests).
+    func row(_ id: Int) -> (check: Widget?, monitored: Bool, file: String)? {
+        guard let row = rows[id] else { return nil }
+        return (checks[id]?.widget, checks[id]?.active ?? false, row.file.text)
     }
 
     func setSensitive(_ on: Bool) {

@@ -146,7 +146,8 @@ final class DetailView {
     }
 
     /// A child row as shown: its check (the widget and whether it is on) and its file words (tests).
-    func childRow(_ id: Int) -> (check: Widget, monitored: Bool, file: String)? { children?.row(id) }
+    func childRow(_ id: Int) -> (check: Widget?, monitored: Bool, file: String)? { children?.row(id) }
+    func groupSwitch(_ key: Int) -> Switch? { children?.groupSwitch(key) }
 
     private func fill(_ detail: ResourceDetail) {
         content.removeAll()
