@@ -7,7 +7,7 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps test-deps bench-deps build run demo test fuzz inspect bench install uninstall release deb check-packaging clean
+.PHONY: all deps check-deps test-deps bench-deps build run demo check test fuzz inspect bench install uninstall release deb check-packaging clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -30,6 +30,9 @@ all: build
 deps:
 	@scripts/install-deps.sh build
 
+check-deps:
+	@scripts/install-deps.sh check
+
 test-deps:
 	@scripts/install-deps.sh test
 
@@ -47,9 +50,21 @@ demo: test-deps
 	$(SWIFT) build
 	scripts/demo.sh
 
+# The fast tier: everything that needs no display, daemon or keyring (Documentation/Testing.md).
+CHECK_TESTS := '^(CoreTests|DesktopAppLogicTests)\.'
+check: check-deps
+	@scripts/check-layering.sh
+	@/usr/bin/python3 scripts/check-secrets.py
+	@scripts/check-structure.sh
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --filter $(CHECK_TESTS)
+
+# Everything: the static checks, the packaging and desktop-handler check, the fuzz smoke, and every
+# test tier inside the test session (Xvfb, D-Bus, AT-SPI, gnome-keyring, the real peers).
 test: test-deps
 	@scripts/check-layering.sh
 	@/usr/bin/python3 scripts/check-secrets.py
+	@scripts/check-structure.sh
 	$(SWIFT) build --build-tests
 	@scripts/check-packaging.sh   # after the build: the desktop-handler check configures its profile with switchyard-demo-setup
 	@scripts/fuzz.sh 8    # the fuzz smoke: every decoder family for 8 s (make fuzz SECONDS=N for real runs)

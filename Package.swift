@@ -63,6 +63,19 @@ let package = Package(
             dependencies: ["Core", "SwitchyardTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Needs the test session: the real peers, gnome-keyring, child processes (`make test`).
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Core", "SwitchyardTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The app's logic that needs no display: words, formatting, options, the GObject boundary.
+        .testTarget(
+            name: "DesktopAppLogicTests",
+            dependencies: ["DesktopApp", "Core", "CGtk", "SwitchyardTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Needs the test session's display (Xvfb, AT-SPI) and often the built binary.
         .testTarget(
             name: "DesktopAppTests",
             dependencies: ["DesktopApp", "Core", "CGtk", "SwitchyardTestSupport"],

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Switchyard needs, and only those missing.
-# Usage: scripts/install-deps.sh build|test|bench
+# Usage: scripts/install-deps.sh build|check|test|bench
 # Idempotent: prints what it installs, or that nothing was missing.
 set -euo pipefail
 
 build_pkgs=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
+# make check: the fixture servers (Python, a certificate made with openssl) and the secret scan.
+check_pkgs=(python3 python3-cryptography openssl)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi
            python3-gi python3-cryptography imagemagick openssl iproute2 util-linux procps xdotool
            desktop-file-utils appstream binutils xdg-utils libfile-mimeinfo-perl shared-mime-info
@@ -15,9 +17,10 @@ bench_pkgs=(transmission-remote-gtk libx11-dev libxdamage-dev)
 
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;
+  check) wanted=("${build_pkgs[@]}" "${check_pkgs[@]}") ;;
   test)  wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
   bench) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  *) echo "usage: $0 build|check|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Refresh work yields the cores to the main thread: its threads run at a lower priority, the main

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Crash-safe state: `switchyard-torture write-state` saves the registry and a
@@ -14,7 +15,7 @@ final class CrashSafetyTests: XCTestCase {
         let tool = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
             .deletingLastPathComponent().appendingPathComponent("switchyard-torture")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw XCTSkip("switchyard-torture is not built; run through `make test`")
+            throw TestSessionRequired(description: "switchyard-torture is not built: run `swift build --build-tests` (make check does)")
         }
         let root = try temporaryDirectory(self)
         let registryFile = root.appendingPathComponent("config/switchyard/services.json")

@@ -1,4 +1,5 @@
 import Core
+import SwitchyardTestSupport
 import XCTest
 
 final class EndpointNormalizationTests: XCTestCase {

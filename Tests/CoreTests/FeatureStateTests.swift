@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 final class FeatureStateTests: XCTestCase {

@@ -11,7 +11,7 @@ import XCTest
 /// memory bounded, and leave the sibling's content in the same refresh.
 /// The table it prints is the one in Documentation/Reliability.md.
 final class HostileServerMatrixTests: XCTestCase {
-    static let limits = SoupTransportTests.limits
+    static let limits = TestLimits.short
     /// Growth of the process's peak RSS allowed per case (the caps are 1–16 MB; a buffered 4 GiB body would blow it).
     static let rssBoundMB = 64.0
 
@@ -57,7 +57,7 @@ final class HostileServerMatrixTests: XCTestCase {
 
     func testEveryHostileServerEndsInItsStateWhileTheSiblingRefreshes() async throws {
         let server = try FixtureServer(hostileTLS: true)
-        let sibling = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let sibling = try ServarrFixtureServer(kind: "sonarr")
         let transport = RetryingTransport(try SoupTransport(limits: Self.limits, trustAnchors: server.anchors), limits: Self.limits)
         var table = ["| Case | State | Recovery | Time to state | Peak RSS growth |", "|---|---|---|---|---|"]
 
@@ -78,7 +78,7 @@ final class HostileServerMatrixTests: XCTestCase {
                 hostile.remoteEndpoint = try Endpoint.parse("https://127.0.0.1:\(port)\(path)")
             }
             for config in [good, hostile] {
-                try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: .sonarr)
+                try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .sonarr)
                 try await registry.upsert(config)
             }
             let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)

@@ -18,19 +18,19 @@ final class LibraryActionFixtureTests: XCTestCase {
         let wholeLibraryCommands: Int
     }
 
-    private var server: ServarrIntegrationTests.Server!
+    private var server: ServarrFixtureServer!
     private var repository: Repository!
     private var service: UUID!
     private let transport = try? SoupTransport()
 
     private func start(_ kind: ServiceKind) async throws {
-        server = try ServarrIntegrationTests.Server(kind: kind.rawValue)
+        server = try ServarrFixtureServer(kind: kind.rawValue)
         (repository, service) = try await server.repository(kind, directory: try temporaryDirectory(self))
     }
 
     private func get(_ path: String, key: Bool = false) async throws -> Data {
         let request = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: path,
-                                  headers: key ? ["X-Api-Key": ServarrIntegrationTests.key] : [:], requestClass: .probe,
+                                  headers: key ? ["X-Api-Key": ServarrFixtureServer.key] : [:], requestClass: .probe,
                                   schemePolicy: SchemePolicy(allowsPlainHTTP: true))
         return try await transport!.send(request).body
     }
@@ -196,7 +196,7 @@ final class LibraryActionFixtureTests: XCTestCase {
         try await start(.sonarr)
         func send(_ method: HTTPMethod, _ path: String, _ body: String) async throws -> (Int, String) {
             let request = HTTPRequest(method, try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: path,
-                                      headers: ["X-Api-Key": ServarrIntegrationTests.key, "Content-Type": "application/json"],
+                                      headers: ["X-Api-Key": ServarrFixtureServer.key, "Content-Type": "application/json"],
                                       body: Data(body.utf8), requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true))
             let response = try await transport!.send(request)
             return (response.status, String(decoding: response.body, as: UTF8.self))

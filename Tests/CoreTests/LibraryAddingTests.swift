@@ -6,13 +6,13 @@ import XCTest
 /// Finding and adding series and movies (issue 20, part 1) through the repository and real libsoup,
 /// against the fixture Sonarr and Radarr, which store what is added and refuse what the services refuse.
 final class LibraryAddingTests: XCTestCase {
-    private var server: ServarrIntegrationTests.Server!
+    private var server: ServarrFixtureServer!
     private var repository: Repository!
     private var service: UUID!
     private let transport = try? SoupTransport()
 
     private func start(_ kind: ServiceKind) async throws {
-        server = try ServarrIntegrationTests.Server(kind: kind.rawValue)
+        server = try ServarrFixtureServer(kind: kind.rawValue)
         (repository, service) = try await server.repository(kind, directory: try temporaryDirectory(self))
     }
 

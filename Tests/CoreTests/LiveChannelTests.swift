@@ -12,7 +12,7 @@ final class LiveChannelTests: XCTestCase {
     private let policy = LivePolicy(handshakeDeadline: .seconds(2), pingInterval: .seconds(15), silenceLimit: .seconds(45),
                                     backoffBase: .milliseconds(50), backoffCap: .milliseconds(200), stableAfter: .seconds(60))
 
-    private func channel(_ server: ServarrIntegrationTests.Server, key: String = ServarrIntegrationTests.key,
+    private func channel(_ server: ServarrFixtureServer, key: String = ServarrFixtureServer.key,
                          basePath: String = "", policy: LivePolicy? = nil) async throws -> ServarrLiveChannel {
         let secrets = InMemorySecretStore()
         let config = ServiceConfig(kind: .sonarr, localEndpoint: try Endpoint(scheme: .http, host: "127.0.0.1", port: server.port, basePath: basePath),
@@ -36,7 +36,7 @@ final class LiveChannelTests: XCTestCase {
 
     private struct Ended: Error {}
 
-    private func control(_ server: ServarrIntegrationTests.Server, _ path: String, _ query: [String: String] = [:]) async throws -> Any {
+    private func control(_ server: ServarrFixtureServer, _ path: String, _ query: [String: String] = [:]) async throws -> Any {
         let request = HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: path,
                                   query: query.map { URLQueryItem(name: $0.key, value: $0.value) }, requestClass: .probe,
                                   schemePolicy: SchemePolicy(allowsPlainHTTP: true))
@@ -44,7 +44,7 @@ final class LiveChannelTests: XCTestCase {
     }
 
     func testPushesArriveAndNoSecretIsInAnyURL() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let channel = try await channel(server)
         var updates = channel.updates.makeAsyncIterator()
         _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
@@ -73,7 +73,7 @@ final class LiveChannelTests: XCTestCase {
         let lines = try XCTUnwrap(log["requests"] as? [String])
         XCTAssertEqual(lines, ["GET /signalr/messages"], "one upgrade, no query at all: no key, no access_token, no connection token")
         for line in lines {
-            XCTAssertFalse(line.contains(ServarrIntegrationTests.key))
+            XCTAssertFalse(line.contains(ServarrFixtureServer.key))
             XCTAssertFalse(line.lowercased().contains("access_token"))
             XCTAssertFalse(line.contains("id="))
         }
@@ -83,7 +83,7 @@ final class LiveChannelTests: XCTestCase {
     }
 
     func testARefusedKeyStopsTheChannelUntilItChanges() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let channel = try await channel(server, key: "fixture-wrong-key")
         var states: [LiveState] = []
         for await update in channel.updates {
@@ -96,7 +96,7 @@ final class LiveChannelTests: XCTestCase {
     }
 
     func testADroppedConnectionReconnectsAndAsksForARefetch() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let channel = try await channel(server)
         var updates = channel.updates.makeAsyncIterator()
         _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
@@ -116,7 +116,7 @@ final class LiveChannelTests: XCTestCase {
     }
 
     func testTheURLBaseIsHonoured() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr", urlBase: "/sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr", urlBase: "/sonarr")
         let channel = try await channel(server, basePath: "/sonarr")
         var updates = channel.updates.makeAsyncIterator()
         _ = try await next(&updates, "live") { $0 == .state(.live) ? true : nil }
@@ -136,7 +136,7 @@ final class LiveChannelTests: XCTestCase {
     }
 
     func testAHubThatNeverAnswersTheHandshakeTimesOut() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         _ = try await control(server, "/__hub_silent", ["on": "1"])
         let channel = try await channel(server)
         var states: [LiveState] = []
@@ -152,8 +152,8 @@ final class LiveChannelTests: XCTestCase {
     /// WebSocket upgrades answers 404), a redirect (never followed), an answer that is no SignalR, a refused
     /// key. The first two and the refusal end the channel (nothing changes until the settings do).
     func testEachHubFailureSaysWhy() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
-        func firstStates(fault: String, key: String = ServarrIntegrationTests.key) async throws -> [LiveState] {
+        let server = try ServarrFixtureServer(kind: "sonarr")
+        func firstStates(fault: String, key: String = ServarrFixtureServer.key) async throws -> [LiveState] {
             _ = try await control(server, "/__hub_fault", ["fault": fault])
             let channel = try await channel(server, key: key)
             var states: [LiveState] = []
@@ -181,11 +181,11 @@ final class LiveChannelTests: XCTestCase {
     /// `switchyard --status`'s check: each target tried once, ended as soon as it says live or why not;
     /// an instance whose version has no hub is reported without a connection.
     func testTheOneShotCheckReportsEachInstance() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let secrets = InMemorySecretStore()
         let config = ServiceConfig(kind: .sonarr, localEndpoint: try Endpoint(scheme: .http, host: "127.0.0.1", port: server.port),
                                    allowPlainHTTPOnLocal: true)
-        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: .sonarr)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .sonarr)
         let old = UUID()
         let targets = LiveTargets(connections: [try ServiceConnection(config: config, role: .local)], withoutHub: [old: "3.0.10.1567"])
         let states = await LiveHub.check(targets, transport: try XCTUnwrap(transport), secrets: secrets)
@@ -227,13 +227,13 @@ final class LiveChannelTests: XCTestCase {
 /// queued → started → completed as the fixture Sonarr pushes each state, and `command/{id}` is never polled.
 final class CommandTrackerLiveTests: XCTestCase {
     func testPushedStatesCarryACommandToItsEndWithoutPolling() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let (repository, service) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
         let connections = await repository.liveTargets().connections
         let connection = try XCTUnwrap(connections.first)
         XCTAssertEqual(connection.config.id, service)
         let secrets = InMemorySecretStore()
-        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: connection.config.credential, kind: .sonarr)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: connection.config.credential, kind: .sonarr)
         let transport = try SoupTransport()
         let channel = ServarrLiveChannel(connection: connection, transport: transport, secrets: secrets)
         // Polls only after 45 s: a push that did not arrive shows up as a poll in the report (a failure, not a hang).
@@ -286,7 +286,7 @@ final class CommandTrackerLiveTests: XCTestCase {
 /// Activity with a queue kept on a live channel's word: not asked for again, the transfers still are.
 final class KeptQueueTests: XCTestCase {
     func testAKeptQueueIsNotAskedForAgainUntilTheCallerSaysItChanged() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let (repository, service) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
         let first = await repository.activity()
         let before = try XCTUnwrap(first.value?.items.count)
@@ -296,7 +296,7 @@ final class KeptQueueTests: XCTestCase {
         let request = HTTPRequest(.delete, try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: "/api/v3/queue/1000004",
                                   query: [URLQueryItem(name: "removeFromClient", value: "false"), URLQueryItem(name: "blocklist", value: "false"),
                                           URLQueryItem(name: "skipRedownload", value: "false"), URLQueryItem(name: "changeCategory", value: "false")],
-                                  headers: ["X-Api-Key": ServarrIntegrationTests.key], requestClass: .mutation,
+                                  headers: ["X-Api-Key": ServarrFixtureServer.key], requestClass: .mutation,
                                   schemePolicy: SchemePolicy(allowsPlainHTTP: true))
         let removed = try await transport.send(request)
         XCTAssertEqual(removed.status, 200)

@@ -9,7 +9,7 @@ import XCTest
 final class LiveRefusalTests: XCTestCase {
     func testARefusedUpgradeIsOneOfTheSessionsRefusals() async throws {
         // The service wants another key than the one Switchyard holds.
-        let server = try ServarrIntegrationTests.Server(kind: "sonarr", key: "fixture-other-key")
+        let server = try ServarrFixtureServer(kind: "sonarr", key: "fixture-other-key")
         let (repository, id) = try await server.repository(.sonarr, directory: try temporaryDirectory(self))
         let transport = try SoupTransport()
         func requestsArrived() async throws -> Int {

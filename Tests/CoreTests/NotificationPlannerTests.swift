@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// What becomes a desktop notification: nothing from before this run, one notice per kind and

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The application's preferences file: defaults when missing or unreadable, a switch saved and read back.

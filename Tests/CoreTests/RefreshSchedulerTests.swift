@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Counts refreshes and lets the test hold them open or watch them end.

@@ -7,13 +7,13 @@ import XCTest
 /// fixture Sonarr and Radarr: results with the services' rejection reasons, no download link kept,
 /// never a search without an item, and the grab's refusals (30-minute cache, indexer failure) in words.
 final class ReleaseSearchTests: XCTestCase {
-    private var server: ServarrIntegrationTests.Server!
+    private var server: ServarrFixtureServer!
     private var repository: Repository!
     private var service: UUID!
     private let transport = try? SoupTransport()
 
     private func start(_ kind: ServiceKind) async throws {
-        server = try ServarrIntegrationTests.Server(kind: kind.rawValue)
+        server = try ServarrFixtureServer(kind: kind.rawValue)
         (repository, service) = try await server.repository(kind, directory: try temporaryDirectory(self))
     }
 

@@ -36,8 +36,8 @@ final class SABnzbdTests: XCTestCase {
     }
 
     func testClientOverRealHTTPKeepsTheKeyOutOfTheURL() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sabnzbd")
-        let transport = try SoupTransport(limits: SoupTransportTests.limits)
+        let server = try ServarrFixtureServer(kind: "sabnzbd")
+        let transport = try SoupTransport(limits: TestLimits.short)
         let secrets = InMemorySecretStore()
         let config = ServiceConfig(kind: .sabnzbd, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
                                    allowPlainHTTPOnLocal: true)

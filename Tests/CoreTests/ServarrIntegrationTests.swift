@@ -6,63 +6,16 @@ import XCTest
 /// The real Sonarr/Radarr clients through real libsoup against the project's
 /// SoupServer fixture server on 127.0.0.1.
 final class ServarrIntegrationTests: XCTestCase {
-    static let key = "fixture-servarr-key"
-
-    /// Starts `switchyard-fixture-server` (built next to the test runner).
-    final class Server: @unchecked Sendable {
-        let port: Int
-        private let server: ServerProcess
-
-        init(kind: String, urlBase: String = "", key: String = ServarrIntegrationTests.key, extra: [String] = []) throws {
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-                .deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
-            guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-                throw XCTSkip("switchyard-fixture-server is not built; run through `make test`")
-            }
-            // The server exits when its stdin closes, with this object.
-            server = try ServerProcess(binary, ["--kind", kind, "--fixtures", fixturesDirectory.path, "--api-key", key,
-                                                "--url-base", urlBase] + extra)
-            guard let port = server.port else { throw TestServerError.didNotStart("no port in \(server.ports)") }
-            self.port = port
-        }
-
-        /// A repository whose one service is this server (its key in memory, real libsoup), and the service's id.
-        func repository(_ kind: ServiceKind, directory: URL) async throws -> (Repository, UUID) {
-            let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
-            let secrets = InMemorySecretStore()
-            let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
-            try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: kind)
-            try await registry.upsert(config)
-            let repository = Repository(registry: registry, transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: nil)
-            await repository.reload()
-            return (repository, config.id)
-        }
-
-        func requestCounts(via transport: any HTTPTransport) async throws -> [String: Int] {
-            let endpoint = try Endpoint.parse("http://127.0.0.1:\(port)")
-            let response = try await transport.send(HTTPRequest(endpoint, path: "/__requests", requestClass: .probe,
-                                                                schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
-            return try JSONDecoder().decode([String: Int].self, from: response.body)
-        }
-
-        func setFault(_ mode: String, on path: String, via transport: any HTTPTransport) async throws {
-            let endpoint = try Endpoint.parse("http://127.0.0.1:\(port)")
-            _ = try await transport.send(HTTPRequest(endpoint, path: "/__fault",
-                                                     query: [URLQueryItem(name: "path", value: path), URLQueryItem(name: "mode", value: mode)],
-                                                     requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
-        }
-    }
-
     private var transport: SoupTransport!
     private var secrets: InMemorySecretStore!
 
     override func setUp() async throws {
-        transport = try SoupTransport(limits: SoupTransportTests.limits)
+        transport = try SoupTransport(limits: TestLimits.short)
         secrets = InMemorySecretStore()
     }
 
-    private func connection(_ kind: ServiceKind, _ server: Server, base: String = "", role: EndpointRole = .local,
-                            key: String = ServarrIntegrationTests.key) async throws -> ServiceConnection {
+    private func connection(_ kind: ServiceKind, _ server: ServarrFixtureServer, base: String = "", role: EndpointRole = .local,
+                            key: String = ServarrFixtureServer.key) async throws -> ServiceConnection {
         let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)\(base)")
         let config = ServiceConfig(kind: kind, localEndpoint: role == .local ? endpoint : nil,
                                    remoteEndpoint: role == .remote ? endpoint : nil, allowPlainHTTPOnLocal: true)
@@ -72,7 +25,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testSonarrEndToEnd() async throws {
-        let server = try Server(kind: "sonarr", urlBase: "/sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr", urlBase: "/sonarr")
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server, base: "/sonarr"),
                                   transport: transport, secrets: secrets)
         let status = try await sonarr.probe()
@@ -99,7 +52,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testRadarrEndToEndWithArtworkThroughTheAPITwin() async throws {
-        let server = try Server(kind: "radarr")
+        let server = try ServarrFixtureServer(kind: "radarr")
         var connection = try await connection(.radarr, server)
         connection.config.artworkFromServerOnly = true
         let radarr = RadarrClient(connection: connection, transport: transport, secrets: secrets)
@@ -125,7 +78,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testWrongKeyIsUnauthorized() async throws {
-        let server = try Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server, key: "fixture-wrong-key"),
                                   transport: transport, secrets: secrets)
         do {
@@ -137,7 +90,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testHTMLLoginPageIsAnAuthGateway() async throws {
-        let server = try Server(kind: "radarr")
+        let server = try ServarrFixtureServer(kind: "radarr")
         try await server.setFault("html", on: "/api/v3/movie", via: transport)
         let radarr = RadarrClient(connection: try await connection(.radarr, server), transport: transport, secrets: secrets)
         do {
@@ -149,7 +102,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testWrongKindAtTheAddressIsAClearError() async throws {
-        let server = try Server(kind: "radarr")
+        let server = try ServarrFixtureServer(kind: "radarr")
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server), transport: transport, secrets: secrets)
         do {
             _ = try await sonarr.probe()
@@ -160,7 +113,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testStartingUpAndTruncatedAnswers() async throws {
-        let server = try Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         try await server.setFault("503", on: "/api/v3/health", via: transport)
         try await server.setFault("truncated", on: "/api/v3/series", via: transport)
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server), transport: transport, secrets: secrets)
@@ -179,7 +132,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testKeyIsNeverSentWhenPingDoesNotAnswerLikeServarr() async throws {
-        let server = try Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         // Point the client at a base path where nothing answers /ping like a Servarr.
         let sonarr = SonarrClient(connection: try await connection(.sonarr, server, base: "/not-servarr"),
                                   transport: transport, secrets: secrets)
@@ -195,7 +148,7 @@ final class ServarrIntegrationTests: XCTestCase {
     }
 
     func testMissingCredentialSendsNothing() async throws {
-        let server = try Server(kind: "sonarr")
+        let server = try ServarrFixtureServer(kind: "sonarr")
         let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)")
         let config = ServiceConfig(kind: .sonarr, localEndpoint: endpoint, allowPlainHTTPOnLocal: true)
         let sonarr = SonarrClient(connection: try ServiceConnection(config: config, role: .local), transport: transport, secrets: secrets)

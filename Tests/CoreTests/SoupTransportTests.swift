@@ -1,25 +1,17 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Real libsoup against the local fixture server (HTTP and HTTPS on 127.0.0.1).
 final class SoupTransportTests: XCTestCase {
-    /// Short limits so deadlines are observable in a test run.
-    static let limits = TransportLimits(
-        probe: RequestLimits(deadline: .milliseconds(1500), maxBodyBytes: 1 << 20, maxAttempts: 2),
-        list: RequestLimits(deadline: .seconds(3), maxBodyBytes: 4 << 20, maxAttempts: 3),
-        largeLibrary: RequestLimits(deadline: .seconds(6), maxBodyBytes: 16 << 20, maxAttempts: 3),
-        asset: RequestLimits(deadline: .seconds(3), maxBodyBytes: 1 << 20, maxAttempts: 2),
-        mutation: RequestLimits(deadline: .seconds(3), maxBodyBytes: 1 << 20, maxAttempts: 1),
-        backoffBase: .milliseconds(20), backoffCap: .milliseconds(100), maxRetryAfter: .seconds(2), maxRedirects: 5)
-
     private var server: FixtureServer!
     private var transport: SoupTransport!
     private let plain = SchemePolicy(allowsPlainHTTP: true)
 
     override func setUpWithError() throws {
         server = try FixtureServer()
-        transport = try SoupTransport(limits: Self.limits)
+        transport = try SoupTransport(limits: TestLimits.short)
     }
 
     override func tearDown() {
@@ -154,13 +146,13 @@ final class SoupTransportTests: XCTestCase {
     }
 
     func testHTTPSWorksWithTheCertificateAsTrustAnchor() async throws {
-        let pinned = try SoupTransport(limits: Self.limits, trustAnchors: server.certificate)
+        let pinned = try SoupTransport(limits: TestLimits.short, trustAnchors: server.certificate)
         let response = try await get("/json", server.https, policy: .httpsOnly, via: pinned)
         XCTAssertEqual(response.status, 200)
     }
 
     func testRedirectFromHTTPSToPlainHTTPIsBlocked() async throws {
-        let pinned = try SoupTransport(limits: Self.limits, trustAnchors: server.certificate)
+        let pinned = try SoupTransport(limits: TestLimits.short, trustAnchors: server.certificate)
         await expect(.insecureSchemeBlocked) { () throws(TransportError) in
             try await get("/redirect/to-http", server.https, policy: .httpsOnly, via: pinned)
         }
@@ -227,7 +219,7 @@ final class SoupTransportTests: XCTestCase {
     }
 
     func testRetriesAreCountedExactly() async throws {
-        let retrying = RetryingTransport(transport, limits: Self.limits)
+        let retrying = RetryingTransport(transport, limits: TestLimits.short)
         let key = UUID().uuidString.prefix(8)
 
         let flaky = try await get("/flaky/\(key)/2/503", server.http, .list, via: retrying)
@@ -257,7 +249,7 @@ final class SoupTransportTests: XCTestCase {
             attempts.increment()
             throw .connectionRefused
         }
-        let retrying = RetryingTransport(failing, limits: Self.limits, sleep: { _ in })
+        let retrying = RetryingTransport(failing, limits: TestLimits.short, sleep: { _ in })
         let get = HTTPRequest(server.http, path: "/x", requestClass: .list, schemePolicy: plain)
         do throws(TransportError) { _ = try await retrying.send(get) } catch { XCTAssertEqual(error, .connectionRefused) }
         XCTAssertEqual(attempts.value, 3)
@@ -304,11 +296,4 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
-}
-
-final class LineCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var values: [String] { lock.withLock { lines } }
 }

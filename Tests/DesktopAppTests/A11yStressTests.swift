@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// A screen reader reading the window while it changes must never crash it.
@@ -12,9 +13,7 @@ import XCTest
 final class A11yStressTests: XCTestCase {
     func testAScreenReaderWalkingTheTreeThroughEveryTransition() throws {
         let harness = try Harness()
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, D-Bus, AT-SPI); run through `make test`")
-        }
+        try requireTestSession()
         let cycles = Int(ProcessInfo.processInfo.environment["SWITCHYARD_STRESS_CYCLES"] ?? "") ?? 200
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-stress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

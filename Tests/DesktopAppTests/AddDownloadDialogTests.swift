@@ -2,6 +2,7 @@ import CGtk
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Add Download in the real widgets, at the model level of a drop: files and text given to the
@@ -9,9 +10,7 @@ import XCTest
 /// offered are those that take them; Add sends exactly the sources listed, with the options set.
 final class AddDownloadDialogTests: XCTestCase {
     func testDroppedFilesAndTextBecomeSourcesForTheRightClients() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-add-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,7 +12,9 @@ final class BackgroundModeTests: XCTestCase {
     func testClosedWindowKeepsNotifyingRelaunchPresentsQuitEnds() throws {
         let nzbget = try SoloPeer(.nzbget)
         defer { nzbget.stop() }
-        let rig = try NotificationRig(preferences: #"{"schemaVersion": 1, "keepRunning": true}"#) { _ in
+        // The gentle refresh without a window runs every minute; here every two seconds (the same timer).
+        let rig = try NotificationRig(preferences: #"{"schemaVersion": 1, "keepRunning": true}"#,
+                                      environment: ["SWITCHYARD_BACKGROUND_REFRESH_MS": "2000"]) { _ in
             [(ServiceConfig(kind: .nzbget, displayName: "Fixture NZBGet", localEndpoint: try Endpoint.parse("http://127.0.0.1:\(nzbget.daemon.port)"),
                             allowPlainHTTPOnLocal: true),
               Credential(username: nzbget.daemon.username, password: nzbget.daemon.password))]
@@ -33,11 +35,11 @@ final class BackgroundModeTests: XCTestCase {
         try rig.until("the window hidden") { try rig.visibleWindow() == nil }
         XCTAssertTrue(rig.app.isRunning, "closing the window kept the app")
 
-        // NZBGet downloads a new NZB for real; the minute's refresh without a window notices it.
+        // NZBGet downloads a new NZB for real; the refresh without a window notices it.
         let (status, output) = try runTool("/usr/bin/python3", [rig.harness.root.appendingPathComponent("Tests/Peers/peers.py").path,
                                                                  "usenet", nzbget.run.path, "fixture-usenet-background"])
         XCTAssertEqual(status, 0, output)
-        try rig.until("the notification with the window closed", seconds: 150) { !rig.sent().isEmpty }
+        try rig.until("the notification with the window closed") { !rig.sent().isEmpty }
         let notice = try XCTUnwrap(rig.sent().first)
         XCTAssertEqual(notice["summary"] as? String, "Download finished")
         XCTAssertEqual(notice["body"] as? String, "fixture-usenet-background")

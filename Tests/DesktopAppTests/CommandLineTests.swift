@@ -13,9 +13,13 @@ final class CommandLineTests: XCTestCase {
     }
 
     private func requireSession() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil,
-              FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("needs the test session and the built binary; run through `make test`")
+        try requireTestSession()
+        try requireBinary()
+    }
+
+    private func requireBinary() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw TestSessionRequired(description: "no built \(AppInfo.executable) at \(binary.path): run `swift build` first")
         }
     }
 
@@ -24,7 +28,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownOptionsSayWhatToDo() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("binary not built") }
+        try requireBinary()
         let (status, text) = try run(["--frobnicate"])
         XCTAssertEqual(status, 2)
         XCTAssertEqual(text, "switchyard: unknown option --frobnicate. Run “switchyard --help” to see the options.\n")
@@ -33,7 +37,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testHelpListsEveryOption() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("binary not built") }
+        try requireBinary()
         let (status, text) = try run(["--help"])
         XCTAssertEqual(status, 0)
         for option in CommandLineOptions.table {

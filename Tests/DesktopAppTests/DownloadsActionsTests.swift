@@ -1,6 +1,7 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// The Downloads page's actions in the real widgets: what is enabled for a selection and why
@@ -27,9 +28,7 @@ final class DownloadsActionsTests: XCTestCase {
     }
 
     func testActionsNameThePickedTransfersAndDestructiveOnesAskFirst() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         let (qbit, deluge, nzbget) = (Self.qbit, Self.deluge, Self.nzbget)
         func item(_ service: ServiceRef, _ key: String, _ state: TransferItem.State, history: Bool = false) -> TransferItem {
             Self.item(service, key, state, history: history)

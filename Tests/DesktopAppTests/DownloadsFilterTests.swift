@@ -1,6 +1,7 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// The Downloads page with a selection of mixed states and clients, in the real widgets: Space decides
@@ -32,9 +33,7 @@ final class DownloadsFilterTests: XCTestCase {
     /// A page in a window, showing `items` (every row in the view).
     @MainActor
     private static func page(_ items: [TransferItem]) throws -> (DownloadsPage, Window) {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         gtk_init()
         MainLoop.installDispatchBridge()
         let page = DownloadsPage(clock: .inspection)

@@ -1,15 +1,14 @@
 import CGtk
 @testable import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// The Downloads column view with more transfers than one splice inserts:
 /// rows that arrive in later idle chunks must pass the filter and sort too.
 final class DownloadsPageTests: XCTestCase {
     func testThousandsOfTransfersAllReachTheSortedFilteredView() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let service = ServiceRef(id: UUID(), name: "Fixture client", kind: .transmission)
@@ -33,9 +32,7 @@ final class DownloadsPageTests: XCTestCase {
     /// their values change, a row whose sorted value changed moves, one whose state now fails the
     /// filter leaves the view — and a skipped generation or a new transfer falls back to comparing all.
     func testAnIncrementalRefreshUpdatesMovesAndFiltersOnlyTheRowsItNames() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let service = ServiceRef(id: UUID(), name: "Fixture client", kind: .qbittorrent)
@@ -96,9 +93,7 @@ final class DownloadsPageTests: XCTestCase {
     /// Before, the waiting clients' rows moved behind the answered ones at every answer and GTK made every
     /// row again — with five clients, half of the app's CPU.
     func testAClientByClientRefreshThatChangesNothingSplicesNothing() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let services = (1...3).map { ServiceRef(id: UUID(), name: "Fixture client \($0)", kind: .transmission) }

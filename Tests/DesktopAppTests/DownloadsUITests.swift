@@ -10,9 +10,7 @@ final class DownloadsUITests: XCTestCase {
     func testSelectTwoClientsPauseWithSpaceRemoveOneWithItsFiles() throws {
         let harness = try Harness()
         let environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil, environment["SWITCHYARD_PEERS"] != nil else {
-            throw XCTSkip("needs the test session and the real peers; run through `make test`")
-        }
+        try requireTestSession(peers: true)
         let qbt = try SoloPeer(.qbittorrent)
         defer { qbt.stop() }
         let transmission = try SoloPeer(.transmission)

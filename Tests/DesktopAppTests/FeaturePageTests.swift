@@ -1,14 +1,13 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// A tab's frame keeps exactly one row per failing service, however often the failures change.
 final class FeaturePageTests: XCTestCase {
     func testFailureRowsAreReplacedNotAccumulated() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let content = gtk_label_new("content")!

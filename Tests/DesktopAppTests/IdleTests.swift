@@ -1,6 +1,7 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// An idle window draws nothing: no spinner animates where nobody can see it. A started GtkSpinner
@@ -9,9 +10,7 @@ import XCTest
 /// minute on the welcome page). Spinners now spin only while mapped.
 final class IdleTests: XCTestCase {
     func testSpinnersSpinOnlyWhileOnScreen() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             // A tab in its loading state and a detail page, both on stack pages that are not shown.

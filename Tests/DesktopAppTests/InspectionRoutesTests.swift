@@ -338,9 +338,7 @@ final class InspectionRoutesTests: XCTestCase {
     /// Real X key events: Alt+N switches tabs, Ctrl+? opens the shortcuts and Escape closes them, Ctrl+Q quits.
     func testKeyboardShortcutsSwitchTabsAndQuit() throws {
         let harness = try Harness()
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, AT-SPI); run through `make test`")
-        }
+        try requireTestSession()
         let result = try harness.run(["overview",
                                       "alt+3", "[page tab] 'Movies' {visible,selected",
                                       "alt+6", "[page tab] 'Calendar' {visible,selected",
@@ -360,9 +358,7 @@ final class InspectionRoutesTests: XCTestCase {
     /// (GTK 4.8 shows screen readers hidden stack pages too) until its tab is first shown.
     func testOnlyTheTabOnScreenHasItsPageMade() throws {
         let harness = try Harness()
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, AT-SPI); run through `make test`")
-        }
+        try requireTestSession()
         let result = try harness.run(["overview",
                                       "alt+1", "!'Total download speed",
                                       "alt+5", "'Total download speed",
@@ -381,9 +377,7 @@ final class InspectionRoutesTests: XCTestCase {
     /// first frame has a spinning spinner (without the app's images, both load librsvg).
     func testASpinnerOnScreenLoadsNoSVGRenderer() throws {
         let harness = try Harness()
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         // What makes the check mean something: here the theme's spinner is an SVG, which GTK would draw
         // through librsvg.
         MainActor.assumeIsolated {
@@ -457,7 +451,7 @@ struct Harness {
             binary = runner.deletingLastPathComponent().appendingPathComponent(AppInfo.executable)
         }
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("no built \(AppInfo.executable) at \(binary.path); run through `make test`")
+            throw TestSessionRequired(description: "no built \(AppInfo.executable) at \(binary.path): run `make test`")
         }
     }
 
@@ -472,10 +466,38 @@ struct Harness {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    func inspect(_ route: String) throws -> Capture {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, D-Bus, AT-SPI); run through `make test`")
+    /// Every route, two at a time (one app process each: the picture and the tree from the same run);
+    /// the captures in the order of `routes`.
+    func inspectAll(_ routes: [String], width: Int = 2) throws -> [Capture] {
+        try requireTestSession()
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var captures: [Int: Capture] = [:]
+            var failure: (any Error)?
+            var cursor = 0
         }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: width) { _ in
+            while true {
+                let index: Int? = results.lock.withLock {
+                    defer { results.cursor += 1 }
+                    return results.cursor < routes.count ? results.cursor : nil
+                }
+                guard let index else { return }
+                do {
+                    let capture = try inspect(routes[index])
+                    results.lock.withLock { results.captures[index] = capture }
+                } catch {
+                    results.lock.withLock { results.failure = error }
+                }
+            }
+        }
+        if let failure = results.failure { throw failure }
+        return routes.indices.map { results.captures[$0]! }
+    }
+
+    func inspect(_ route: String) throws -> Capture {
+        try requireTestSession()
         let result = try run([route], executable: root.appendingPathComponent("Tools/inspect.sh"))
         let out = root.appendingPathComponent("build/inspection")
         let stderr = (try? String(contentsOf: out.appendingPathComponent("\(route).stderr.txt"), encoding: .utf8)) ?? ""

@@ -1,6 +1,7 @@
 import CGtk
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// A keyed list view that fills from several services: rows that arrive above the first row keep a
@@ -65,9 +66,7 @@ final class KeyedListTests: XCTestCase {
     }
 
     private func rig() throws -> Rig {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         return MainActor.assumeIsolated {
             gtk_init()
             return Rig()

@@ -92,9 +92,7 @@ final class LibraryActionsTests: XCTestCase {
     }
 
     private func rig() throws -> Rig {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         let harness = try Harness()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-library-actions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -10,9 +10,7 @@ final class LibraryUITests: XCTestCase {
     func testUnmonitorASeasonSearchAnEpisodeAddASeriesRemoveWithBlocklistDeleteAMovieKeepingFiles() throws {
         let harness = try Harness()
         let environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, AT-SPI, keyring); run through `make test`")
-        }
+        try requireTestSession()
         let key = "fixture-library-ui-key"
         let server = harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
         let fixtures = harness.root.appendingPathComponent("Fixtures").path

@@ -2,6 +2,7 @@ import CGtk
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// A `series` or `movie` live message changes one item of the list in place — no refetch — and a
@@ -11,7 +12,7 @@ final class LiveLibraryPatchTests: XCTestCase {
         let record = try JSONSerialization.data(withJSONObject: ["type": 1, "target": "receiveMessage",
                                                                  "arguments": [["name": name, "body": ["action": action, "resource": resource]]]])
         guard case .message(let message) = SignalRProtocol.decode(String(decoding: record, as: UTF8.self), handshakeDone: true) else {
-            throw XCTSkip("not a message") // cannot happen: the record above is one
+            throw TestSessionRequired(description: "the fixture record did not decode as a hub message")
         }
         return message
     }
@@ -46,9 +47,7 @@ final class LiveLibraryPatchTests: XCTestCase {
     }
 
     func testThePagePatchesAndRemovesInPlace() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         try MainActor.assumeIsolated {
             gtk_init()
             MainLoop.installDispatchBridge()
@@ -97,9 +96,7 @@ final class LiveEpisodePatchTests: XCTestCase {
     }
 
     func testAnOpenDetailPageTakesTheEpisodeInPlaceAndSendsNothing() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         try MainActor.assumeIsolated {
             gtk_init()
             let view = DetailView(presentation: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))

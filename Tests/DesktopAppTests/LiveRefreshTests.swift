@@ -19,9 +19,7 @@ final class LiveRefreshTests: XCTestCase {
     }
 
     func testQueueSyncsRefreshActivityOnceAndADropReadsAgain() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session; run through `make test`")
-        }
+        try requireTestSession()
         let harness = try Harness()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -83,9 +81,7 @@ extension LiveRefreshTests {
     /// fixture does, as Sonarr's episode controller does); the app reads that one series again
     /// (`series/{id}`) — not the library.
     func testAnEpisodeMessageReadsItsSeriesAloneNotTheLibrary() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session; run through `make test`")
-        }
+        try requireTestSession()
         let harness = try Harness()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

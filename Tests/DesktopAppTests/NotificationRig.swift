@@ -34,14 +34,12 @@ final class NotificationRig {
     }
 
     /// `preferences`: the preferences file's text; `services`: more services (each with its secret)
-    /// beside the fixture Sonarr, given the fixture's port.
-    init(backend: Backend = .freedesktop, preferences: String? = nil,
+    /// beside the fixture Sonarr, given the fixture's port; `environment`: more of the app's environment.
+    init(backend: Backend = .freedesktop, preferences: String? = nil, environment extra: [String: String] = [:],
          services: (Int) throws -> [(ServiceConfig, Credential)] = { _ in [] }) throws {
         harness = try Harness()
         var environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session (display, bus, keyring); run through `make test`")
-        }
+        try requireTestSession()
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-notify-\(UUID().uuidString)")
         let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: configHome.appendingPathComponent("switchyard"), withIntermediateDirectories: true)
@@ -69,6 +67,7 @@ final class NotificationRig {
         environment["XDG_CONFIG_HOME"] = configHome.path
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["GNOTIFICATION_BACKEND"] = backend.rawValue
+        environment.merge(extra) { $1 }
         self.environment = environment
         app.executableURL = harness.binary
         app.environment = environment

@@ -11,9 +11,7 @@ import XCTest
 /// happened not to reuse it).
 final class PosterLifetimeTests: XCTestCase {
     func testPostersArrivingAfterTheDetailPageWentAwayTouchNoFreedWidget() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         try MainActor.assumeIsolated {
             gtk_init()
             MainLoop.installDispatchBridge() // main-actor work (the loads' endings) runs inside the GLib loop
@@ -62,9 +60,7 @@ final class PosterLifetimeTests: XCTestCase {
     /// A fast scroll binds and unbinds rows by the thousand. Posters are fetched a few at a time, the row
     /// asked for last first, and a row that scrolled away while waiting never reaches the service.
     func testAFastScrollFetchesOnlyTheRowsStillShownAFewAtATimeNewestFirst() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         try MainActor.assumeIsolated {
             gtk_init()
             MainLoop.installDispatchBridge()

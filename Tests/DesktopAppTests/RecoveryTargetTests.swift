@@ -1,6 +1,7 @@
 import CGtk
 import Core
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// Recovery buttons that concern one service open Settings on that service:
@@ -26,9 +27,7 @@ final class RecoveryTargetTests: XCTestCase {
     }
 
     func testOverviewRecoveryButtonsNameTheirService() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let page = OverviewPage(clock: .inspection)
@@ -46,9 +45,7 @@ final class RecoveryTargetTests: XCTestCase {
     }
 
     func testAFailureRowOpensItsServiceAndAWholePageStateTheList() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let page = FeaturePage(tab: .series, content: gtk_label_new("content"), clock: .inspection)

@@ -2,6 +2,7 @@ import CGtk
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// The interactive-search window in the real widgets: sorting and filtering what the service found,
@@ -9,9 +10,7 @@ import XCTest
 /// again instead of sending a grab the service would refuse.
 final class ReleaseSearchDialogTests: XCTestCase {
     func testGrabOnlyWhileTheServiceHoldsTheSearch() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             let clock = Clock.inspection

@@ -2,6 +2,7 @@ import CGtk
 import Core
 @testable import DesktopApp
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 final class ResourcePathsTests: XCTestCase {
@@ -46,9 +47,7 @@ final class ResourcePathsTests: XCTestCase {
     /// GTK sets the X11 window icon from each size of the app icon, rendering an SVG through librsvg
     /// (librsvg and libxml2: ~7 MB resident, for a 48 px icon). The sizes it asks for are PNGs.
     func testTheWindowIconSizesArePNGsSoLibrsvgIsNeverLoaded() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         MainActor.assumeIsolated {

@@ -15,9 +15,7 @@ final class SettingsDialogUITests: XCTestCase {
     func testAddTestSaveEditRemoveThroughTheDialog() throws {
         let harness = try Harness()
         let environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil, environment["SWITCHYARD_PEERS"] != nil else {
-            throw XCTSkip("needs the test session and the real peers; run through `make test`")
-        }
+        try requireTestSession(peers: true)
         let sonarr = try FixtureSonarr(root: harness.root, binary: harness.binary, key: canaryKey)
         defer { sonarr.stop() }
         let qbt = try SoloQBittorrent(root: harness.root)

@@ -1,5 +1,6 @@
 import CGtk
 @testable import DesktopApp
+import SwitchyardTestSupport
 import XCTest
 
 /// A tab's page is made once, when first needed; until then its wiring waits (every call, in
@@ -12,9 +13,7 @@ final class TabSlotTests: XCTestCase {
     }
 
     func testThePageIsMadeOnceWiredInOrderAndShownTheLatest() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         MainActor.assumeIsolated {
             gtk_init()
             var made = 0

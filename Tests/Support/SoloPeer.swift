@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// One real daemon of its own on shifted ports (Tests/Peers/peers.py solo), for
@@ -23,9 +24,7 @@ public struct SoloPeer: Sendable {
     public let run: URL
 
     public init(_ kind: ServiceKind, seeds: Int = 1) throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] != nil else {
-            throw XCTSkip("the real peers are not installed here; run through `make test`")
-        }
+        try requireTestSession(peers: true)
         run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
         let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)])
         guard status == 0 else { throw SoloError.didNotStart(output) }

@@ -73,9 +73,7 @@ final class MusicKindTests: XCTestCase {
     }
 
     func testAKindTheAppHasNeverSeenWorksThroughTheRealWindow() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's display; run through `make test`")
-        }
+        try requireTestSession()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-musicfix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Against the real gnome-keyring that `make test` starts in its D-Bus session.
@@ -7,9 +8,7 @@ final class KeyringSecretStoreTests: XCTestCase {
     private let store = KeyringSecretStore()
 
     override func setUpWithError() throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's keyring; run through `make test`")
-        }
+        try requireTestSession()
     }
 
     func testRoundTripWithEveryField() async throws {

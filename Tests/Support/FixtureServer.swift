@@ -1,38 +1,44 @@
-@testable import Core
+import Core
 import Foundation
-import SwitchyardTestSupport
-import XCTest
 
-/// Runs Tools/fixture-server.py on 127.0.0.1 with a self-signed certificate
-/// made for this run. Stops when released.
-final class FixtureServer: @unchecked Sendable {
-    let httpPort: Int
-    let httpsPort: Int
-    let otherPort: Int
+/// Runs Tools/fixture-server.py on 127.0.0.1 with a self-signed certificate made once per test
+/// run (an RSA key per server cost ~0.1-0.5 s each). Stops when released.
+public final class FixtureServer: @unchecked Sendable {
+    public let httpPort: Int
+    public let httpsPort: Int
+    public let otherPort: Int
     /// The server's self-signed certificate (usable as a trust anchor).
-    let certificate: URL
+    public let certificate: URL
     /// With `hostileTLS`: listeners named valid, wronghost, expired, untrusted, and the anchors that trust
     /// the first three (Tools/make-test-certs.py).
-    private(set) var tlsPorts: [String: Int] = [:]
-    private(set) var anchors: URL?
+    public private(set) var tlsPorts: [String: Int] = [:]
+    public private(set) var anchors: URL?
     private let process: Process
     private let input: Pipe
     private let directory: URL
 
-    init(hostileTLS: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-fixture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        certificate = directory.appendingPathComponent("cert.pem")
-        let key = directory.appendingPathComponent("key.pem")
+    /// The run's certificate and key for 127.0.0.1, made the first time a server needs them.
+    private static let keyPair: Result<(certificate: URL, key: URL), FixtureServerError> = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-fixture-tls-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = folder.appendingPathComponent("cert.pem"), key = folder.appendingPathComponent("key.pem")
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
                              "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        guard (try? openssl.run()) != nil else { return .failure(.certificate) }
         openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else { throw FixtureServerError.certificate }
+        return openssl.terminationStatus == 0 ? .success((certificate, key)) : .failure(.certificate)
+    }()
+
+    public init(hostileTLS: Bool = false) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pair = try Self.keyPair.get()
+        certificate = pair.certificate
+        let key = pair.key
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -76,24 +82,24 @@ final class FixtureServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var http: Endpoint { try! Endpoint.parse("http://127.0.0.1:\(httpPort)") }
-    var https: Endpoint { try! Endpoint.parse("https://127.0.0.1:\(httpsPort)") }
+    public var http: Endpoint { try! Endpoint.parse("http://127.0.0.1:\(httpPort)") }
+    public var https: Endpoint { try! Endpoint.parse("https://127.0.0.1:\(httpsPort)") }
 
     /// How many requests each path has seen.
-    func requestCounts(using transport: any HTTPTransport) async throws -> [String: Int] {
+    public func requestCounts(using transport: any HTTPTransport) async throws -> [String: Int] {
         let response = try await transport.send(HTTPRequest(http, path: "/__requests", requestClass: .probe,
                                                             schemePolicy: .init(allowsPlainHTTP: true)))
         return try JSONDecoder().decode([String: Int].self, from: response.body)
     }
 
     /// Paths that arrived carrying a credential header.
-    func credentialedPaths(using transport: any HTTPTransport) async throws -> [String] {
+    public func credentialedPaths(using transport: any HTTPTransport) async throws -> [String] {
         let response = try await transport.send(HTTPRequest(http, path: "/__credentials", requestClass: .probe,
                                                             schemePolicy: .init(allowsPlainHTTP: true)))
         return try JSONDecoder().decode([String].self, from: response.body)
     }
 }
 
-enum FixtureServerError: Error {
+public enum FixtureServerError: Error {
     case certificate
 }

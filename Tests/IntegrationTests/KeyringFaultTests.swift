@@ -18,7 +18,7 @@ final class KeyringFaultTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session") else {
-            throw XCTSkip("dbus-run-session is not installed; run through `make test`")
+            throw TestSessionRequired(description: "dbus-run-session is not installed: run `make test` (it installs it)")
         }
         // A fresh session bus with no keyring daemon and no activatable Secret Service.
         let config = try temporaryDirectory(self).appendingPathComponent("session.conf")
@@ -51,7 +51,7 @@ final class KeyringFaultTests: XCTestCase {
     func testMissingSecretLockedCollectionAndVanishingKeyringMidRun() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-keyring-daemon") else {
-            throw XCTSkip("needs dbus-run-session and gnome-keyring; run through `make test`")
+            throw TestSessionRequired(description: "needs dbus-run-session and gnome-keyring: run `make test` (it installs them)")
         }
         let work = try temporaryDirectory(self)
         var environment = ProcessInfo.processInfo.environment

@@ -30,7 +30,7 @@ final class LockoutSafetyTests: XCTestCase {
             let body: String?
         }
 
-        private let transport = try? SoupTransport(limits: SoupTransportTests.limits)
+        private let transport = try? SoupTransport(limits: TestLimits.short)
 
         func requests() async throws -> [Seen] { try JSONDecoder().decode([Seen].self, from: await control("requests")) }
 
@@ -49,7 +49,7 @@ final class LockoutSafetyTests: XCTestCase {
         let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
         try await secrets.write(Credential(username: username, password: password), for: config.credential, kind: kind)
         try await registry.upsert(config)
-        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let transport = RetryingTransport(try SoupTransport(limits: TestLimits.short), limits: TestLimits.short)
         let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
         await repository.reload()
         return repository

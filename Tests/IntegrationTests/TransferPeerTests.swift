@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// qBittorrent and Transmission clients against the real daemons that
@@ -21,9 +22,8 @@ final class TransferPeerTests: XCTestCase {
     private var secrets: InMemorySecretStore!
 
     override func setUp() async throws {
-        guard let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] else {
-            throw XCTSkip("the real peers are not running; run through `make test`")
-        }
+        try requireTestSession(peers: true)
+        let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] ?? ""
         peers = try JSONDecoder().decode(Peers.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         transport = RetryingTransport(try SoupTransport())
         secrets = InMemorySecretStore()

@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Refreshes reuse their connection: every read of the four real daemons goes through a counting
@@ -10,9 +11,8 @@ final class ConnectionReuseTests: XCTestCase {
     static let cycles = 30
 
     func testRefreshesOfEveryRealDaemonReuseOneConnection() async throws {
-        guard let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] else {
-            throw XCTSkip("the real peers are not running; run through `make test`")
-        }
+        try requireTestSession(peers: true)
+        let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] ?? ""
         let peers = try JSONDecoder().decode(TransferPeerTests.Peers.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         let daemons: [(ServiceKind, Int, String, String)] = [
             (.transmission, peers.transmission.port, peers.transmission.username, peers.transmission.password),

@@ -21,7 +21,7 @@ final class PeerStopTests: XCTestCase {
         let config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(daemon.port)"),
                                    allowPlainHTTPOnLocal: true)
         try await secrets.write(Credential(username: daemon.username, password: daemon.password), for: config.credential, kind: kind)
-        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let transport = RetryingTransport(try SoupTransport(limits: TestLimits.short), limits: TestLimits.short)
         let connection = try ServiceConnection(config: config, role: .local)
         let before = try await refresh(connection, transport, secrets)
         XCTAssertGreaterThan(before, 0)

@@ -14,9 +14,8 @@ import XCTest
 final class SecretCanaryEndToEndTests: XCTestCase {
     func testNoCanaryLeavesTheKeyringForAnyKind() async throws {
         let environment = ProcessInfo.processInfo.environment
-        guard environment["SWITCHYARD_SESSION"] != nil, let peersFile = environment["SWITCHYARD_PEERS"] else {
-            throw XCTSkip("needs the test session's keyring and the real peers; run through `make test`")
-        }
+        try requireTestSession(peers: true)
+        let peersFile = environment["SWITCHYARD_PEERS"] ?? ""
         let peers = try JSONDecoder().decode(TransferPeerTests.Peers.self, from: Data(contentsOf: URL(fileURLWithPath: peersFile)))
         let directory = try temporaryDirectory(self)
         let configDirectory = directory.appendingPathComponent("config"), cacheRoot = directory.appendingPathComponent("cache")
@@ -27,7 +26,7 @@ final class SecretCanaryEndToEndTests: XCTestCase {
         let registry = ServiceRegistry(fileURL: configDirectory.appendingPathComponent("services.json"))
         let cache = ServiceCache(root: cacheRoot)
         let secrets = KeyringSecretStore()
-        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let transport = RetryingTransport(try SoupTransport(limits: TestLimits.short), limits: TestLimits.short)
         let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: cache)
         let settings = ServiceSettings(registry: registry, secrets: secrets, transport: transport, scopedState: [repository, cache])
 
@@ -39,12 +38,12 @@ final class SecretCanaryEndToEndTests: XCTestCase {
         }
 
         // The targets: fixture servers for the API-key kinds (they accept only the canary key), the real daemons for the rest.
-        var servers: [ServarrIntegrationTests.Server] = []
+        var servers: [ServarrFixtureServer] = []
         var proxies: [LockoutSafetyTests.Proxy] = []
         var targets: [(kind: ServiceKind, port: Int, key: String?, username: String?, password: String?)] = []
         for kind in [ServiceKind.sonarr, .radarr, .sabnzbd] {
             let key = canary("\(kind.rawValue)-key")
-            let server = try ServarrIntegrationTests.Server(kind: kind.rawValue, key: key)
+            let server = try ServarrFixtureServer(kind: kind.rawValue, key: key)
             servers.append(server)
             targets.append((kind, server.port, key, nil, nil))
         }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A fresh directory under the test session's temporary space, removed afterwards.
-func temporaryDirectory(_ test: XCTestCase) throws -> URL {
+public func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("switchyard-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

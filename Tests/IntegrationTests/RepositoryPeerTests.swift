@@ -10,9 +10,8 @@ final class RepositoryPeerTests: XCTestCase {
     private var folder: URL!
 
     override func setUp() async throws {
-        guard let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] else {
-            throw XCTSkip("the real peers are not running; run through `make test`")
-        }
+        try requireTestSession(peers: true)
+        let path = ProcessInfo.processInfo.environment["SWITCHYARD_PEERS"] ?? ""
         peers = try JSONDecoder().decode(TransferPeerTests.Peers.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         folder = try temporaryDirectory(self)
     }
@@ -56,8 +55,8 @@ final class RepositoryPeerTests: XCTestCase {
         let radarrRecords = [(id: 1, downloadID: "fixture-drone-done", episode: Int?.none, torrent: false),
                              (id: 2, downloadID: "fixture-drone-failed", episode: nil, torrent: false),
                              (id: 3, downloadID: "ABCDEF0000000000000000000000000000000000", episode: nil, torrent: true)]
-        let sonarrServer = try ServarrIntegrationTests.Server(kind: "sonarr", extra: ["--queue", try queueFile("sonarr.json", sonarrRecords).path])
-        let radarrServer = try ServarrIntegrationTests.Server(kind: "radarr", extra: ["--queue", try queueFile("radarr.json", radarrRecords).path])
+        let sonarrServer = try ServarrFixtureServer(kind: "sonarr", extra: ["--queue", try queueFile("sonarr.json", sonarrRecords).path])
+        let radarrServer = try ServarrFixtureServer(kind: "radarr", extra: ["--queue", try queueFile("radarr.json", radarrRecords).path])
 
         let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
         let secrets = InMemorySecretStore()
@@ -117,14 +116,12 @@ final class RepositoryPeerTests: XCTestCase {
     /// and the session keyring as a user's machine has them, real daemons and
     /// fixture servers; then one daemon is stopped.
     func testStatusJSONAgainstTheRealDaemonsWithOneStopped() async throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's keyring; run through `make test`")
-        }
+        try requireTestSession()
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent(AppInfo.executable)
-        let sonarrServer = try ServarrIntegrationTests.Server(kind: "sonarr")
-        let radarrServer = try ServarrIntegrationTests.Server(kind: "radarr")
-        let sabServer = try ServarrIntegrationTests.Server(kind: "sabnzbd")
+        let sonarrServer = try ServarrFixtureServer(kind: "sonarr")
+        let radarrServer = try ServarrFixtureServer(kind: "radarr")
+        let sabServer = try ServarrFixtureServer(kind: "sabnzbd")
         let solo = try SoloPeer(.qbittorrent)
         defer { solo.stop() }
 

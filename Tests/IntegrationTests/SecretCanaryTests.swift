@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// A canary secret goes through test, save, rotate and remove with the real
@@ -7,9 +8,7 @@ import XCTest
 /// transport. It must never appear in the config file, the cache or the logs.
 final class SecretCanaryTests: XCTestCase {
     func testCanaryNeverLeavesTheKeyring() async throws {
-        guard ProcessInfo.processInfo.environment["SWITCHYARD_SESSION"] != nil else {
-            throw XCTSkip("needs the test session's keyring; run through `make test`")
-        }
+        try requireTestSession()
         let canary = "fixture-canary-\(UUID().uuidString)"
         let rotated = "fixture-canary-rotated-\(UUID().uuidString)"
         let directory = try temporaryDirectory(self)
@@ -20,8 +19,8 @@ final class SecretCanaryTests: XCTestCase {
         defer { observation.cancel() }
 
         let server = try FixtureServer()
-        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits),
-                                          limits: SoupTransportTests.limits)
+        let transport = RetryingTransport(try SoupTransport(limits: TestLimits.short),
+                                          limits: TestLimits.short)
         let secrets = KeyringSecretStore()
         let registry = ServiceRegistry(fileURL: configFile)
         let cache = ServiceCache(root: cacheRoot)

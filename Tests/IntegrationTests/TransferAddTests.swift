@@ -76,11 +76,11 @@ final class TransferAddTests: XCTestCase {
     }
 
     func testSABnzbdFixtureTakesALinkWithTheKeyInTheBody() async throws {
-        let server = try ServarrIntegrationTests.Server(kind: "sabnzbd")
+        let server = try ServarrFixtureServer(kind: "sabnzbd")
         let transport = try SoupTransport()
         let secrets = InMemorySecretStore()
         let config = ServiceConfig(kind: .sabnzbd, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"), allowPlainHTTPOnLocal: true)
-        try await secrets.write(Credential(apiKey: ServarrIntegrationTests.key), for: config.credential, kind: .sabnzbd)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .sabnzbd)
         let client = SABnzbdClient(connection: try ServiceConnection(config: config, role: .local), transport: transport, secrets: secrets)
         let link = try DownloadSource.link("https://indexer.fixture.invalid/getnzb/42.nzb").get()
         let outcome = try await client.add(link, options: AddOptions(category: "movies", paused: true))

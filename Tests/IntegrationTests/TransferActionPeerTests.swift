@@ -63,7 +63,7 @@ final class TransferActionPeerTests: XCTestCase {
         try await secrets.write(Credential(username: solo.daemon.username, password: solo.daemon.password),
                                 for: config.credential, kind: kind)
         try await registry.upsert(config)
-        let transport = RetryingTransport(try SoupTransport(limits: SoupTransportTests.limits), limits: SoupTransportTests.limits)
+        let transport = RetryingTransport(try SoupTransport(limits: TestLimits.short), limits: TestLimits.short)
         let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
         await repository.reload()
         return Rig(solo: solo, proxy: proxy, repository: repository, kind: kind)
