@@ -27,16 +27,27 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-# 1. The picture: the app renders its own window after the first frame and quits.
-"$binary" --inspection "$route" "${args[@]}" --screenshot "$out/$name.png" 2>"$out/$name.stderr.txt"
-
-# 2. The accessibility tree of the same route, read over AT-SPI while it runs.
-"$binary" --inspection "$route" "${args[@]}" 2>>"$out/$name.stderr.txt" &
+# One launch: the app saves the picture after its first frame and stays open ("screenshot saved"
+# on stdout) while its accessibility tree is read over AT-SPI; then it is closed.
+"$binary" --inspection "$route" "${args[@]}" --screenshot "$out/$name.png" --keep-open \
+  >"$out/$name.stdout.txt" 2>"$out/$name.stderr.txt" &
 app=$!
 status=0
 /usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 20 "$app" >"$out/$name.a11y.txt" || status=$?
-kill "$app" 2>/dev/null || true
+# The tree settles after the first frame, so the picture is normally saved by now; a slow machine
+# may still be writing it: wait for the app's word (or its end), not for a time.
+# (A minute without it is a hang: reported, not waited out.)
+deadline=$((SECONDS + 60))
+while kill -0 "$app" 2>/dev/null && ! grep -q '^screenshot ' "$out/$name.stdout.txt"; do
+  [ $SECONDS -lt $deadline ] || { echo "inspect: $name: no screenshot after a minute" >&2; break; }
+  sleep 0.05
+done
+grep -q '^screenshot saved' "$out/$name.stdout.txt" || status=1
+# SIGKILL: an inspection run keeps nothing, and a launcher's thread may hand its children a
+# signal mask that blocks SIGTERM (a test's worker thread does).
+kill -KILL "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
+rm -f "$out/$name.stdout.txt"
 grep -v -e 'dbus-daemon' -e 'SpiRegistry daemon' "$out/$name.stderr.txt" >"$out/$name.stderr.tmp" || true
 mv "$out/$name.stderr.tmp" "$out/$name.stderr.txt"
 echo "inspect: $out/$name.png $out/$name.a11y.txt"

@@ -54,4 +54,15 @@ final class LaunchOptionsTests: XCTestCase {
             XCTAssertTrue(message.contains(route.rawValue), "message lacks \(route)")
         }
     }
+
+    func testKeepOpenGoesWithAScreenshot() throws {
+        XCTAssertThrowsError(try LaunchOptions.validate(route: "overview", textScale: nil, screenshot: nil, light: false, dark: false,
+                                                        quitAfterFirstFrame: false, keepOpen: true)) { error in
+            XCTAssertEqual(error as? LaunchError, .needsScreenshot("--keep-open"))
+        }
+        let options = try LaunchOptions.validate(route: "overview", textScale: nil, screenshot: "/tmp/overview.png", light: false,
+                                                 dark: false, quitAfterFirstFrame: false, keepOpen: true)
+        XCTAssertTrue(options.keepOpen)
+        XCTAssertTrue(options.quitAfterFirstFrame, "the first frame still ends the wait: the picture is taken then")
+    }
 }

@@ -288,8 +288,9 @@ final class InspectionRoutesTests: XCTestCase {
 
     func testEveryRouteRendersCleanlyAndIsAccessible() throws {
         let harness = try Harness()
-        for route in InspectionRoute.allCases {
-            let capture = try harness.inspect(route.rawValue)
+        let routes = InspectionRoute.allCases
+        let captures = try harness.inspectAll(routes.map(\.rawValue))
+        for (route, capture) in zip(routes, captures) {
             XCTAssertEqual(capture.status, 0, "\(route): inspect.sh failed")
 
             let warnings = capture.stderr.split(separator: "\n").filter {

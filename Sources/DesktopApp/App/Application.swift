@@ -87,7 +87,7 @@ final class SwitchyardApplication {
             options = try LaunchOptions.validate(
                 route: text("inspection"), textScale: text("text-scale"), screenshot: text("screenshot"),
                 light: has("light-appearance"), dark: has("dark-appearance"),
-                quitAfterFirstFrame: has("quit-after-first-frame"))
+                quitAfterFirstFrame: has("quit-after-first-frame"), keepOpen: has("keep-open"))
         } catch {
             FileHandle.standardError.write(Data("\(AppInfo.executable): \(error.message)\n".utf8))
             return 2
@@ -231,12 +231,18 @@ final class SwitchyardApplication {
         guard options.quitAfterFirstFrame else { return }
         let screenshot = options.screenshot
         FirstFrame.observe(target) { [weak self] lastAttempt in
+            var saved = true
             if let screenshot, !(Window(found: target)?.saveScreenshot(to: screenshot, over: popover) ?? false) {
                 guard lastAttempt else { return false } // nothing rendered yet: next frame
                 self?.exitStatus = 1
+                saved = false
             }
             Self.reportFirstFrame()
-            self?.application.quit()
+            if self?.options.keepOpen == true {
+                FileHandle.standardOutput.write(Data((saved ? "screenshot saved\n" : "screenshot failed\n").utf8))
+            } else {
+                self?.application.quit()
+            }
             return true
         }
     }

@@ -13,6 +13,7 @@ enum CommandLineOptions {
         ("dark-appearance", G_OPTION_ARG_NONE, "Use the dark style", nil),
         ("text-scale", G_OPTION_ARG_STRING, "Scale all text by FACTOR (0.5 to 4)", "FACTOR"),
         ("screenshot", G_OPTION_ARG_FILENAME, "With --inspection: save the window as a PNG after the first frame, then quit", "FILE"),
+        ("keep-open", G_OPTION_ARG_NONE, "With --screenshot: stay open once the PNG is saved (to read its accessibility tree)", nil),
         ("quit-after-first-frame", G_OPTION_ARG_NONE, "Quit once the first frame is drawn (start-up measurements)", nil),
     ] + debugTable
 

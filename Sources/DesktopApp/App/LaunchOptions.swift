@@ -13,11 +13,14 @@ struct LaunchOptions: Equatable {
     var textScale: Double = 1.0
     var screenshot: String?
     var quitAfterFirstFrame = false
+    /// With a screenshot: stay open once it is saved (its accessibility tree is read next), and say
+    /// so on stdout ("screenshot saved").
+    var keepOpen = false
 
     static let textScaleRange = 0.5...4.0
 
     static func validate(route: String?, textScale: String?, screenshot: String?,
-                         light: Bool, dark: Bool, quitAfterFirstFrame: Bool) throws(LaunchError) -> LaunchOptions {
+                         light: Bool, dark: Bool, quitAfterFirstFrame: Bool, keepOpen: Bool = false) throws(LaunchError) -> LaunchOptions {
         var options = LaunchOptions()
         if let route {
             guard let known = InspectionRoute(rawValue: route) else { throw .unknownRoute(route) }
@@ -35,6 +38,8 @@ struct LaunchOptions: Equatable {
             guard !screenshot.isEmpty else { throw .emptyScreenshotPath }
             options.screenshot = screenshot
         }
+        if keepOpen, options.screenshot == nil { throw .needsScreenshot("--keep-open") }
+        options.keepOpen = keepOpen
         options.quitAfterFirstFrame = quitAfterFirstFrame || options.screenshot != nil
         return options
     }
@@ -46,6 +51,7 @@ enum LaunchError: Error, Equatable {
     case conflictingAppearance
     case needsRoute(String)
     case emptyScreenshotPath
+    case needsScreenshot(String)
 
     var message: String {
         switch self {
@@ -59,6 +65,8 @@ enum LaunchError: Error, Equatable {
             "\(flag) needs --inspection <route>. Valid routes:\n\(InspectionRoute.listing)"
         case .emptyScreenshotPath:
             "--screenshot needs a file name, e.g. --screenshot overview.png"
+        case .needsScreenshot(let flag):
+            "\(flag) goes with --screenshot FILE."
         }
     }
 }
