@@ -67,7 +67,7 @@ final class KeyringFaultTests: XCTestCase {
         printf switchyard-fault-keyring | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
         echo $! > "\(work.path)/keyring.pid"
         for i in $(seq 300); do secret-tool search --all probe probe >/dev/null 2>&1 && break; sleep 0.1; done
-        exec "\(runner.path)" CoreTests.KeyringFaultTests/testChildKeyringScenario
+        exec "\(runner.path)" IntegrationTests.KeyringFaultTests/testChildKeyringScenario
         """
         let (_, log) = try runTool("/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script], environment: environment)
         XCTAssertTrue(log.contains("Executed 1 test, with 0 failures"), "the keyring scenario failed:\n\(log.suffix(3000))")
@@ -202,7 +202,7 @@ final class KeyringFaultTests: XCTestCase {
         var environment = environment
         environment["SWITCHYARD_KEYRING_FAULT"] = fault
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let command = wrapper + [runner.path, "CoreTests.KeyringFaultTests/testChildReportsExpectedFault"]
+        let command = wrapper + [runner.path, "IntegrationTests.KeyringFaultTests/testChildReportsExpectedFault"]
         let (status, log) = try runTool(command[0], Array(command.dropFirst()), environment: environment)
         XCTAssertEqual(status, 0, "child failed:\n\(log.suffix(2000))")
         XCTAssertTrue(log.contains("Executed 1 test, with 0 failures"), "child did not run the fault check:\n\(log.suffix(2000))")
