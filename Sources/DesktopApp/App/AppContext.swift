@@ -12,6 +12,8 @@ final class AppContext {
     /// The live channels (none without a libsoup transport of our own: tests).
     let live: LiveHub?
     private(set) weak var window: MainWindow?
+    /// The composition root, for what only it does (settings saved, preferences changed).
+    weak var model: AppModel?
     /// Told when content reaches the main thread (the benchmark probe of `make bench`).
     var contentObserver: (any ContentObserver)?
     /// The application's preferences (which notifications are sent, keep running).

@@ -187,7 +187,7 @@ final class SwitchyardApplication {
         case .settings(let scene)?:
             let rows = InspectionData.statusRows
             let dialog = SettingsDialog(parent: window.window, backend: nil, statusOf: { rows[$0] })
-            settingsDialog = dialog
+            inspectedSettings = dialog
             Window(found: dialog.window.widget)?.present()
             dialog.show(scene)
             quitAfterFirstFrame(of: dialog.window)
@@ -322,25 +322,12 @@ final class SwitchyardApplication {
         }
     }
 
-    private var settingsDialog: SettingsDialog?
+    /// The Settings dialog an inspection route shows (kept alive until the screenshot is taken).
+    private var inspectedSettings: SettingsDialog?
 
-    /// Opens Settings — on one service's form when `service` is given — or
-    /// raises the open window.
+    /// Opens Settings (its controller), on one service's form when `service` is given.
     private func openSettings(on service: UUID?) {
-        if let dialog = settingsDialog {
-            Window(found: dialog.window.widget)?.present()
-            return
-        }
         guard options.route == nil else { return } // inspection routes open their own
-        let dialog = SettingsDialog(parent: mainWindow?.window, backend: model?.settings,
-                                    statusOf: { [weak model] in model?.controller(OverviewController.self)?.serviceStatus[$0] })
-        dialog.onChanged = { [weak self] in self?.model?.settingsChanged() }
-        if let model {
-            dialog.preferences = model.preferences
-            dialog.onPreferencesChanged = { [weak model] preferences in model?.setPreferences(preferences) }
-        }
-        dialog.onClosed = { [weak self] in self?.settingsDialog = nil }
-        settingsDialog = dialog
-        if let service { dialog.presentEditor(for: service) } else { dialog.presentList() }
+        model?.controller(SettingsController.self)?.open(on: service)
     }
 }

@@ -34,6 +34,7 @@ final class AppModel {
         { [CalendarController(context: $0)] },
         { [LiveController(context: $0)] },
         { [NotificationsController(context: $0)] },
+        { [SettingsController(context: $0)] },
     ]
 
     init(registry: ServiceRegistry = ServiceRegistry(fileURL: ServiceRegistry.defaultFileURL()),
@@ -54,6 +55,7 @@ final class AppModel {
         }, cache: cache)
         context = AppContext(repository: repository, scheduler: scheduler, posters: posters,
                              live: live.map { LiveHub(transport: $0, secrets: secrets) })
+        context.model = self
         for make in Self.features { for controller in make(context) { context.add(controller) } }
     }
 
