@@ -28,6 +28,9 @@ final class NetworkWatcher {
         })
     }
 
+    /// Whether the watcher still listens to the monitor (tests).
+    var isConnected: Bool { handler != 0 && g_signal_handler_is_connected(cast(monitor), handler) != 0 }
+
     /// Disconnects (the signal's box is released by its destroy notify).
     func stop() {
         pending?.cancel()
