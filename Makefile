@@ -7,7 +7,7 @@ BENCH_RUNS ?= 5
 # The contract check's OpenAPI specs (skipped, and said so, when absent).
 export SWITCHYARD_OPENAPI_DIR ?= $(wildcard $(abspath ../shared/api))
 
-.PHONY: all deps check-deps test-deps bench-deps build run demo check test fuzz inspect bench install uninstall release deb check-packaging clean
+.PHONY: all deps check-deps test-deps bench-deps build locale po run demo check test fuzz inspect bench install uninstall release deb check-packaging clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -21,7 +21,7 @@ ICON_SIZES := 16 24 32 48 64 128
 # The spinners' images (Tools/render-spinner.py): the theme's spinner icon is an SVG only.
 SPINNER_SIZES := 16 32 64
 SPINNER_ICONS := $(foreach size,$(SPINNER_SIZES),share/icons/hicolor/$(size)x$(size)/status/$(APP_ID)-working.symbolic.png)
-INSTALLED := bin/switchyard share/applications/$(APP_ID).desktop share/metainfo/$(APP_ID).metainfo.xml \
+INSTALLED := bin/switchyard $(patsubst po/%.po,share/locale/%/LC_MESSAGES/switchyard.mo,$(wildcard po/*.po)) share/applications/$(APP_ID).desktop share/metainfo/$(APP_ID).metainfo.xml \
 	share/icons/hicolor/scalable/apps/$(APP_ID).svg share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(foreach size,$(ICON_SIZES),share/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png) $(SPINNER_ICONS)
 
@@ -39,8 +39,19 @@ test-deps:
 bench-deps:
 	@scripts/install-deps.sh bench
 
-build: deps
+build: deps locale
 	$(SWIFT) build
+
+# The compiled catalogues the build tree runs with (ResourcePaths.localeDirectory); installed ones
+# go to share/locale. `make po` regenerates the template from the sources and merges it into po/*.po.
+LOCALE_BUILD := $(BUILD)/locale
+locale: $(patsubst po/%.po,$(LOCALE_BUILD)/%/LC_MESSAGES/switchyard.mo,$(wildcard po/*.po))
+$(LOCALE_BUILD)/%/LC_MESSAGES/switchyard.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check --output-file=$@ $<
+
+po:
+	scripts/po.sh update
 
 run: build
 	$(BIN_DEBUG)
@@ -56,6 +67,8 @@ check: check-deps
 	@scripts/check-layering.sh
 	@/usr/bin/python3 scripts/check-secrets.py
 	@scripts/check-structure.sh
+	@scripts/po.sh check
+	@$(MAKE) --no-print-directory locale
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing --filter $(CHECK_TESTS)
 
@@ -65,6 +78,8 @@ test: test-deps
 	@scripts/check-layering.sh
 	@/usr/bin/python3 scripts/check-secrets.py
 	@scripts/check-structure.sh
+	@scripts/po.sh check
+	@$(MAKE) --no-print-directory locale
 	$(SWIFT) build --build-tests
 	@scripts/check-packaging.sh   # after the build: the desktop-handler check configures its profile with switchyard-demo-setup
 	@scripts/fuzz.sh 8    # the fuzz smoke: every decoder family for 8 s (make fuzz SECONDS=N for real runs)
@@ -136,8 +151,11 @@ release: deps
 
 install: release
 	install -Dm755 -s $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/switchyard
-	install -Dm644 Resources/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
-	install -Dm644 Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	mkdir -p $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/metainfo
+	scripts/po.sh desktop Resources/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	scripts/po.sh metainfo Resources/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	chmod 644 $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	scripts/po.sh compile $(DESTDIR)$(PREFIX)/share/locale
 	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \

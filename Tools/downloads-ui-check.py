@@ -196,7 +196,7 @@ def main():
         root = app()
         for index in range(root.childCount):
             child = root.getChildAtIndex(index)
-            if child is not None and child.getRoleName() == "frame" and child.name == "Remove 1 transfer and delete their files?":
+            if child is not None and child.getRoleName() == "frame" and child.name == "Remove 1 transfer and delete its files?":
                 return child
         return None
     dialog = until(confirmation, what="the confirmation")

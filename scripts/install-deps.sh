@@ -4,7 +4,7 @@
 # Idempotent: prints what it installs, or that nothing was missing.
 set -euo pipefail
 
-build_pkgs=(pkg-config libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
+build_pkgs=(pkg-config gettext libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
 # make check: the fixture servers (Python, a certificate made with openssl) and the secret scan.
 check_pkgs=(python3 python3-cryptography openssl)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi

@@ -2,6 +2,8 @@
 #define SWITCHYARD_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <libintl.h> /* bindtextdomain, textdomain: the message catalogue (GObject/Translation.swift) */
+#include <locale.h>
 #include <malloc.h> /* mallinfo2 for the benchmark's memory breakdown */
 
 /* Macros Swift cannot import, as typed inline functions. */

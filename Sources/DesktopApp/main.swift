@@ -21,6 +21,9 @@ _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 32 * 1024 * 1024)
 // which would corrupt `--status --json` exactly when someone debugs with G_MESSAGES_DEBUG.
 g_log_writer_default_set_use_stderr(1)
 
+// The message catalogue, before GTK or anything else asks for a translation.
+Translation.start(localeDirectory: ResourcePaths.localeDirectory())
+
 // Inspection routes render times at a fixed instant in UTC, so every machine draws the same pixels.
 if CommandLine.arguments.contains(where: { $0 == "--inspection" || $0.hasPrefix("--inspection=") }) {
     setenv("TZ", "UTC", 1)

@@ -32,14 +32,11 @@ final class NotificationPlannerTests: XCTestCase {
         let notices = planner.activity(activity([record(2, .failed, error: "Fixture failure"), record(3, .failed, error: "Fixture disk full"),
                                                  record(5, .importBlocked, left: 0), record(6, .downloading)]))
         XCTAssertEqual(notices.map(\.kind), [.finished, .failed, .needsAttention])
-        XCTAssertEqual(notices[0].title, "2 downloads finished")
-        XCTAssertEqual(notices[0].body, "Fixture.Release.1\nFixture.Release.4")
+        XCTAssertEqual(notices[0].about, .downloads(total: 2, names: ["Fixture.Release.1", "Fixture.Release.4"], detail: nil))
         XCTAssertEqual(notices[0].target, .activity, "a summary opens the tab")
-        XCTAssertEqual(notices[1].title, "Download failed")
-        XCTAssertEqual(notices[1].body, "Fixture.Release.3\nFixture disk full")
+        XCTAssertEqual(notices[1].about, .downloads(total: 1, names: ["Fixture.Release.3"], detail: "Fixture disk full"))
         XCTAssertEqual(notices[1].target, .download(ActivityItem.ID(orchestrator: sonarr.id, download: String(format: "%040X", 3))))
-        XCTAssertEqual(notices[2].title, "Import needs you")
-        XCTAssertEqual(notices[2].body, "Fixture.Release.5\nNo files found are eligible for import")
+        XCTAssertEqual(notices[2].about, .downloads(total: 1, names: ["Fixture.Release.5"], detail: "No files found are eligible for import"))
         // The same state again: nothing new.
         XCTAssertEqual(planner.activity(activity([record(2, .failed), record(3, .failed), record(5, .importBlocked, left: 0),
                                                   record(6, .downloading)])), [])
@@ -94,11 +91,9 @@ final class NotificationPlannerTests: XCTestCase {
                                                             transfer("Fixture.New.G", .downloading, progress: 0.1, hash: 8)]),
                                        now: start.addingTimeInterval(60))
         XCTAssertEqual(notices.map(\.kind), [.finished, .failed])
-        XCTAssertEqual(notices[0].title, "2 downloads finished")
-        XCTAssertEqual(notices[0].body, "Fixture.Own.A\nFixture.Quick.E")
+        XCTAssertEqual(notices[0].about, .downloads(total: 2, names: ["Fixture.Own.A", "Fixture.Quick.E"], detail: nil))
         XCTAssertEqual(notices[0].target, .downloads, "only transfers: the summary opens Downloads")
-        XCTAssertEqual(notices[1].title, "Download failed")
-        XCTAssertEqual(notices[1].body, "Fixture.Broken.F\nFixture disk full")
+        XCTAssertEqual(notices[1].about, .downloads(total: 1, names: ["Fixture.Broken.F"], detail: "Fixture disk full"))
         XCTAssertEqual(notices[1].target, .transfer(TransferItem.ID(serviceID: qbittorrent.id, joinKey: String(format: "%040x", 6))))
     }
 
@@ -110,7 +105,7 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(planner.activity(activity([record(7, .downloading)], [done], queuesStale: true)), [])
         // Sonarr answers and does not track A: now it is news, once.
         let notices = planner.activity(activity([record(7, .downloading)], [done]))
-        XCTAssertEqual(notices.map(\.title), ["Download finished"])
+        XCTAssertEqual(notices.map(\.about), [.downloads(total: 1, names: ["Fixture.Own.A"], detail: nil)])
         XCTAssertEqual(notices.first?.target, .transfer(done.id))
         XCTAssertEqual(planner.activity(activity([record(7, .downloading)], [done])), [])
     }
@@ -128,8 +123,7 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(planner.health(overview([old])), [], "the first report is the baseline")
         let notices = planner.health(overview([old, notice, new]))
         XCTAssertEqual(notices.count, 1, "only the new error; a notice-level issue is no news")
-        XCTAssertEqual(notices.first?.title, "Fixture Sonarr: error")
-        XCTAssertEqual(notices.first?.body, "Unable to communicate with Fixture qBittorrent")
+        XCTAssertEqual(notices.first?.about, .health(total: 1, issues: [.init(service: "Fixture Sonarr", level: .error, message: "Unable to communicate with Fixture qBittorrent")]))
         XCTAssertEqual(planner.health(overview([old, notice, new])), [])
     }
 
@@ -140,9 +134,9 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(planner.services([down], now: start), [])
         XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(299)), [], "not yet five minutes")
         let notices = planner.services([down], now: start.addingTimeInterval(300))
-        XCTAssertEqual(notices.map(\.title), ["Fixture Sonarr is unreachable"])
+        XCTAssertEqual(notices.map(\.about), [.unreachable(service: "Fixture Sonarr")])
         XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(900)), [], "once")
-        XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(960)).map(\.title), ["Fixture Sonarr is back"])
+        XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(960)).map(\.about), [.back(service: "Fixture Sonarr")])
         XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(1000)), [])
         // A short outage is no news either way.
         XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(1100)), [])

@@ -79,7 +79,7 @@ final class DownloadsFilterTests: XCTestCase {
                 if !item.isHistoryEntry { item.state = .downloading }
                 return item
             }))
-            XCTAssertEqual(page.message.text, "Resumed 1 transfer in Fixture qBittorrent and 1 in Fixture NZBGet Box")
+            XCTAssertEqual(page.message.text, "Resumed 2 transfers: 1 in Fixture qBittorrent and 1 in Fixture NZBGet Box")
             XCTAssertEqual(page.message.problems,
                            ["2 finished downloads in Fixture NZBGet Box left out: finished usenet downloads can only be removed."])
 

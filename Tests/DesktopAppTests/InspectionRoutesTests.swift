@@ -108,8 +108,8 @@ final class InspectionRoutesTests: XCTestCase {
         let search = series ? "Series search" : "Movie search"
         switch scene {
         case .selected:
-            return ["[push button] 'Stop Monitoring selected \(media.plural)' {visible,sensitive", "[push button] 'Search selected \(media.plural)' {visible,sensitive",
-                    "[push button] 'Monitor selected \(media.plural)' {visible,focusable}", "{visible,selected,", "[push button] 'RSS sync'"]
+            return ["[push button] '\(media.words.onSelection("Stop Monitoring"))' {visible,sensitive", "[push button] '\(media.words.onSelection("Search"))' {visible,sensitive",
+                    "[push button] '\(media.words.onSelection("Monitor"))' {visible,focusable}", "{visible,selected,", "[push button] 'RSS sync'"]
         case .contextMenu:
             return ["[menu item] 'Stop Monitoring' {visible,sensitive", "[menu item] 'Search' {visible,sensitive",
                     "[menu item] 'Refresh and Scan' {visible,sensitive", "[menu item] 'Open Details'"]
@@ -117,7 +117,7 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[label] '\(series ? "Sonarr" : "Radarr"): \(search): running'", "[filler] 'Commands running'"]
         case .detailActions:
             return ["[check box] 'Monitored' {visible,sensitive,focusable,checked}", "[push button] 'Refresh and scan'",
-                    "[push button] 'Delete this \(media.singular)…'",
+                    "[push button] '\(media.words.deleteThis)'",
                     "[label] '\(search) completed: Search completed. 2 reports downloaded.'"]
                 + (series ? ["[push button] 'Search for every monitored episode'", "[check box] 'Monitor Season 1'",
                              "[push button] 'Search episode 3 of Season 1'", "[check box] 'Monitor episode 3 of Season 1'"]
@@ -131,7 +131,7 @@ final class InspectionRoutesTests: XCTestCase {
                     "[check box] 'Prevent re-adding by import lists' {visible,sensitive,focusable}"]
         case .add:
             return ["[frame] 'Add \(series ? "Series" : "Movie")'", "[label] 'Type at least two characters.'", "[push button] 'Close'",
-                    "[push button] 'Add' {visible,focusable}", "[push button] 'Add \(media.indefinite)…'"]
+                    "[push button] 'Add' {visible,focusable}", "[push button] '\(media.words.add)'"]
         case .addResults:
             return ["[list] 'Search results'", "[label] 'In the library'", "[label] '4 found.'",
                     "[label] '\(series ? "Placeholder Heights (2025)" : "Placeholder Rising (2026)")'"]

@@ -66,7 +66,7 @@ public enum DownloadSource: Sendable, Equatable {
         case .magnet(let link):
             // `dn` is form-encoded in the wild: "+" is a space.
             let name = URLComponents(string: link)?.queryItems?.first { $0.name == "dn" }?.value?.replacingOccurrences(of: "+", with: " ")
-            return name ?? infoHash ?? "Magnet link"
+            return name ?? infoHash ?? link // no name, no hash: the link itself (words are the app's)
         case .url(let url): return url.lastPathComponent.isEmpty ? (url.host ?? url.absoluteString) : url.lastPathComponent
         case .torrentFile(let name, _), .nzbFile(let name, _): return name
         }

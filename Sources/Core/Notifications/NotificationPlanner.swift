@@ -31,12 +31,42 @@ public struct NotificationPlanner: Sendable {
         case activity, downloads, overview
     }
 
-    /// One notification: its words, and what a click opens.
+    /// One notification: what it is about (DesktopApp words it), and what a click opens.
     public struct Notice: Sendable, Equatable {
         public var kind: Kind
-        public var title: String
-        public var body: String
+        public var about: About
         public var target: Target
+
+        public init(kind: Kind, about: About, target: Target) {
+            self.kind = kind
+            self.about = about
+            self.target = target
+        }
+    }
+
+    /// What a notice says, as values.
+    public enum About: Sendable, Equatable {
+        /// Downloads of the notice's kind (finished, failed, needing the user): `total` of them,
+        /// the first names sorted (at most three), and for a single one its detail line.
+        case downloads(total: Int, names: [String], detail: String?)
+        /// New health issues: `total` of them, the first (at most three) with their service.
+        case health(total: Int, issues: [ServiceIssue])
+        /// A service unreachable for five minutes, or answering again.
+        case unreachable(service: String)
+        case back(service: String)
+    }
+
+    /// A health issue and the service that reports it.
+    public struct ServiceIssue: Sendable, Equatable {
+        public var service: String
+        public var level: HealthIssue.Level
+        public var message: String
+
+        public init(service: String, level: HealthIssue.Level, message: String) {
+            self.service = service
+            self.level = level
+            self.message = message
+        }
     }
 
     /// One event of a refresh: a download's name, a detail line, and its target.
@@ -145,12 +175,9 @@ public struct NotificationPlanner: Sendable {
             }
             healthSeen[part.service.id] = keys
         }
-        guard let first = fresh.first else { return [] }
-        if fresh.count == 1 {
-            return [Notice(kind: .health, title: "\(first.0.name): \(first.1.level == .error ? "error" : "warning")", body: first.1.message, target: .overview)]
-        }
-        return [Notice(kind: .health, title: "\(fresh.count) new health issues", body: fresh.prefix(3).map { "\($0.0.name): \($0.1.message)" }
-            .joined(separator: "\n"), target: .overview)]
+        guard !fresh.isEmpty else { return [] }
+        let issues = fresh.prefix(3).map { ServiceIssue(service: $0.0.name, level: $0.1.level, message: $0.1.message) }
+        return [Notice(kind: .health, about: .health(total: fresh.count, issues: issues), target: .overview)]
     }
 
     /// The Overview's rows at `now`: a service unreachable for five minutes is announced once, and
@@ -164,13 +191,12 @@ public struct NotificationPlanner: Sendable {
                 let since = downSince[id] ?? now
                 downSince[id] = since
                 if now.timeIntervalSince(since) >= Self.unreachableAfter, announcedDown.insert(id).inserted {
-                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is unreachable",
-                                          body: "Switchyard has not reached it for 5 minutes; it keeps trying.", target: .overview))
+                    notices.append(Notice(kind: .reachability, about: .unreachable(service: row.service.name), target: .overview))
                 }
             case .ok, .degraded:
                 downSince[id] = nil
                 if announcedDown.remove(id) != nil {
-                    notices.append(Notice(kind: .reachability, title: "\(row.service.name) is back", body: "It answers again.", target: .overview))
+                    notices.append(Notice(kind: .reachability, about: .back(service: row.service.name), target: .overview))
                 }
             case .checking, .unauthorized, .disabled:
                 break // still being checked, or not a reachability matter
@@ -196,23 +222,10 @@ public struct NotificationPlanner: Sendable {
     static func notice(_ kind: Kind, _ events: [Event]) -> Notice? {
         guard let first = events.first else { return nil }
         if events.count == 1 {
-            let title = switch kind {
-            case .finished: "Download finished"
-            case .failed: "Download failed"
-            case .needsAttention: "Import needs you"
-            case .health, .reachability: ""
-            }
-            return Notice(kind: kind, title: title, body: [first.title, first.detail].compactMap { $0 }.joined(separator: "\n"), target: first.target)
+            return Notice(kind: kind, about: .downloads(total: 1, names: [first.title], detail: first.detail), target: first.target)
         }
-        let sorted = events.map(\.title).sorted()
-        let body = sorted.prefix(3).joined(separator: "\n") + (events.count > 3 ? "\n…and \(events.count - 3) more" : "")
-        let title = switch kind {
-        case .finished: "\(events.count) downloads finished"
-        case .failed: "\(events.count) downloads failed"
-        case .needsAttention: "\(events.count) imports need you"
-        case .health, .reachability: ""
-        }
+        let names = Array(events.map(\.title).sorted().prefix(3))
         let onlyTransfers = events.allSatisfy { if case .transfer = $0.target { true } else { false } }
-        return Notice(kind: kind, title: title, body: body, target: onlyTransfers ? .downloads : .activity)
+        return Notice(kind: kind, about: .downloads(total: events.count, names: names, detail: nil), target: onlyTransfers ? .downloads : .activity)
     }
 }

@@ -9,8 +9,8 @@ enum AboutDialog {
         ResourcePaths.registerIcons() // the logo is the app icon
         let dialog = AboutWindow.make(.init(
             name: AppInfo.name, version: AppInfo.version, comments: Strings.tagline, icon: AppInfo.applicationID,
-            website: AppInfo.website, websiteLabel: "Website", copyright: "© 2026 The Switchyard developers",
-            authors: ["The Switchyard developers"]))
+            website: AppInfo.website, websiteLabel: tr("Website"), copyright: tr("© 2026 The Switchyard developers"),
+            authors: [tr("The Switchyard developers")]))
         if let parent { dialog.setTransient(for: parent) }
         dialog.modal = true
         dialog.present()

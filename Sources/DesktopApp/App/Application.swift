@@ -29,7 +29,7 @@ final class SwitchyardApplication {
     /// Runs the GLib main loop until the application quits; returns the exit status.
     func run() -> Int32 {
         if let unknown = CommandLineOptions.unknownOption(in: CommandLine.arguments) {
-            FileHandle.standardError.write(Data("\(AppInfo.executable): unknown option \(unknown). Run “\(AppInfo.executable) --help” to see the options.\n".utf8))
+            FileHandle.standardError.write(Data(tr("%s: unknown option %s. Run “%s --help” to see the options.\n").fill(AppInfo.executable, unknown, AppInfo.executable).utf8))
             return 2
         }
         MainLoop.installDispatchBridge()
@@ -65,7 +65,7 @@ final class SwitchyardApplication {
             return report.exitStatus
         }
         if has("json") {
-            FileHandle.standardError.write(Data("\(AppInfo.executable): --json goes with --status.\n".utf8))
+            FileHandle.standardError.write(Data(tr("%s: --json goes with --status.\n").fill(AppInfo.executable).utf8))
             return 2
         }
         if has("list-inspection-routes") {
@@ -75,7 +75,7 @@ final class SwitchyardApplication {
         #if DEBUG
         if let cycles = text("stress-transitions") {
             guard let count = Int(cycles), count > 0 else {
-                FileHandle.standardError.write(Data("\(AppInfo.executable): --stress-transitions needs a positive number.\n".utf8))
+                FileHandle.standardError.write(Data(tr("%s: --stress-transitions needs a positive number.\n").fill(AppInfo.executable).utf8))
                 return 2
             }
             stressCycles = count

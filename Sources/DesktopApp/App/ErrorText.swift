@@ -6,35 +6,35 @@ enum ErrorText {
     static func sentence(_ error: ServiceError) -> String {
         switch error {
         case .unauthorized:
-            "The service refused the stored credentials. Check the API key or password."
+            tr("The service refused the stored credentials. Check the API key or password.")
         case .missingCredential:
-            "No credentials are stored for this service yet."
+            tr("No credentials are stored for this service yet.")
         case .unavailable(let reason):
             sentence(reason)
         case .authGateway:
-            "A sign-in page answered instead of the service. Add the gateway's headers or use an address that reaches the service directly."
+            tr("A sign-in page answered instead of the service. Add the gateway's headers or use an address that reaches the service directly.")
         case .wrongServiceKind(let expected, let found):
             if let found {
-                "This address answers as \(found), not \(expected.displayName)."
+                tr("This address answers as %s, not %s.").fill(found, expected.displayName)
             } else {
-                "This address does not answer as \(expected.displayName)."
+                tr("This address does not answer as %s.").fill(expected.displayName)
             }
         case .incompatibleVersion(let found):
-            "This version of the service (\(found)) is not supported."
+            tr("This version of the service (%s) is not supported.").fill(found)
         case .serverMessage(_, let message):
-            "The service refused the request: \(message)"
+            tr("The service refused the request: %s").fill(message)
         case .decoding(let path, _):
-            "The service sent data Switchyard could not read (at \(path))."
+            tr("The service sent data Switchyard could not read (at %s).").fill(path)
         case .cancelled:
-            "Cancelled."
+            tr("Cancelled.")
         case .keyring(let error):
             sentence(error)
         case .noEndpoint:
-            "No address is set for this service. Enter its local or remote address in Settings."
+            tr("No address is set for this service. Enter its local or remote address in Settings.")
         case .notOffered:
-            "This service does not offer that."
+            tr("This service does not offer that.")
         case .notConfigured:
-            "This service is not set up in Switchyard, or it is switched off. Check it in Settings."
+            tr("This service is not set up in Switchyard, or it is switched off. Check it in Settings.")
         case .invalidRequest(let problem):
             sentence(problem)
         case .refused(let refusal):
@@ -46,70 +46,71 @@ enum ErrorText {
 
     static func sentence(_ problem: RequestProblem) -> String {
         switch problem {
-        case .noItems: "Nothing was sent: the request named no items (some services take that as every item)."
-        case .unsupportedLink: "That link cannot be added. Use an http(s) link to a .torrent or .nzb file, or a magnet link."
-        case .sourceNotTaken: "This client does not take this kind of download."
-        case .mixedLists: "Nothing was sent: the client takes its queue and its history one at a time. Act on each separately."
-        case .incomplete: "Nothing was sent: the form is missing a choice the service needs."
-        case .wholeLibrary: "Nothing was sent: as asked, it would act on the whole library."
+        case .noItems: tr("Nothing was sent: the request named no items (some services take that as every item).")
+        case .unsupportedLink: tr("That link cannot be added. Use an http(s) link to a .torrent or .nzb file, or a magnet link.")
+        case .sourceNotTaken: tr("This client does not take this kind of download.")
+        case .mixedLists: tr("Nothing was sent: the client takes its queue and its history one at a time. Act on each separately.")
+        case .incomplete: tr("Nothing was sent: the form is missing a choice the service needs.")
+        case .wholeLibrary: tr("Nothing was sent: as asked, it would act on the whole library.")
         }
     }
 
     static func sentence(_ refusal: ClientRefusal) -> String {
         switch refusal {
-        case .notAdded: "The client did not add it (not a valid file, or one it could not read)."
-        case .rejected: "The client did not accept the request."
-        case .noDaemon: "The client's web UI has no daemon to connect to. Add one in its connection manager."
-        case .daemonUnreachable: "The client's web UI could not connect to its daemon. Check the daemon's address and credentials in the web UI."
-        case .noLabels: "This client has no labels (Transmission has them from 4.0). Add it without a category."
-        case .said(let message): "The service refused the request: \(message)"
+        case .notAdded: tr("The client did not add it (not a valid file, or one it could not read).")
+        case .rejected: tr("The client did not accept the request.")
+        case .noDaemon: tr("The client's web UI has no daemon to connect to. Add one in its connection manager.")
+        case .daemonUnreachable: tr("The client's web UI could not connect to its daemon. Check the daemon's address and credentials in the web UI.")
+        case .noLabels: tr("This client has no labels (Transmission has them from 4.0). Add it without a category.")
+        case .said(let message): tr("The service refused the request: %s").fill(message)
         }
     }
 
     static func sentence(_ outcome: PartialOutcome) -> String {
         switch outcome {
         case .addedWithoutCategory(let category):
-            "Added, but the category “\(category)” could not be set. The client needs that label (Deluge: its Label plugin on, with the label)."
+            tr("Added, but the category “%s” could not be set. The client needs that label (Deluge: its Label plugin on, with the label).").fill(category)
         case .someFailed(let failed, let total, let reason):
-            "\(failed) of \(total) could not be done: \(reason)"
+            // Translators: %1$d of %2$d items; %3$s is the service's reason.
+            trn("%1$d of %2$d could not be done: %3$s", "%1$d of %2$d could not be done: %3$s", total).fill(failed, total, reason)
         }
     }
 
     static func sentence(_ reason: UnavailableReason) -> String {
         switch reason {
-        case .timedOut: "The service took too long to answer."
-        case .connectionRefused: "Nothing is listening at this address and port. Is the service running?"
-        case .nameNotResolved: "The host name could not be found. Check the address."
-        case .unreachable: "The network cannot reach this address."
-        case .connectionLost: "The connection dropped before the answer was complete."
-        case .certificateUntrusted: "The service's certificate is not trusted (self-signed, expired or for another name)."
-        case .tlsFailed: "A secure connection could not be set up."
-        case .plainHTTPBlocked: "Plain HTTP is not allowed for this address. Use HTTPS, or allow plain HTTP for the local address."
-        case .responseTooLarge: "The service's answer was larger than Switchyard accepts."
-        case .rateLimited: "The service asked to slow down. Try again shortly."
-        case .serverUnavailable: "The service is unavailable or still starting up."
-        case .serverError(let status): "The service reported an internal error (HTTP \(status))."
-        case .redirectRefused: "The service redirected somewhere Switchyard will not follow."
-        case .badResponse: "The service's answer could not be read."
+        case .timedOut: tr("The service took too long to answer.")
+        case .connectionRefused: tr("Nothing is listening at this address and port. Is the service running?")
+        case .nameNotResolved: tr("The host name could not be found. Check the address.")
+        case .unreachable: tr("The network cannot reach this address.")
+        case .connectionLost: tr("The connection dropped before the answer was complete.")
+        case .certificateUntrusted: tr("The service's certificate is not trusted (self-signed, expired or for another name).")
+        case .tlsFailed: tr("A secure connection could not be set up.")
+        case .plainHTTPBlocked: tr("Plain HTTP is not allowed for this address. Use HTTPS, or allow plain HTTP for the local address.")
+        case .responseTooLarge: tr("The service's answer was larger than Switchyard accepts.")
+        case .rateLimited: tr("The service asked to slow down. Try again shortly.")
+        case .serverUnavailable: tr("The service is unavailable or still starting up.")
+        case .serverError(let status): tr("The service reported an internal error (HTTP %s).").fill(status)
+        case .redirectRefused: tr("The service redirected somewhere Switchyard will not follow.")
+        case .badResponse: tr("The service's answer could not be read.")
         }
     }
 
     static func sentence(_ error: SecretStoreError) -> String {
         switch error {
         case .noSessionBus:
-            "No desktop session bus is running, so the keyring cannot be reached. Start Switchyard from your desktop session."
+            tr("No desktop session bus is running, so the keyring cannot be reached. Start Switchyard from your desktop session.")
         case .noSecretService:
-            "No keyring service is available. Install and start GNOME Keyring, KWallet or KeePassXC's Secret Service."
+            tr("No keyring service is available. Install and start GNOME Keyring, KWallet or KeePassXC's Secret Service.")
         case .noCollection:
-            "The keyring has no default collection. Create or unlock a login keyring, then try again."
+            tr("The keyring has no default collection. Create or unlock a login keyring, then try again.")
         case .locked:
-            "The keyring is locked. Unlock it, then try again."
+            tr("The keyring is locked. Unlock it, then try again.")
         case .dismissed:
-            "The keyring was not unlocked."
+            tr("The keyring was not unlocked.")
         case .failed(let message):
-            "The keyring reported an error: \(message)"
+            tr("The keyring reported an error: %s").fill(message)
         case .unreadable:
-            "The gateway headers stored in the keyring for this service cannot be read. Enter them again in Settings."
+            tr("The gateway headers stored in the keyring for this service cannot be read. Enter them again in Settings.")
         }
     }
 }
@@ -126,22 +127,28 @@ extension ServiceFailure {
 extension ConnectionReport {
     /// "Connected to Sonarr 4.0.14 at the local address (127.0.0.1:8989) in 42 ms."
     var sentence: String {
-        let place = role == .local ? "the local address" : "the remote address"
-        let version = version.isEmpty ? "" : " \(version)"
-        return "Connected to \(appName)\(version) at \(place) (\(endpoint.urlHost):\(endpoint.port)) in \(latencyMilliseconds) ms."
+        let address = "\(endpoint.urlHost):\(endpoint.port)", time = String(latencyMilliseconds)
+        // Translators: %1$s is the service ("Sonarr"), %2$s its version, %3$s host:port, %4$s milliseconds.
+        return switch (role == .local, version.isEmpty) {
+        case (true, false): tr("Connected to %1$s %2$s at the local address (%3$s) in %4$s ms.").fill(appName, version, address, time)
+        case (false, false): tr("Connected to %1$s %2$s at the remote address (%3$s) in %4$s ms.").fill(appName, version, address, time)
+        // Translators: %1$s is the service ("Sonarr"), %2$s host:port, %3$s milliseconds.
+        case (true, true): tr("Connected to %1$s at the local address (%2$s) in %3$s ms.").fill(appName, address, time)
+        case (false, true): tr("Connected to %1$s at the remote address (%2$s) in %3$s ms.").fill(appName, address, time)
+        }
     }
 }
 
 extension SaveFailure {
     var sentence: String {
         switch self {
-        case .invalid(let problems): ErrorText.sentences(problems).first ?? "Check the highlighted fields."
+        case .invalid(let problems): ErrorText.sentences(problems).first ?? tr("Check the highlighted fields.")
         case .rotationRefused(let error):
-            "The new credentials were not saved: \(ErrorText.sentence(error)) The stored credentials are unchanged."
-        case .keyring(let error): "Nothing was saved. \(ErrorText.sentence(error))"
-        case .registry(let error): "Nothing was saved. \(ErrorText.sentence(error))"
+            tr("The new credentials were not saved: %s The stored credentials are unchanged.").fill(ErrorText.sentence(error))
+        case .keyring(let error): tr("Nothing was saved. %s").fill(ErrorText.sentence(error))
+        case .registry(let error): tr("Nothing was saved. %s").fill(ErrorText.sentence(error))
         case .cacheNotRemoved(let path, let reason):
-            "The service was removed, but its cached content could not be deleted (\(reason)). You can delete \(path) yourself."
+            tr("The service was removed, but its cached content could not be deleted (%s). You can delete %s yourself.").fill(reason, path)
         }
     }
 }
@@ -149,59 +156,60 @@ extension SaveFailure {
 extension ErrorText {
     static func sentence(_ error: RegistryError) -> String {
         switch error {
-        case .invalid: "The settings are not valid."
-        case .readOnly(.newerSchema): "The settings file was written by a newer Switchyard and is left unchanged."
-        case .readOnly: "The settings file cannot be changed."
-        case .writeFailed(let reason): "The settings file could not be written (\(reason))."
-        case .notFound: "The service no longer exists."
+        case .invalid: tr("The settings are not valid.")
+        case .readOnly(.newerSchema): tr("The settings file was written by a newer Switchyard and is left unchanged.")
+        case .readOnly: tr("The settings file cannot be changed.")
+        case .writeFailed(let reason): tr("The settings file could not be written (%s).").fill(reason)
+        case .notFound: tr("The service no longer exists.")
         }
     }
 
     // MARK: The settings form
 
-    static let nameMissing = "Give the service a name."
+    static var nameMissing: String { tr("Give the service a name.") }
 
     static func sentence(_ addresses: ServiceDraft.Problems.Addresses) -> String {
         switch addresses {
-        case .neither: "Enter a local or a remote address."
-        case .localForLocalOnly: "“Local only” needs a local address."
-        case .remoteForRemoteOnly: "“Remote only” needs a remote address."
+        case .neither: tr("Enter a local or a remote address.")
+        case .localForLocalOnly: tr("“Local only” needs a local address.")
+        case .remoteForRemoteOnly: tr("“Remote only” needs a remote address.")
         }
     }
 
     /// The inline sentence for an address the form refuses.
     static func sentence(_ error: EndpointError, role: EndpointRole) -> String {
         switch error {
-        case .empty: "Enter an address."
-        case .malformed: "This is not a valid address. Use a form like https://host:port/path."
-        case .missingHost: "The address needs a host name or IP address."
-        case .badPort: "The port must be a number from 1 to 65535."
-        case .credentialsInURL: "Do not put a user name or password in the address; use the fields below."
-        case .fragment: "Remove the “#…” part from the address."
-        case .query: "Remove the “?…” part from the address."
-        case .unsupportedScheme(let scheme): "“\(scheme)://” is not supported. Use https:// or http://."
+        case .empty: tr("Enter an address.")
+        case .malformed: tr("This is not a valid address. Use a form like https://host:port/path.")
+        case .missingHost: tr("The address needs a host name or IP address.")
+        case .badPort: tr("The port must be a number from 1 to 65535.")
+        case .credentialsInURL: tr("Do not put a user name or password in the address; use the fields below.")
+        case .fragment: tr("Remove the “#…” part from the address.")
+        case .query: tr("Remove the “?…” part from the address.")
+        case .unsupportedScheme(let scheme): tr("“%s://” is not supported. Use https:// or http://.").fill(scheme)
         case .plainHTTPNotAllowed:
             role == .remote
-                ? "Plain HTTP is never used for the remote address. Use https://."
-                : "Plain HTTP needs “Allow plain HTTP on the local network” below."
+                ? tr("Plain HTTP is never used for the remote address. Use https://.")
+                : tr("Plain HTTP needs “Allow plain HTTP on the local network” below.")
         }
     }
 
     static func credentialPrompt(_ shape: CredentialShape) -> String {
         switch shape {
-        case .apiKey: "Enter the API key."
-        case .usernamePassword: "Enter the user name and password."
-        case .passwordOnly: "Enter the password."
+        case .apiKey: tr("Enter the API key.")
+        case .usernamePassword: tr("Enter the user name and password.")
+        case .passwordOnly: tr("Enter the password.")
         }
     }
 
     static func sentence(_ problem: ServiceDraft.HeaderProblem) -> String {
-        let line = "Line \(problem.line)"
+        // Translators: %1$s is a line number of the headers field, %2$s a header name.
+        let line = String(problem.line)
         return switch problem.kind {
-        case .notNameValue: "\(line): write headers as “Name: value”."
-        case .invalidName(let name): "\(line): “\(name)” is not a valid header name."
-        case .reserved(let name): "\(line): Switchyard sets “\(name)” itself."
-        case .missingValue: "\(line): the header needs a value."
+        case .notNameValue: tr("Line %s: write headers as “Name: value”.").fill(line)
+        case .invalidName(let name): tr("Line %1$s: “%2$s” is not a valid header name.").fill(line, name)
+        case .reserved(let name): tr("Line %1$s: Switchyard sets “%2$s” itself.").fill(line, name)
+        case .missingValue: tr("Line %s: the header needs a value.").fill(line)
         }
     }
 

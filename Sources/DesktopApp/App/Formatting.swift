@@ -29,10 +29,15 @@ enum Formatting {
     static func duration(_ seconds: TimeInterval?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "—" }
         let total = Int(seconds.rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min" }
-        if total < 86_400 { return total % 3600 / 60 == 0 ? "\(total / 3600) h" : "\(total / 3600) h \(total % 3600 / 60) min" }
-        return total % 86_400 / 3600 == 0 ? "\(total / 86_400) d" : "\(total / 86_400) d \(total % 86_400 / 3600) h"
+        // Translators: short units of a duration (seconds, minutes, hours, days), as in a transfer's ETA column.
+        if total < 60 { return trc("duration", "%d s").fill(total) }
+        if total < 3600 { return trc("duration", "%d min").fill(total / 60) }
+        if total < 86_400 {
+            return total % 3600 / 60 == 0 ? trc("duration", "%d h").fill(total / 3600)
+                : trc("duration", "%1$d h %2$d min").fill(total / 3600, total % 3600 / 60)
+        }
+        return total % 86_400 / 3600 == 0 ? trc("duration", "%d d").fill(total / 86_400)
+            : trc("duration", "%1$d d %2$d h").fill(total / 86_400, total % 86_400 / 3600)
     }
 
     static func percent(_ fraction: Double) -> String {
@@ -57,9 +62,9 @@ enum Formatting {
 
     /// "Today", "Tomorrow", else "Thursday 15 January".
     static func day(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
-        if calendar.isDate(date, inSameDayAs: now) { return "Today" }
+        if calendar.isDate(date, inSameDayAs: now) { return tr("Today") }
         if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(date, inSameDayAs: tomorrow) {
-            return "Tomorrow"
+            return tr("Tomorrow")
         }
         let formatter = DateFormatter()
         formatter.calendar = calendar

@@ -119,19 +119,19 @@ final class MainWindow {
 
         let refresh = Button(icon: "view-refresh-symbolic")
         refresh.setAction("win.refresh")
-        refresh.setAccessibleLabel("Refresh")
-        refresh.tooltip = "Refresh (Ctrl+R)"
+        refresh.setAccessibleLabel(tr("Refresh"))
+        refresh.tooltip = tr("Refresh (Ctrl+R)")
         header.packStart(refresh)
 
         let menu = Menu(sections: [
-            [("_Settings…", "app.preferences")],
-            [("_Keyboard Shortcuts", "win.show-help-overlay"),
-             ("_About Switchyard", "app.about"),
-             ("_Quit", "app.quit")],
+            [(tr("_Settings…"), "app.preferences")],
+            [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"),
+             (tr("_About Switchyard"), "app.about"),
+             (tr("_Quit"), "app.quit")],
         ])
         let menuButton = MenuButton(icon: "open-menu-symbolic", menu: menu, primary: true)
-        menuButton.setAccessibleLabel("Main Menu")
-        menuButton.tooltip = "Main Menu (F10)"
+        menuButton.setAccessibleLabel(tr("Main Menu"))
+        menuButton.tooltip = tr("Main Menu (F10)")
         header.packEnd(menuButton)
         return header
     }

@@ -26,6 +26,31 @@ enum ResourcePaths {
         return roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor").path) }
     }
 
+    /// Where the compiled catalogues are: `SWITCHYARD_LOCALE_DIR`, else the installed prefix's
+    /// `share/locale` when it holds ours, else the build tree's `.build/locale` (`make` compiles
+    /// `po/` there); nil leaves gettext its default directory.
+    static func localeDirectory(executable: URL = executableURL,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let override = environment["SWITCHYARD_LOCALE_DIR"], !override.isEmpty { return URL(fileURLWithPath: override) }
+        let holdsOurs = { (directory: URL) in
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).contains {
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("\($0)/LC_MESSAGES/\(Translation.domain).mo").path)
+            }
+        }
+        let binDirectory = executable.deletingLastPathComponent()
+        let installed = binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale")
+        if holdsOurs(installed) { return installed }
+        var directory = binDirectory
+        for _ in 0..<5 {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                let built = directory.appendingPathComponent(".build/locale")
+                return holdsOurs(built) ? built : nil
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     /// The spinner's image at `size` px (Tools/render-spinner.py: 16, 32, 64), if the app's icons are where
     /// it runs from.
     static func spinnerImage(size: Int, roots: [URL] = iconRoots()) -> URL? {

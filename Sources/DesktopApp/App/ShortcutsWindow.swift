@@ -7,26 +7,26 @@ import Foundation
 enum ShortcutsWindow {
     /// Accelerators by action, in the order the shortcuts window lists them.
     static let accelerators: [(action: String, accels: [String], title: String)] = [
-        ("win.refresh", ["<Control>r", "F5"], "Refresh"),
-        ("win.find", ["<Control>f"], "Search the library, or filter the transfers"),
-        ("win.add-download", ["<Control>o"], "Add a download (magnet, link, torrent or NZB)…"),
-        ("win.add-to-library", ["<Control>n"], "Add a series (or a movie, on the Movies tab)…"),
-        ("app.preferences", ["<Control>comma"], "Settings"),
-        ("win.show-help-overlay", ["<Control>question"], "Keyboard shortcuts"),
-        ("window.close", ["<Control>w"], "Close the window"),
-        ("app.quit", ["<Control>q"], "Quit"),
+        ("win.refresh", ["<Control>r", "F5"], tr("Refresh")),
+        ("win.find", ["<Control>f"], tr("Search the library, or filter the transfers")),
+        ("win.add-download", ["<Control>o"], tr("Add a download (magnet, link, torrent or NZB)…")),
+        ("win.add-to-library", ["<Control>n"], tr("Add a series (or a movie, on the Movies tab)…")),
+        ("app.preferences", ["<Control>comma"], tr("Settings")),
+        ("win.show-help-overlay", ["<Control>question"], tr("Keyboard shortcuts")),
+        ("window.close", ["<Control>w"], tr("Close the window")),
+        ("app.quit", ["<Control>q"], tr("Quit")),
     ] + AppTab.allCases.map { tab in
-        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "Go to \(Strings.title(tab))")
+        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], tr("Go to %s").fill(Strings.title(tab)))
     }
 
     /// Keys of the Downloads list (handled by the list itself, not application accelerators:
     /// Space and Delete stay free for typing elsewhere).
     static let downloads: [(accels: [String], title: String)] = [
-        (["space"], "Pause or resume the selected transfers"),
-        (["<Control>a"], "Select every transfer"),
-        (["Delete"], "Remove the selected transfers…"),
-        (["<Shift>Delete"], "Remove the selected transfers and delete their files…"),
-        (["Menu", "<Shift>F10"], "Open the menu of the selected transfers"),
+        (["space"], tr("Pause or resume the selected transfers")),
+        (["<Control>a"], tr("Select every transfer")),
+        (["Delete"], tr("Remove the selected transfers…")),
+        (["<Shift>Delete"], tr("Remove the selected transfers and delete their files…")),
+        (["Menu", "<Shift>F10"], tr("Open the menu of the selected transfers")),
     ]
 
     static func make() -> Window? {

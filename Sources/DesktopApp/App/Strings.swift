@@ -3,15 +3,16 @@ import Core
 /// Every human sentence the window shows about tabs and states, in one place.
 enum Strings {
     static let appName = "Switchyard"
-    static let tagline = "Your media-automation stack in one window"
+    static var tagline: String { tr("Your media-automation stack in one window") }
 
     static func title(_ tab: AppTab) -> String {
         if let library = LibraryPresentations.of(tab) { return library.title }
         return switch tab {
-        case .overview: "Overview"
-        case .activity: "Activity"
-        case .downloads: "Downloads"
-        case .calendar: "Calendar"
+        case .overview: tr("Overview")
+        // Translators: the tab of queued and importing items.
+        case .activity: tr("Activity")
+        case .downloads: tr("Downloads")
+        case .calendar: tr("Calendar")
         default: tab.rawValue
         }
     }
@@ -30,71 +31,76 @@ enum Strings {
     static func loading(_ tab: AppTab) -> String {
         if let library = LibraryPresentations.of(tab) { return library.loading }
         return switch tab {
-        case .overview: "Checking your services…"
-        case .activity: "Loading the queues…"
-        case .downloads: "Loading transfers…"
-        case .calendar: "Loading the calendar…"
-        default: "Loading…"
+        case .overview: tr("Checking your services…")
+        case .activity: tr("Loading the queues…")
+        case .downloads: tr("Loading transfers…")
+        case .calendar: tr("Loading the calendar…")
+        default: tr("Loading…")
         }
     }
 
     static func empty(_ tab: AppTab) -> (title: String, detail: String) {
         if let library = LibraryPresentations.of(tab) { return (library.emptyTitle, library.emptyDetail) }
         return switch tab {
-        case .overview: ("No Services Enabled", "Enable a service in Settings to see its status here.")
-        case .activity: ("Nothing in the Queue", "Items your orchestrators are grabbing or importing appear here.")
-        case .downloads: ("No Transfers", "Your download clients have no transfers.")
-        case .calendar: ("Nothing Upcoming", "What is due in the next days appears here.")
-        default: ("Nothing Here", "")
+        case .overview: (tr("No Services Enabled"), tr("Enable a service in Settings to see its status here."))
+        case .activity: (tr("Nothing in the Queue"), tr("Items your orchestrators are grabbing or importing appear here."))
+        case .downloads: (tr("No Transfers"), tr("Your download clients have no transfers."))
+        case .calendar: (tr("Nothing Upcoming"), tr("What is due in the next days appears here."))
+        default: (tr("Nothing Here"), "")
         }
     }
 
-    static let unauthorizedTitle = "Sign-in Needed"
-    static let unauthorizedDetail = "The service refused the stored credentials. Update them in Settings."
-    static let unavailableTitle = "Service Unavailable"
-    static let unavailableDetail = "Switchyard could not reach the service."
-    static let disabledTitle = "Service Disabled"
-    static let disabledDetail = "This service is turned off in Settings."
+    static var unauthorizedTitle: String { tr("Sign-in Needed") }
+    static var unauthorizedDetail: String { tr("The service refused the stored credentials. Update them in Settings.") }
+    static var unavailableTitle: String { tr("Service Unavailable") }
+    static var unavailableDetail: String { tr("Switchyard could not reach the service.") }
+    static var disabledTitle: String { tr("Service Disabled") }
+    static var disabledDetail: String { tr("This service is turned off in Settings.") }
 
     static func recoveryButton(_ recovery: Recovery) -> String {
         switch recovery {
-        case .retry: "_Retry"
-        case .updateCredentials: "_Update Credentials…"
-        case .configureEndpoint: "_Open Settings…"
-        case .enableService: "_Enable in Settings…"
+        case .retry: tr("_Retry")
+        case .updateCredentials: tr("_Update Credentials…")
+        case .configureEndpoint: tr("_Open Settings…")
+        case .enableService: tr("_Enable in Settings…")
         }
     }
 
-    static let welcomeTitle = "Connect Your Services"
-    static let networkFailureTitle = "Switchyard Could Not Start Its Network Layer"
+    static var welcomeTitle: String { tr("Connect Your Services") }
+    static var networkFailureTitle: String { tr("Switchyard Could Not Start Its Network Layer") }
     static func networkFailureDetail(_ reason: String) -> String {
-        "\(reason) Restart Switchyard; if this keeps happening, start it from a terminal to read its log."
+        // Translators: %s is a sentence saying what went wrong.
+        tr("%s Restart Switchyard; if this keeps happening, start it from a terminal to read its log.").fill(reason)
     }
-    static let welcomeDetail = "Add Sonarr, Radarr and your download clients to see your library, queue and transfers in one window. Keys and passwords stay in your keyring."
-    static let addService = "_Add Service…"
+    static var welcomeDetail: String {
+        tr("Add Sonarr, Radarr and your download clients to see your library, queue and transfers in one window. Keys and passwords stay in your keyring.")
+    }
+    static var addService: String { tr("_Add Service…") }
 
     static func staleBar(since time: String) -> String {
-        "Showing data from \(time). Some services could not be refreshed."
+        // Translators: %s is a time of day or a day and time ("14:02", "Mon 14:02").
+        tr("Showing data from %s. Some services could not be refreshed.").fill(time)
     }
 
     /// The accessible name of a per-service recovery button: says which service it fixes.
     static func recoveryName(_ recovery: Recovery, service: String) -> String {
         switch recovery {
-        case .retry: "Retry \(service)"
-        case .updateCredentials: "Update credentials for \(service)"
-        case .configureEndpoint: "Open settings for \(service)"
-        case .enableService: "Enable \(service) in settings"
+        // Translators: %s is the name of a service ("Sonarr 4K").
+        case .retry: tr("Retry %s").fill(service)
+        case .updateCredentials: tr("Update credentials for %s").fill(service)
+        case .configureEndpoint: tr("Open settings for %s").fill(service)
+        case .enableService: tr("Enable %s in settings").fill(service)
         }
     }
 
     static func rowState(_ state: ServiceRow.State) -> (icon: String, text: String) {
         switch state {
-        case .checking: ("content-loading-symbolic", "Checking…")
-        case .ok: ("emblem-ok-symbolic", "Connected")
-        case .degraded: ("dialog-warning-symbolic", "Degraded")
-        case .unauthorized: ("dialog-password-symbolic", "Sign-in needed")
-        case .unavailable: ("network-offline-symbolic", "Unavailable")
-        case .disabled: ("action-unavailable-symbolic", "Disabled")
+        case .checking: ("content-loading-symbolic", trc("service state", "Checking…"))
+        case .ok: ("emblem-ok-symbolic", trc("service state", "Connected"))
+        case .degraded: ("dialog-warning-symbolic", trc("service state", "Degraded"))
+        case .unauthorized: ("dialog-password-symbolic", trc("service state", "Sign-in needed"))
+        case .unavailable: ("network-offline-symbolic", trc("service state", "Unavailable"))
+        case .disabled: ("action-unavailable-symbolic", trc("service state", "Disabled"))
         }
     }
 
@@ -110,59 +116,60 @@ enum Strings {
 
     static func transferState(_ state: TransferItem.State) -> String {
         switch state {
-        case .downloading: "Downloading"
-        case .seeding: "Seeding"
-        case .paused: "Paused"
-        case .queued: "Queued"
-        case .checking: "Checking"
-        case .stalled: "Stalled"
-        case .completed: "Completed"
-        case .error: "Error"
+        case .downloading: trc("transfer state", "Downloading")
+        case .seeding: trc("transfer state", "Seeding")
+        case .paused: trc("transfer state", "Paused")
+        case .queued: trc("transfer state", "Queued")
+        case .checking: trc("transfer state", "Checking")
+        case .stalled: trc("transfer state", "Stalled")
+        case .completed: trc("transfer state", "Completed")
+        case .error: trc("transfer state", "Error")
         }
     }
 
     /// The orchestrator's tracked state, in words.
     static func trackedState(_ state: QueueItem.TrackedState?, status: QueueItem.Status) -> String {
         switch state {
-        case .downloading?: "Downloading"
-        case .importBlocked?: "Import blocked"
-        case .importPending?: "Import pending"
-        case .importing?: "Importing"
-        case .imported?: "Imported"
-        case .failedPending?: "Failed, pending"
-        case .failed?: "Failed"
-        case .ignored?: "Ignored"
+        case .downloading?: trc("queue state", "Downloading")
+        case .importBlocked?: trc("queue state", "Import blocked")
+        case .importPending?: trc("queue state", "Import pending")
+        case .importing?: trc("queue state", "Importing")
+        case .imported?: trc("queue state", "Imported")
+        case .failedPending?: trc("queue state", "Failed, pending")
+        case .failed?: trc("queue state", "Failed")
+        case .ignored?: trc("queue state", "Ignored")
         default:
             switch status {
-            case .queued: "Queued"
-            case .paused: "Paused"
-            case .delay: "Delayed"
-            case .completed: "Completed"
-            case .failed: "Failed"
-            case .warning: "Warning"
-            case .downloadClientUnavailable: "Download client unavailable"
-            default: "Downloading"
+            case .queued: trc("queue state", "Queued")
+            case .paused: trc("queue state", "Paused")
+            case .delay: trc("queue state", "Delayed")
+            case .completed: trc("queue state", "Completed")
+            case .failed: trc("queue state", "Failed")
+            case .warning: trc("queue state", "Warning")
+            case .downloadClientUnavailable: trc("queue state", "Download client unavailable")
+            default: trc("queue state", "Downloading")
             }
         }
     }
 
     static func resourceStatus(_ status: Resource.Status) -> String {
         switch status {
-        case .continuing: "Continuing"
-        case .ended: "Ended"
-        case .upcoming: "Upcoming"
-        case .announced: "Announced"
-        case .inCinemas: "In cinemas"
-        case .released: "Released"
-        case .tba: "TBA"
-        case .deleted: "Deleted"
-        case .unknown(let raw): raw.isEmpty ? "Unknown" : raw
+        case .continuing: trc("library item status", "Continuing")
+        case .ended: trc("library item status", "Ended")
+        case .upcoming: trc("library item status", "Upcoming")
+        case .announced: trc("library item status", "Announced")
+        case .inCinemas: trc("library item status", "In cinemas")
+        case .released: trc("library item status", "Released")
+        // Translators: to be announced.
+        case .tba: trc("library item status", "TBA")
+        case .deleted: trc("library item status", "Deleted")
+        case .unknown(let raw): raw.isEmpty ? trc("library item status", "Unknown") : raw
         }
     }
 
     /// The tooltip of a monitor toggle (a library row's eye, an episode's check): what it is, what a click does.
     static func monitorTooltip(monitored: Bool) -> String {
-        monitored ? "Monitored — click to stop monitoring" : "Not monitored — click to monitor"
+        monitored ? tr("Monitored — click to stop monitoring") : tr("Not monitored — click to monitor")
     }
 }
 
@@ -172,11 +179,11 @@ extension Strings {
     /// The action as a button or menu item names it (an ellipsis when it asks first).
     static func actionTitle(_ action: TransferAction) -> String {
         switch action {
-        case .pause: "Pause"
-        case .resume: "Resume"
-        case .forceStart: "Force Start"
-        case .remove: "Remove…"
-        case .removeWithData: "Remove and Delete Files…"
+        case .pause: tr("Pause")
+        case .resume: tr("Resume")
+        case .forceStart: tr("Force Start")
+        case .remove: tr("Remove…")
+        case .removeWithData: tr("Remove and Delete Files…")
         }
     }
 
@@ -193,44 +200,72 @@ extension Strings {
     /// A row's state while its action is on the way.
     static func pending(_ action: TransferAction) -> String {
         switch action {
-        case .pause: "Pausing…"
-        case .resume: "Resuming…"
-        case .forceStart: "Starting…"
-        case .remove, .removeWithData: "Removing…"
+        case .pause: tr("Pausing…")
+        case .resume: tr("Resuming…")
+        case .forceStart: tr("Starting…")
+        case .remove, .removeWithData: tr("Removing…")
         }
     }
 
-    static func transfers(_ count: Int) -> String { "\(Formatting.count(count)) \(count == 1 ? "transfer" : "transfers")" }
+    static func transfers(_ count: Int) -> String { trn("%d transfer", "%d transfers", count).fill(count) }
 
     /// "12 of 2,000 transfers": what a filter leaves on screen.
     static func transfersShown(_ shown: Int, of total: Int) -> String {
-        "\(Formatting.count(shown)) of \(Formatting.count(total)) \(total == 1 ? "transfer" : "transfers")"
+        // Translators: %1$d transfers shown of %2$d in all; the plural follows the total.
+        trn("%1$d of %2$d transfer", "%1$d of %2$d transfers", total).fill(shown, total)
     }
 
-    /// "Paused 3 transfers in qBittorrent and 1 in Transmission".
+    /// "Paused 3 transfers in qBittorrent", or with several clients "Paused 4 transfers: 3 in
+    /// qBittorrent and 1 in Transmission".
     static func actionDone(_ action: TransferAction, _ parts: [(name: String, count: Int)]) -> String {
-        let verb = switch action {
-        case .pause: "Paused"
-        case .resume: "Resumed"
-        case .forceStart: "Force-started"
-        case .remove: "Removed"
-        case .removeWithData: "Removed and deleted the files of"
+        if parts.count == 1, let part = parts.first {
+            return actionDone(action, count: part.count).fill(part.count, part.name)
         }
-        let places = parts.enumerated().map { index, part in
-            index == 0 ? "\(transfers(part.count)) in \(part.name)" : "\(Formatting.count(part.count)) in \(part.name)"
+        let total = parts.reduce(0) { $0 + $1.count }
+        // Translators: one client's share of an action: "3 in qBittorrent".
+        let places = parts.map { trn("%d in %s", "%d in %s", $0.count).fill($0.count, $0.name) }
+        return actionDoneInSeveral(action, count: total).fill(total, list(places))
+    }
+
+    // Translators: %d is a number of transfers, %s the client's name.
+    private static func actionDone(_ action: TransferAction, count: Int) -> String {
+        switch action {
+        case .pause: trn("Paused %d transfer in %s", "Paused %d transfers in %s", count)
+        case .resume: trn("Resumed %d transfer in %s", "Resumed %d transfers in %s", count)
+        case .forceStart: trn("Force-started %d transfer in %s", "Force-started %d transfers in %s", count)
+        case .remove: trn("Removed %d transfer in %s", "Removed %d transfers in %s", count)
+        case .removeWithData: trn("Removed %d transfer and its files in %s", "Removed %d transfers and their files in %s", count)
         }
-        let joined = places.count <= 1 ? places.joined()
-            : places.dropLast().joined(separator: ", ") + " and " + places[places.count - 1]
-        return "\(verb) \(joined)"
+    }
+
+    // Translators: %d is a number of transfers, %s the list of clients with their shares ("3 in qBittorrent and 1 in Transmission").
+    private static func actionDoneInSeveral(_ action: TransferAction, count: Int) -> String {
+        switch action {
+        case .pause: trn("Paused %d transfer: %s", "Paused %d transfers: %s", count)
+        case .resume: trn("Resumed %d transfer: %s", "Resumed %d transfers: %s", count)
+        case .forceStart: trn("Force-started %d transfer: %s", "Force-started %d transfers: %s", count)
+        case .remove: trn("Removed %d transfer: %s", "Removed %d transfers: %s", count)
+        case .removeWithData: trn("Removed %d transfer and its files: %s", "Removed %d transfers and their files: %s", count)
+        }
+    }
+
+    /// "a, b and c" the way the user's language lists things.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        // Translators: the separator between the items of a list, except the last two.
+        let separator = trc("list separator", ", ")
+        // Translators: the last two items of a list ("3 in qBittorrent and 1 in Transmission").
+        return trc("list", "%1$s and %2$s").fill(items.dropLast().joined(separator: separator), last)
     }
 
     /// Why an action cannot be taken on a transfer of `client`.
     static func unavailable(_ action: TransferAction, _ availability: ActionAvailability, client: String) -> String {
         switch availability {
         case .available: ""
-        case .unsupported: "\(client) cannot \(actionVerb(action))"
-        case .finishedEntry: "Finished usenet downloads can only be removed"
-        case .keepsFinishedFiles: "\(client) does not delete the files of finished downloads"
+        case .unsupported: cannot(action).fill(client)
+        case .finishedEntry: tr("Finished usenet downloads can only be removed")
+        // Translators: %s is a download client's name.
+        case .keepsFinishedFiles: tr("%s does not delete the files of finished downloads").fill(client)
         }
     }
 
@@ -238,33 +273,41 @@ extension Strings {
     static func leftOut(_ action: TransferAction, _ availability: ActionAvailability, count: Int, client: String) -> String {
         switch availability {
         case .available: ""
-        case .unsupported: "\(transfers(count)) in \(client) left out: \(client) cannot \(actionVerb(action))."
+        case .unsupported:
+            // Translators: %1$d transfers in the client %2$s; the second %2$s is the same client.
+            trn("%1$d transfer in %2$s left out: %2$s cannot do that.", "%1$d transfers in %2$s left out: %2$s cannot do that.", count)
+                .fill(count, client)
         case .finishedEntry:
-            "\(Formatting.count(count)) finished \(count == 1 ? "download" : "downloads") in \(client) left out: "
-                + "finished usenet downloads can only be removed."
+            trn("%d finished download in %s left out: finished usenet downloads can only be removed.",
+                "%d finished downloads in %s left out: finished usenet downloads can only be removed.", count).fill(count, client)
         case .keepsFinishedFiles:
-            "\(Formatting.count(count)) finished \(count == 1 ? "download" : "downloads") in \(client) left out: "
-                + "\(client) does not delete the files of finished downloads."
+            trn("%1$d finished download in %2$s left out: %2$s does not delete the files of finished downloads.",
+                "%1$d finished downloads in %2$s left out: %2$s does not delete the files of finished downloads.", count).fill(count, client)
         }
     }
 
-    private static func actionVerb(_ action: TransferAction) -> String {
+    // Translators: %s is a download client's name.
+    private static func cannot(_ action: TransferAction) -> String {
         switch action {
-        case .pause: "pause transfers"
-        case .resume: "resume transfers"
-        case .forceStart: "force-start transfers"
-        case .remove: "remove transfers"
-        case .removeWithData: "delete downloaded files"
+        case .pause: tr("%s cannot pause transfers")
+        case .resume: tr("%s cannot resume transfers")
+        case .forceStart: tr("%s cannot force-start transfers")
+        case .remove: tr("%s cannot remove transfers")
+        case .removeWithData: tr("%s cannot delete downloaded files")
         }
     }
 
     /// The question before a destructive action, and its button.
     static func confirmRemoval(_ action: TransferAction, count: Int) -> (title: String, detail: String, button: String) {
-        let what = count == 1 ? "1 transfer" : "\(Formatting.count(count)) transfers"
-        return action == .removeWithData
-            ? ("Remove \(what) and delete their files?", "The downloaded files are deleted from disk. This cannot be undone.",
-               "Remove and Delete Files")
-            : ("Remove \(what)?", "The transfers leave the client; their downloaded files stay on disk.", "Remove")
+        action == .removeWithData
+            ? (trn("Remove %d transfer and delete its files?", "Remove %d transfers and delete their files?", count).fill(count),
+               trn("The downloaded files are deleted from disk. This cannot be undone.",
+                   "The downloaded files are deleted from disk. This cannot be undone.", count),
+               tr("Remove and Delete Files"))
+            : (trn("Remove %d transfer?", "Remove %d transfers?", count).fill(count),
+               trn("The transfer leaves the client; its downloaded files stay on disk.",
+                   "The transfers leave the client; their downloaded files stay on disk.", count),
+               tr("Remove"))
     }
 }
 
@@ -276,9 +319,9 @@ extension Strings {
     static func live(_ state: LiveState?) -> (word: String, reason: String?)? {
         switch state {
         case nil: nil
-        case .live?: ("live", nil)
-        case .connecting?: ("connecting live…", nil)
-        case .polling(let reason)?: ("polling", livePolling(reason))
+        case .live?: (trc("live state", "live"), nil)
+        case .connecting?: (trc("live state", "connecting live…"), nil)
+        case .polling(let reason)?: (trc("live state", "polling"), livePolling(reason))
         }
     }
 
@@ -286,25 +329,27 @@ extension Strings {
     static func livePolling(_ reason: LivePollingReason) -> String {
         switch reason {
         case .refused:
-            "Live updates: the service refused the API key on the live connection. Update it in Settings."
+            tr("Live updates: the service refused the API key on the live connection. Update it in Settings.")
         case .hubNotFound:
-            "Live updates: no live hub answers at this address. If a reverse proxy is in front of the service, "
-                + "check that it passes WebSocket upgrades on (the hub is at /signalr/messages under the URL base)."
+            tr("Live updates: no live hub answers at this address. If a reverse proxy is in front of the service, check that it passes WebSocket upgrades on (the hub is at /signalr/messages under the URL base).")
         case .redirected(let status):
-            "Live updates: the live hub redirected elsewhere (HTTP \(status)), and Switchyard does not follow redirects. "
-                + "Check the address and URL base in Settings."
+            // Translators: %d is an HTTP status code (301, 302, …).
+            tr("Live updates: the live hub redirected elsewhere (HTTP %d), and Switchyard does not follow redirects. Check the address and URL base in Settings.")
+                .fill(String(status))
         case .versionTooOld(let version):
-            "Live updates: version \(version) has no live updates Switchyard can use, so changes are polled."
+            // Translators: %s is a version number ("3.0.10").
+            tr("Live updates: version %s has no live updates Switchyard can use, so changes are polled.").fill(version)
         case .unreadable:
-            "Live updates: the hub’s answer could not be read. Is something other than the service answering at this address?"
+            tr("Live updates: the hub’s answer could not be read. Is something other than the service answering at this address?")
         case .handshakeFailed:
-            "Live updates: the hub did not complete its handshake; trying again."
+            tr("Live updates: the hub did not complete its handshake; trying again.")
         case .answered(let status):
-            "Live updates: the hub answered HTTP \(status) instead of connecting; trying again."
+            // Translators: %d is an HTTP status code.
+            tr("Live updates: the hub answered HTTP %d instead of connecting; trying again.").fill(String(status))
         case .unreachable:
-            "Live updates: the live connection could not be made; trying again."
+            tr("Live updates: the live connection could not be made; trying again.")
         case .dropped:
-            "Live updates: the live connection dropped; reconnecting."
+            tr("Live updates: the live connection dropped; reconnecting.")
         }
     }
 }

@@ -14,9 +14,9 @@ enum DesktopNotifications {
 
     /// `offeringQuit`: the app runs with its window closed — the notification also has a Quit button.
     static func send(_ notice: NotificationPlanner.Notice, offeringQuit: Bool = false) {
-        guard let application = g_application_get_default(), let notification = g_notification_new(notice.title) else { return }
+        guard let application = g_application_get_default(), let notification = g_notification_new(NoticeWords.title(notice)) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
-        g_notification_set_body(notification, notice.body)
+        g_notification_set_body(notification, NoticeWords.body(notice))
         switch notice.target {
         case let .download(id):
             // A floating variant: the notification takes it.
@@ -28,7 +28,7 @@ enum DesktopNotifications {
         case .downloads: g_notification_set_default_action(notification, "app.show-downloads")
         case .overview: g_notification_set_default_action(notification, "app.show-overview")
         }
-        if offeringQuit { g_notification_add_button(notification, "Quit Switchyard", "app.quit") }
+        if offeringQuit { g_notification_add_button(notification, tr("Quit Switchyard"), "app.quit") }
         serial += 1
         sent += 1
         g_application_send_notification(application, "\(notice.kind.rawValue)-\(serial)", notification)

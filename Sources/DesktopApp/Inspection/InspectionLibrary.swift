@@ -22,18 +22,18 @@ enum LibraryScene: String, CaseIterable {
 
     func summary(_ media: LibraryPresentation) -> String {
         switch self {
-        case .selected: "\(media.title) with two \(media.plural) picked: the toolbar enabled for them"
-        case .contextMenu: "\(media.title) with the context menu of the picked \(media.plural) open"
+        case .selected: "\(media.title) with two \(media.kind.item.name)s picked: the toolbar enabled for them"
+        case .contextMenu: "\(media.title) with the context menu of the picked \(media.kind.item.name)s open"
         case .commandRunning: "\(media.title) while a search runs on one instance: the toolbar says so"
-        case .detailActions: "A \(media.singular) detail page: its actions, and the last search's result in the service's words"
-        case .detailCommandRunning: "A \(media.singular) detail page while a search for it runs"
-        case .detailConfirmDelete: "Confirming the deletion of a \(media.singular) (files kept unless chosen)"
-        case .detailConfirmRemove: "Removing a \(media.singular)'s download from the queue: the choices explained"
+        case .detailActions: "A \(media.kind.item.name) detail page: its actions, and the last search's result in the service's words"
+        case .detailCommandRunning: "A \(media.kind.item.name) detail page while a search for it runs"
+        case .detailConfirmDelete: "Confirming the deletion of a \(media.kind.item.name) (files kept unless chosen)"
+        case .detailConfirmRemove: "Removing a \(media.kind.item.name)'s download from the queue: the choices explained"
         case .add: "\(media.addTitle): the empty search"
         case .addResults: "\(media.addTitle): results of a search, one already in the library"
         case .addOptions: "\(media.addTitle): the choices for a picked result"
         case .addError: "\(media.addTitle): the service refused the add, in its words"
-        case .releaseSearch: "Interactive search for \(media.kind.groups?.releaseSearch == true ? "a \(media.kind.groups!.name)" : media.indefinite): releases as the service judged them"
+        case .releaseSearch: "Interactive search for \(media.kind.groups?.releaseSearch == true ? "a \(media.kind.groups!.name)" : "a \(media.kind.item.name)"): releases as the service judged them"
         case .releaseSearchRejections: "Interactive search showing only rejected releases, each with the service's reasons"
         case .releaseSearchSearching: "Interactive search while the indexers are asked: progress and Cancel"
         }
@@ -70,7 +70,7 @@ extension LibraryPage {
         let search = LibraryCommand.search(items: [detailItem.id.itemID])
         let instance = samples.instance
         func progress(_ command: LibraryCommand, _ status: CommandProgress.Status, _ message: String? = nil) -> String {
-            LibraryWords.progress(media.name(of: command), .success(CommandProgress(id: 7, name: "", status: status, message: message)))
+            CommandWords.progress(media.name(of: command), .success(CommandProgress(id: 7, name: "", status: status, message: message)))
         }
         if !scene.isDetail, ![.add, .addResults, .addOptions, .addError, .releaseSearch, .releaseSearchRejections,
                               .releaseSearchSearching].contains(scene) {
@@ -114,7 +114,7 @@ extension LibraryPage {
             dialog.search(dialog.searchEntry.text)
             if scene != .addResults { dialog.pick(1) }
             if scene == .addError {
-                dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: "This \(media.singular) has already been added")))
+                dialog.failed(ErrorText.sentence(.serverMessage(status: 400, message: "This \(media.kind.item.name) has already been added")))
             }
             return (dialog.window, nil)
         case .releaseSearch, .releaseSearchRejections, .releaseSearchSearching:

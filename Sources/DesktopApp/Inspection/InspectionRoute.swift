@@ -89,7 +89,7 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                                               "The \(Strings.title(tab)) tab \(variant.summary)"))
             }
             if let library = LibraryPresentations.of(tab), library.samples != nil {
-                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab), "A \(library.singular) detail page"))
+                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab), "A \(library.kind.item.name) detail page"))
             }
         }
         for tab in AppTab.allCases {

@@ -38,7 +38,7 @@ final class ConfirmDialog {
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 12)
-        let cancel = Button(mnemonic: "_Cancel", name: "Cancel")
+        let cancel = Button(mnemonic: tr("_Cancel"), name: tr("Cancel"))
         let proceed = Button()
         proceed.setChild(Label(confirm))
         proceed.setAccessibleLabel(confirm)

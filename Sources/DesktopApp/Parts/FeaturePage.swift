@@ -48,7 +48,7 @@ final class FeaturePage: WidgetRef {
         staleBar.append(staleIcon, staleLabel, retry)
         staleBar.visible = false
 
-        failureList = ListBox(name: "Services with problems")
+        failureList = ListBox(name: tr("Services with problems"))
         failureList.margins(12, bottom: 0)
         failureList.visible = false
 

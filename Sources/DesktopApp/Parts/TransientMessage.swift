@@ -29,7 +29,7 @@ final class TransientMessage {
         let icon = Image.decorative(problems.isEmpty ? "emblem-ok-symbolic" : "dialog-warning-symbolic")
         let label = Label.wrapping(text, classes: ["heading"], maxWidth: 70)
         label.hexpand = true
-        let dismiss = Button(icon: "window-close-symbolic", name: "Dismiss message", tooltip: "Dismiss")
+        let dismiss = Button(icon: "window-close-symbolic", name: tr("Dismiss message"), tooltip: tr("Dismiss"))
         dismiss.addClasses(["flat"])
         dismiss.valign = GTK_ALIGN_CENTER
         dismiss.onClicked { [weak self] in self?.hide() }

@@ -85,34 +85,34 @@ final class ServiceForm {
         }
 
         nameEntry = Entry(placeholder: draft.kind.displayName)
-        place("_Name", nameEntry, accessibleName: "Name")
+        place(tr("_Name"), nameEntry, accessibleName: tr("Name"))
         nameError = note("", error: true)
 
-        localEntry = Entry(placeholder: "http://192.168.1.10:\(draft.kind.defaultPort)")
-        place("_Local address", localEntry, accessibleName: "Local address")
+        localEntry = Entry(placeholder: tr("http://192.168.1.10:%s").fill(draft.kind.defaultPort))
+        place(tr("_Local address"), localEntry, accessibleName: tr("Local address"))
         localError = note("", error: true)
-        plainHTTPCheck = CheckButton(mnemonic: "Allow plain _HTTP on the local network")
-        place(nil, plainHTTPCheck, accessibleName: "Allow plain HTTP on the local network")
-        _ = note("Only for an address inside your own network: plain HTTP is not encrypted, so the key travels readable.")
+        plainHTTPCheck = CheckButton(mnemonic: tr("Allow plain _HTTP on the local network"))
+        place(nil, plainHTTPCheck, accessibleName: tr("Allow plain HTTP on the local network"))
+        _ = note(tr("Only for an address inside your own network: plain HTTP is not encrypted, so the key travels readable."))
 
-        remoteEntry = Entry(placeholder: "https://\(draft.kind.rawValue).example.org")
-        place("_Remote address", remoteEntry, accessibleName: "Remote address")
+        remoteEntry = Entry(placeholder: tr("https://%s.example.org").fill(draft.kind.rawValue))
+        place(tr("_Remote address"), remoteEntry, accessibleName: tr("Remote address"))
         remoteError = note("", error: true)
 
-        preferenceDropDown = DropDown(["Automatic (local first)", "Local address only", "Remote address only"],
-                                      name: "Connect via")
+        preferenceDropDown = DropDown([tr("Automatic (local first)"), tr("Local address only"), tr("Remote address only")],
+                                      name: tr("Connect via"))
         preferenceDropDown.halign = GTK_ALIGN_START
-        place("Connect _via", preferenceDropDown)
-        UI.nameDropDown(preferenceDropDown.widget, "Connect via")
+        place(tr("Connect _via"), preferenceDropDown)
+        UI.nameDropDown(preferenceDropDown.widget, tr("Connect via"))
         addressesHint = note("")
 
-        let heading = Label.heading("Credentials")
+        let heading = Label.heading(tr("Credentials"))
         grid.attach(heading, column: 1, row: row)
         row += 1
         _ = note(hasStoredCredential
-                 ? "Stored in your keyring. Leave a field empty to keep its stored value."
-                 : "Stored in your keyring, never in a file.")
-        let keep = "Stored in keyring — leave empty to keep"
+                 ? tr("Stored in your keyring. Leave a field empty to keep its stored value.")
+                 : tr("Stored in your keyring, never in a file."))
+        let keep = tr("Stored in keyring — leave empty to keep")
         for field in draft.kind.credentialShape.fields {
             let (label, name) = Self.caption(field)
             let entry = field == .username ? Entry(placeholder: hasStoredCredential ? keep : "")
@@ -126,21 +126,21 @@ final class ServiceForm {
         headersView.margins(6)
         let headersFrame = Frame(headersView)
         headersFrame.sizeRequest(width: -1, height: 64)
-        place("Gateway h_eaders", headersFrame, accessibleName: "Gateway headers", target: headersView)
+        place(tr("Gateway h_eaders"), headersFrame, accessibleName: tr("Gateway headers"), target: headersView)
         _ = note(hasStoredCredential
-                 ? "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring; leave empty to keep the stored headers."
-                 : "Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring.")
+                 ? tr("Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring; leave empty to keep the stored headers.")
+                 : tr("Optional, for a sign-in gateway in front of the service: one “Name: value” per line. Stored in your keyring."))
         headersError = note("", error: true)
         column.append(grid)
 
         // The connection test: button, progress and result, in place.
         let testRow = Box.horizontal(spacing: 12)
         testRow.margin(top: 12)
-        testButton = Button("_Test Connection", action: "settings.test")
-        cancelTestButton = Button("Cancel _Test", action: "settings.cancel-test")
+        testButton = Button(tr("_Test Connection"), action: "settings.test")
+        cancelTestButton = Button(tr("Cancel _Test"), action: "settings.cancel-test")
         cancelTestButton.visible = false
         spinner = Spinner()
-        spinner.setAccessibleLabel("Testing the connection")
+        spinner.setAccessibleLabel(tr("Testing the connection"))
         spinner.visible = false
         resultIcon = Image()
         resultIcon.hideFromAccessibility()
@@ -157,10 +157,10 @@ final class ServiceForm {
         column.append(testRow)
 
         if !draft.isNew {
-            let remove = Button("Re_move Service…", action: "settings.remove-current", classes: ["destructive-action"])
+            let remove = Button(tr("Re_move Service…"), action: "settings.remove-current", classes: ["destructive-action"])
             remove.halign = GTK_ALIGN_START
             remove.margin(top: 24)
-            remove.setAccessibleLabel("Remove \(draft.displayName)")
+            remove.setAccessibleLabel(tr("Remove %s").fill(draft.displayName))
             column.append(remove)
         }
 
@@ -242,7 +242,7 @@ final class ServiceForm {
         spinner.visible = true
         spinner.spinning = true
         resultIcon.visible = false
-        resultLabel.text = "Testing…"
+        resultLabel.text = tr("Testing…")
     }
 
     func showTestResult(_ result: Result<ConnectionReport, ServiceError>?) {
@@ -268,14 +268,14 @@ final class ServiceForm {
     /// The test's failure as a sentence about the values in the form.
     nonisolated static func testFailure(_ error: ServiceError, shape: CredentialShape) -> String {
         switch error {
-        case .cancelled: return "Test cancelled."
+        case .cancelled: return tr("Test cancelled.")
         case .unauthorized:
             switch shape {
-            case .apiKey: return "Test failed: the service refused this API key."
-            case .usernamePassword: return "Test failed: the service refused this user name and password."
-            case .passwordOnly: return "Test failed: the service refused this password."
+            case .apiKey: return tr("Test failed: the service refused this API key.")
+            case .usernamePassword: return tr("Test failed: the service refused this user name and password.")
+            case .passwordOnly: return tr("Test failed: the service refused this password.")
             }
-        default: return "Test failed: \(ErrorText.sentence(error))"
+        default: return tr("Test failed: %s").fill(ErrorText.sentence(error))
         }
     }
 
@@ -304,9 +304,9 @@ final class ServiceForm {
 
     private static func caption(_ field: CredentialField) -> (label: String, name: String) {
         switch field {
-        case .apiKey: ("API _key", "API key")
-        case .username: ("_User name", "User name")
-        case .password: ("_Password", "Password")
+        case .apiKey: (tr("API _key"), tr("API key"))
+        case .username: (tr("_User name"), tr("User name"))
+        case .password: (tr("_Password"), tr("Password"))
         }
     }
 }

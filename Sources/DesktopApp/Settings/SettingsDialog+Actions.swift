@@ -61,7 +61,7 @@ extension SettingsDialog {
         case .confirm:
             listMessage = nil
             if let form, let original = form.draft.original, original.id == confirming?.id {
-                switchTo(.form, form.view, title: "Edit \(original.displayName)")
+                switchTo(.form, form.view, title: tr("Edit %s").fill(original.displayName))
             } else {
                 showList()
             }
@@ -98,7 +98,7 @@ extension SettingsDialog {
     func save() {
         guard let form, form.canSave, work == nil, let backend else { return }
         let draft = form.draft
-        if !draft.isNew && draft.changesSecrets { form.showMessage("Checking the new credentials before saving them…") }
+        if !draft.isNew && draft.changesSecrets { form.showMessage(tr("Checking the new credentials before saving them…")) }
         work = Task { [weak self] in
             do throws(SaveFailure) {
                 try await backend.save(draft)
@@ -138,7 +138,7 @@ extension SettingsDialog {
                     self.showList()
                     return
                 }
-                self.listMessage = "“\(config.displayName)” was not removed. \(error.sentence)"
+                self.listMessage = tr("“%s” was not removed. %s").fill(config.displayName, error.sentence)
                 self.showConfirm(config)
             }
         }

@@ -49,19 +49,19 @@ final class SettingsDialog {
         self.backend = backend
         self.statusOf = statusOf
         dialogWindow = Window()
-        dialogWindow.title = "Settings"
+        dialogWindow.title = tr("Settings")
         dialogWindow.makeModal(over: parent)
         dialogWindow.setDefaultSize(width: 660, height: 720)
 
         let header = HeaderBar()
-        titleLabel = Label("Settings")
+        titleLabel = Label(tr("Settings"))
         titleLabel.justify = GTK_JUSTIFY_LEFT
         titleLabel.addClasses(["title"])
         header.setTitle(titleLabel)
-        addButton = Button(icon: "list-add-symbolic", name: "Add Service", tooltip: "Add Service", action: "settings.add")
-        backButton = Button(icon: "go-previous-symbolic", name: "Back", tooltip: "Back (Escape)", action: "settings.cancel")
-        cancelButton = Button("_Cancel", action: "settings.cancel")
-        saveButton = Button("_Save", action: "settings.save", classes: ["suggested-action"])
+        addButton = Button(icon: "list-add-symbolic", name: tr("Add Service"), tooltip: tr("Add Service"), action: "settings.add")
+        backButton = Button(icon: "go-previous-symbolic", name: tr("Back"), tooltip: tr("Back (Escape)"), action: "settings.cancel")
+        cancelButton = Button(tr("_Cancel"), action: "settings.cancel")
+        saveButton = Button(tr("_Save"), action: "settings.save", classes: ["suggested-action"])
         header.packStart(addButton)
         header.packStart(backButton)
         header.packStart(cancelButton)
@@ -122,41 +122,45 @@ final class SettingsDialog {
         let column = Box.vertical(spacing: 6)
         column.margins(24, top: 12)
         if let problem = self.keyringProblem {
-            column.append(SettingsRows.banner("The keyring is not available. \(ErrorText.sentence(problem)) Until it is, services cannot be added or changed, and none of them can sign in."))
+            column.append(SettingsRows.banner(tr("The keyring is not available. %s Until it is, services cannot be added or changed, and none of them can sign in.").fill(ErrorText.sentence(problem))))
         }
         if let listMessage { column.append(SettingsRows.banner(listMessage)) }
         if self.services.isEmpty {
             column.append(SettingsRows.noServices())
         } else {
-            column.append(Label.heading("Services"))
-            let list = ListBox(name: "Services")
+            column.append(Label.heading(tr("Services")))
+            let list = ListBox(name: tr("Services"))
             for config in self.services { list.append(serviceRow(config)) }
             column.append(list)
-            let add = Button("_Add Service…", action: "settings.add")
+            let add = Button(tr("_Add Service…"), action: "settings.add")
             add.halign = GTK_ALIGN_START
             add.margin(top: 12)
             column.append(add)
         }
         column.append(notificationsSection())
         form = nil
-        switchTo(.services, ScrolledWindow(column), title: "Settings")
+        switchTo(.services, ScrolledWindow(column), title: tr("Settings"))
     }
 
-    static let notificationKinds: [(NotificationPlanner.Kind, String, String)] = [
-        (.finished, "Finished downloads", "Imported into the library — or, with no Sonarr or Radarr behind it, done in its client."),
-        (.failed, "Failed downloads", "A download failed, with the service's reason."),
-        (.needsAttention, "Imports that need you", "Sonarr or Radarr could not import a download on its own."),
-        (.health, "Health warnings", "A service reports a new warning or error."),
-        (.reachability, "Unreachable services", "A service has not answered for 5 minutes, and when it is back."),
-    ]
+    /// Each kind of notification: its title, what it is about, and its switch's accessible name.
+    static var notificationKinds: [(NotificationPlanner.Kind, String, String, String)] { [
+        (.finished, tr("Finished downloads"), tr("Imported into the library — or, with no Sonarr or Radarr behind it, done in its client."),
+         tr("Notify about finished downloads")),
+        (.failed, tr("Failed downloads"), tr("A download failed, with the service's reason."), tr("Notify about failed downloads")),
+        (.needsAttention, tr("Imports that need you"), tr("Sonarr or Radarr could not import a download on its own."),
+         tr("Notify about imports that need you")),
+        (.health, tr("Health warnings"), tr("A service reports a new warning or error."), tr("Notify about health warnings")),
+        (.reachability, tr("Unreachable services"), tr("A service has not answered for 5 minutes, and when it is back."),
+         tr("Notify about unreachable services")),
+    ] }
 
     /// One switch per kind of desktop notification; each change is saved at once.
     private func notificationsSection() -> Box {
         let section = Box.vertical(spacing: 6)
         section.margin(top: 18)
-        section.append(Label.heading("Notifications"))
-        let list = ListBox(name: "Notifications")
-        for (kind, title, sentence) in Self.notificationKinds {
+        section.append(Label.heading(tr("Notifications")))
+        let list = ListBox(name: tr("Notifications"))
+        for (kind, title, sentence, name) in Self.notificationKinds {
             let row = Box.horizontal(spacing: 12)
             row.margins(10, start: 12)
             let text = Box.vertical(spacing: 2)
@@ -168,7 +172,7 @@ final class SettingsDialog {
             let toggle = Switch()
             toggle.valign = GTK_ALIGN_CENTER
             toggle.active = preferences.notifies(kind)
-            toggle.setAccessibleLabel("Notify about \(title.lowercased())")
+            toggle.setAccessibleLabel(name)
             toggle.onToggled { [weak self] on in
                 guard let self else { return }
                 self.preferences.set(kind, on)
@@ -180,20 +184,20 @@ final class SettingsDialog {
         section.append(list)
 
         // Keeping the app alive without its window, so notifications keep coming.
-        section.append(Label.heading("Background"))
-        let background = ListBox(name: "Background")
+        section.append(Label.heading(tr("Background")))
+        let background = ListBox(name: tr("Background"))
         let row = Box.horizontal(spacing: 12)
         row.margins(10, start: 12)
         let text = Box.vertical(spacing: 2)
         text.hexpand = true
-        let label = Label.line("Keep running with the window closed", ellipsize: false)
+        let label = Label.line(tr("Keep running with the window closed"), ellipsize: false)
         label.xalign = 0
-        text.append(label, Label.line("Notifications keep coming. Quit with Ctrl+Q.",
+        text.append(label, Label.line(tr("Notifications keep coming. Quit with Ctrl+Q."),
                                       classes: ["dim-label", "caption"], ellipsize: false))
         let toggle = Switch()
         toggle.valign = GTK_ALIGN_CENTER
         toggle.active = preferences.keepRunning
-        toggle.setAccessibleLabel("Keep running with the window closed")
+        toggle.setAccessibleLabel(tr("Keep running with the window closed"))
         toggle.onToggled { [weak self] on in
             guard let self else { return }
             self.preferences.keepRunning = on
@@ -209,12 +213,12 @@ final class SettingsDialog {
     func showKinds() {
         let column = Box.vertical(spacing: 6)
         column.margins(24, top: 12)
-        column.append(Label.heading("Which service?"))
-        let list = ListBox(name: "Kinds of service")
+        column.append(Label.heading(tr("Which service?")))
+        let list = ListBox(name: tr("Kinds of service"))
         for kind in ServiceKind.allCases { list.append(SettingsRows.kindButton(kind)) }
         column.append(list)
         form = nil
-        switchTo(.kinds, ScrolledWindow(column), title: "Add Service")
+        switchTo(.kinds, ScrolledWindow(column), title: tr("Add Service"))
     }
 
     /// The add/edit form for `draft`.
@@ -222,9 +226,9 @@ final class SettingsDialog {
         let form = ServiceForm(draft: draft, hasStoredCredential: hasStoredCredential)
         form.onChange = { [weak self] in self?.updateFormActions() }
         self.form = form
-        let title = draft.isNew ? "Add \(draft.kind.displayName)" : "Edit \(draft.original?.displayName ?? draft.displayName)"
+        let title = draft.isNew ? tr("Add %s").fill(draft.kind.displayName) : tr("Edit %s").fill(draft.original?.displayName ?? draft.displayName)
         switchTo(.form, form.view, title: title)
-        if let keyringProblem { form.showMessage("The keyring is not available. \(ErrorText.sentence(keyringProblem))") }
+        if let keyringProblem { form.showMessage(tr("The keyring is not available. %s").fill(ErrorText.sentence(keyringProblem))) }
         updateFormActions()
         form.focusFirstField()
     }
@@ -235,7 +239,7 @@ final class SettingsDialog {
         let (page, keep) = SettingsRows.confirmRemoval(config)
         if let listMessage { page.append(SettingsRows.banner(listMessage)) }
         page.vexpand = true
-        switchTo(.confirm, page, title: "Remove Service")
+        switchTo(.confirm, page, title: tr("Remove Service"))
         keep.grabFocus()
     }
 
@@ -265,13 +269,13 @@ final class SettingsDialog {
     private func serviceRow(_ config: ServiceConfig) -> Box {
         let status: (icon: String, text: String)
         if keyringProblem != nil {
-            status = ("dialog-password-symbolic", "Keyring unavailable")
+            status = ("dialog-password-symbolic", tr("Keyring unavailable"))
         } else if !config.enabled {
             status = Strings.rowState(.disabled)
         } else if let row = statusOf(config.id) {
             status = Strings.rowState(row.state)
         } else {
-            status = ("content-loading-symbolic", "Not checked yet")
+            status = ("content-loading-symbolic", tr("Not checked yet"))
         }
         let id = config.id
         return SettingsRows.service(config, status: status) { [weak self] enabled in self?.setServiceEnabled(id, enabled) }

@@ -19,8 +19,8 @@ enum SettingsRows {
         text.valign = GTK_ALIGN_CENTER
         text.append(Label.line(config.displayName, classes: ["heading"]))
         var facts = [config.kind.displayName]
-        if let local = config.localEndpoint { facts.append("local \(local.displayString)") }
-        if let remote = config.remoteEndpoint { facts.append("remote \(remote.displayString)") }
+        if let local = config.localEndpoint { facts.append(tr("local %s").fill(local.displayString)) }
+        if let remote = config.remoteEndpoint { facts.append(tr("remote %s").fill(remote.displayString)) }
         text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
         let statusBox = Box.horizontal(spacing: 6)
         let statusIcon = Image.decorative(status.icon)
@@ -30,15 +30,15 @@ enum SettingsRows {
         let toggle = Switch()
         toggle.active = config.enabled
         toggle.valign = GTK_ALIGN_CENTER
-        toggle.setAccessibleLabel("Enable \(config.displayName)")
-        toggle.tooltip = config.enabled ? "Enabled" : "Disabled"
+        toggle.setAccessibleLabel(tr("Enable %s").fill(config.displayName))
+        toggle.tooltip = config.enabled ? tr("Enabled") : tr("Disabled")
         let id = config.id
         toggle.onToggled(onToggle)
 
-        let edit = Button(icon: "document-edit-symbolic", name: "Edit \(config.displayName)",
-                          tooltip: "Edit", action: "settings.edit::\(id.uuidString.lowercased())")
-        let remove = Button(icon: "user-trash-symbolic", name: "Remove \(config.displayName)",
-                            tooltip: "Remove", action: "settings.remove::\(id.uuidString.lowercased())")
+        let edit = Button(icon: "document-edit-symbolic", name: tr("Edit %s").fill(config.displayName),
+                          tooltip: tr("Edit"), action: "settings.edit::\(id.uuidString.lowercased())")
+        let remove = Button(icon: "user-trash-symbolic", name: tr("Remove %s").fill(config.displayName),
+                            tooltip: tr("Remove"), action: "settings.remove::\(id.uuidString.lowercased())")
         for button in [edit, remove] {
             button.valign = GTK_ALIGN_CENTER
             button.addClasses(["flat"])
@@ -63,26 +63,26 @@ enum SettingsRows {
     /// "Series library, queue and calendar", "Torrent client · user name and password": from what the kind is.
     static func kindSummary(_ kind: ServiceKind) -> String {
         if let library = kind.library {
-            return "\(LibraryPresentations.of(library.id).singular.capitalized) library, queue and calendar"
+            return LibraryPresentations.of(library.id).words.summary
         }
         let client = switch kind.downloadProtocol {
-        case .torrent: "Torrent client"
-        case .usenet: "Usenet client"
-        case .unknown: "Download client"
+        case .torrent: tr("Torrent client")
+        case .usenet: tr("Usenet client")
+        case .unknown: tr("Download client")
         }
         let credential = switch kind.credentialShape {
-        case .apiKey: "API key"
-        case .usernamePassword: "user name and password"
-        case .passwordOnly: "web UI password"
+        case .apiKey: tr("API key")
+        case .usernamePassword: tr("user name and password")
+        case .passwordOnly: tr("web UI password")
         }
         return "\(client) · \(credential)"
     }
 
     /// The list before any service was added.
     static func noServices() -> Box {
-        let empty = StatusPage.make(icon: "network-workgroup-symbolic", title: "No Services Yet",
-                                    detail: "Add Sonarr, Radarr or a download client. Its address is saved in a settings file; its key or password only in your keyring.",
-                                    button: ("_Add Service…", "settings.add"))
+        let empty = StatusPage.make(icon: "network-workgroup-symbolic", title: tr("No Services Yet"),
+                                    detail: tr("Add Sonarr, Radarr or a download client. Its address is saved in a settings file; its key or password only in your keyring."),
+                                    button: (tr("_Add Service…"), "settings.add"))
         empty.vexpand = true
         return empty
     }
@@ -109,19 +109,21 @@ enum SettingsRows {
 
     /// The removal question, with Cancel (returned: it takes the focus, the safe default) and Remove.
     static func confirmRemoval(_ config: ServiceConfig) -> (page: Box, cancel: Button) {
-        let secretWords = switch config.kind.credentialShape {
-        case .apiKey: "API key"
-        case .usernamePassword: "user name and password"
-        case .passwordOnly: "password"
+        let detail = switch config.kind.credentialShape {
+        case .apiKey:
+            tr("Its API key is deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
+        case .usernamePassword:
+            tr("Its user name and password are deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
+        case .passwordOnly:
+            tr("Its password is deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
         }
         let page = StatusPage.make(
-            icon: "user-trash-symbolic", title: "Remove “\(config.displayName)”?",
-            detail: "Its \(secretWords) is deleted from your keyring, its cached data from this computer and its settings from Switchyard. The service itself is not changed.")
+            icon: "user-trash-symbolic", title: tr("Remove “%s”?").fill(config.displayName), detail: detail)
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_CENTER
-        let keep = Button("_Cancel", action: "settings.cancel", classes: ["pill"])
-        let remove = Button("_Remove", action: "settings.confirm-remove", classes: ["destructive-action", "pill"])
-        remove.setAccessibleLabel("Remove \(config.displayName)")
+        let keep = Button(tr("_Cancel"), action: "settings.cancel", classes: ["pill"])
+        let remove = Button(tr("_Remove"), action: "settings.confirm-remove", classes: ["destructive-action", "pill"])
+        remove.setAccessibleLabel(tr("Remove %s").fill(config.displayName))
         buttons.append(keep, remove)
         page.append(buttons)
         return (page, keep)

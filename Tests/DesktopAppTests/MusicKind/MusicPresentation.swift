@@ -5,10 +5,11 @@ import Foundation
 /// The test kind in words: artists, albums by title, tracks by number, its add form's labels.
 extension LibraryPresentation {
     static let artists = LibraryPresentation(
-        kind: .artists, title: "Artists", singular: "artist", plural: "artists", indefinite: "an artist",
-        childSingular: "track", childPlural: "tracks", icon: "audio-x-generic-symbolic", loading: "Loading artists…",
+        kind: .artists, title: "Artists",
+        words: .plain(singular: "artist", plural: "artists", group: "album", child: ("track", "tracks")),
+        icon: "audio-x-generic-symbolic", loading: "Loading artists…",
         emptyTitle: "No Artists", emptyDetail: "Artists added in Musicfix appear here.",
-        addTitle: "Add Artist", addHint: "Artist name", serviceName: "Musicfix",
+        addTitle: "Add Artist", addHint: "Artist name",
         groupName: { album in album.title ?? "Album \(album.key)" },
         childNumber: { String(format: "%02d", $0.number) },
         childTitle: { track, artist in "Track \(track.number) by \(artist.title)" },

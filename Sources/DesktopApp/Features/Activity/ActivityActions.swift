@@ -24,11 +24,11 @@ final class ActivityActions {
     var onRequest: ((LibraryRequest) -> Void)?
 
     init() {
-        popup = PopupMenu(Menu(sections: [[("Grab Now", "activity.grab")], [("Remove from Queue…", "activity.remove")]]))
-        removeButton = Button("_Remove…", action: "activity.remove")
-        removeButton.setAccessibleLabel("Remove from queue…")
-        grabButton = Button("_Grab Now", action: "activity.grab")
-        grabButton.setAccessibleLabel("Grab now")
+        popup = PopupMenu(Menu(sections: [[(tr("Grab Now"), "activity.grab")], [(tr("Remove from Queue…"), "activity.remove")]]))
+        removeButton = Button(tr("_Remove…"), action: "activity.remove")
+        removeButton.setAccessibleLabel(tr("Remove from queue…"))
+        grabButton = Button(tr("_Grab Now"), action: "activity.grab")
+        grabButton.setAccessibleLabel(tr("Grab now"))
         toolbar.margins(8, start: 12, end: 12)
         hint.hexpand = true
         hint.margin(start: 8)
@@ -62,9 +62,9 @@ final class ActivityActions {
         let delayed = items.filter(\.queue.isPending)
         group?.setEnabled("remove", !items.isEmpty)
         group?.setEnabled("grab", !delayed.isEmpty)
-        removeButton.tooltip = items.isEmpty ? "Remove from the queue (select downloads first)" : "Remove \(items.count) from the queue…"
-        grabButton.tooltip = delayed.isEmpty ? "Grab now: only for releases a delay profile holds back" : "Grab \(delayed.count) delayed now"
-        hint.text = items.isEmpty ? "" : "\(items.count) selected"
+        removeButton.tooltip = items.isEmpty ? tr("Remove from the queue (select downloads first)") : trn("Remove %d download from the queue…", "Remove %d downloads from the queue…", items.count).fill(items.count)
+        grabButton.tooltip = delayed.isEmpty ? tr("Grab now: only for releases a delay profile holds back") : trn("Grab %d delayed download now", "Grab %d delayed downloads now", delayed.count).fill(delayed.count)
+        hint.text = items.isEmpty ? "" : trn("%d selected", "%d selected", items.count).fill(items.count)
     }
 
     func isEnabled(_ name: String) -> Bool { group?.isEnabled(name) ?? false }
@@ -76,7 +76,7 @@ final class ActivityActions {
         questions.ask { ended in
             QueueRemovalDialog(over: Window.toplevel(of: page.page), titles: items.map(\.title),
                                offerChangeCategory: records.allSatisfy { $0.clientHasPostImportCategory == true },
-                               onConfirm: { [weak self] choice in self?.send(.removeFromQueue(records, choice), items, "Removing…") },
+                               onConfirm: { [weak self] choice in self?.send(.removeFromQueue(records, choice), items, tr("Removing…")) },
                                onEnd: ended)
         }
     }
@@ -84,7 +84,7 @@ final class ActivityActions {
     func requestGrab() {
         let delayed = picked.filter(\.queue.isPending)
         guard !delayed.isEmpty else { return }
-        send(.grab(delayed.map(\.queue)), delayed, "Grabbing…")
+        send(.grab(delayed.map(\.queue)), delayed, tr("Grabbing…"))
     }
 
     private func send(_ request: LibraryRequest, _ items: [ActivityItem], _ words: String) {

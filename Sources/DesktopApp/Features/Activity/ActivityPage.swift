@@ -14,7 +14,7 @@ final class ActivityPage {
     private var items: [String: ActivityItem] = [:]
     private var names: [UUID: String] = [:]
     /// Each orchestrator's children's noun ("episodes"), for a download that holds several.
-    private var childNouns: [UUID: String] = [:]
+    private var childCounts: [UUID: @Sendable (Int) -> String] = [:]
     let view: ListView
     let selection: SelectionModel
     let actions = ActivityActions()
@@ -22,7 +22,7 @@ final class ActivityPage {
 
     init(clock: Clock) {
         selection = SelectionModel(.multiple, over: list.model)
-        view = ListView(selection, name: "Activity")
+        view = ListView(selection, name: tr("Activity"))
         let column = Box.vertical()
         column.append(actions.toolbar, Separator(), ScrolledWindow(view))
         message = TransientMessage(over: column)
@@ -32,7 +32,7 @@ final class ActivityPage {
             return (row.widget, row)
         }, bind: { [weak self] row, key in
             guard let self, let item = self.items[key] else { return }
-            row.show(item, names: self.names, childNoun: self.childNouns[item.id.orchestrator], pending: self.actions.pending[key])
+            row.show(item, names: self.names, childCount: self.childCounts[item.id.orchestrator], pending: self.actions.pending[key])
         })
         view.setFactory(factory.factory)
         list.keepsTop(of: view)
@@ -71,7 +71,7 @@ final class ActivityPage {
     /// Rows on screen take their current values again (a pending write came or went).
     func rebindShown() {
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, names: names, childNoun: childNouns[item.id.orchestrator], pending: actions.pending[key]) }
+            if let item = items[key] { row.show(item, names: names, childCount: childCounts[item.id.orchestrator], pending: actions.pending[key]) }
         }
     }
 
@@ -93,13 +93,13 @@ final class ActivityPage {
         for failure in content.failures { names[failure.service.id] = failure.service.name }
         self.names = names
         for part in content.queues.parts {
-            if let kind = part.service.kind.library { childNouns[part.service.id] = LibraryPresentations.of(kind.id).childPlural }
+            if let kind = part.service.kind.library { childCounts[part.service.id] = LibraryPresentations.of(kind.id).words.children?.count }
         }
         var byKey: [String: ActivityItem] = [:]
         for item in content.items { byKey[Self.key(item.id)] = item }
         items = byKey
         factory.forEachBound { key, row in
-            if let item = items[key] { row.show(item, names: names, childNoun: childNouns[item.id.orchestrator], pending: actions.pending[key]) } // in place: progress, speed, ETA, state
+            if let item = items[key] { row.show(item, names: names, childCount: childCounts[item.id.orchestrator], pending: actions.pending[key]) } // in place: progress, speed, ETA, state
         }
         list.update(content.items.map { Self.key($0.id) })
         revealIfShown()
@@ -132,38 +132,40 @@ final class ActivityRow {
         title = Label.line("", classes: ["heading"])
         facts = Label.line("", classes: ["dim-label"])
         messages = Label.wrapping("", classes: ["caption"], maxWidth: 120)
-        progress = ProgressBar(0, text: "", name: "Progress")
+        progress = ProgressBar(0, text: "", name: tr("Progress"))
         holder = Label.line("", classes: ["dim-label", "caption"])
         widget.append(title, facts, progress, holder, messages)
     }
 
-    func show(_ item: ActivityItem, names: [UUID: String], childNoun: String? = nil, pending: String? = nil) {
+    func show(_ item: ActivityItem, names: [UUID: String], childCount: (@Sendable (Int) -> String)? = nil, pending: String? = nil) {
         title.text = item.title
-        var words = [names[item.id.orchestrator] ?? "Orchestrator",
-                     pending ?? (item.queue.isPending ? "Delayed" : Strings.trackedState(item.queue.trackedState, status: item.queue.status))]
-        if item.childIDs.count > 1 { words.append("\(item.childIDs.count) \(childNoun ?? "items")") }
+        var words = [names[item.id.orchestrator] ?? tr("Orchestrator"),
+                     pending ?? (item.queue.isPending ? tr("Delayed") : Strings.trackedState(item.queue.trackedState, status: item.queue.status))]
+        let children = item.childIDs.count
+        if children > 1 { words.append(childCount?(children) ?? trn("%d item", "%d items", children).fill(children)) }
         if item.queue.trackedStatus == .warning || item.queue.trackedStatus == .error {
-            words.append(item.queue.trackedStatus == .error ? "Error" : "Warning")
+            words.append(item.queue.trackedStatus == .error ? tr("Error") : tr("Warning"))
         }
         facts.text = words.joined(separator: " · ")
 
         var progressWords = [Formatting.percent(item.progress)]
         if let transfer = item.transfer {
             if transfer.downloadSpeed > 0 { progressWords.append(Formatting.speed(transfer.downloadSpeed)) }
-            if let eta = transfer.eta, transfer.state == .downloading { progressWords.append("\(Formatting.duration(eta)) left") }
-            holder.text = "In \(names[transfer.serviceID] ?? "a download client") · \(Strings.transferState(transfer.state))"
+            if let eta = transfer.eta, transfer.state == .downloading { progressWords.append(tr("%s left").fill(Formatting.duration(eta))) }
+            holder.text = (names[transfer.serviceID].map { tr("In %1$s · %2$s").fill($0, Strings.transferState(transfer.state)) }
+                ?? tr("In a download client · %s").fill(Strings.transferState(transfer.state)))
         } else if item.queue.isPending {
-            holder.text = item.queue.status == .delay ? "Held back by a delay profile: not sent to a download client yet"
-                                                      : "Waiting for its download client to be available"
+            holder.text = item.queue.status == .delay ? tr("Held back by a delay profile: not sent to a download client yet")
+                                                      : tr("Waiting for its download client to be available")
         } else {
-            if let left = item.queue.timeLeft, item.progress < 1 { progressWords.append("\(Formatting.duration(left)) left") }
-            holder.text = item.queue.downloadClient.map { "Not found in a configured download client (\($0) in the orchestrator)" }
-                ?? "Not found in a configured download client"
+            if let left = item.queue.timeLeft, item.progress < 1 { progressWords.append(tr("%s left").fill(Formatting.duration(left))) }
+            holder.text = item.queue.downloadClient.map { tr("Not found in a configured download client (%s in the orchestrator)").fill($0) }
+                ?? tr("Not found in a configured download client")
         }
         let text = progressWords.joined(separator: " · ")
         progress.fraction = item.progress
         progress.text = text
-        progress.setAccessibleLabel("Progress of \(item.title)")
+        progress.setAccessibleLabel(tr("Progress of %s").fill(item.title))
 
         let lines = item.queue.messages + (item.queue.errorMessage.map { [$0] } ?? [])
         messages.text = lines.joined(separator: "\n")

@@ -20,7 +20,7 @@ final class QueueRemovalDialog {
         self.onConfirm = onConfirm
         self.onEnd = onEnd
         window = Window()
-        let title = titles.count == 1 ? "Remove from the Queue?" : "Remove \(titles.count) Downloads from the Queue?"
+        let title = titles.count == 1 ? tr("Remove from the Queue?") : trn("Remove %d Download from the Queue?", "Remove %d Downloads from the Queue?", titles.count).fill(titles.count)
         window.title = title
         window.makeModal(over: parent)
         window.resizable = false
@@ -29,29 +29,32 @@ final class QueueRemovalDialog {
         let column = Box.vertical(spacing: 8)
         column.margins(24)
         column.append(Label.wrapping(title, classes: ["title-2"], maxWidth: 40))
-        let names = titles.prefix(3).map { "“\($0)”" }.joined(separator: ", ") + (titles.count > 3 ? " and \(titles.count - 3) more" : "")
+        let quoted = titles.prefix(3).map { tr("“%s”").fill($0) }
+        // Translators: %1$s lists three names, %2$d is how many more there are.
+        let names = titles.count > 3 ? trn("%1$s and %2$d more", "%1$s and %2$d more", titles.count - 3)
+            .fill(quoted.joined(separator: trc("list separator", ", ")), titles.count - 3) : Strings.list(quoted)
         column.append(Label.wrapping(names, classes: ["dim-label"], maxWidth: 56))
 
-        column.append(Label.heading("In the download client"))
+        column.append(Label.heading(tr("In the download client")))
         var choices: [(QueueRemoval.Disposition, String, String)] = [
-            (.ignore, "_Keep it in the client", "Sonarr or Radarr stops tracking the download; the client keeps it and its files."),
-            (.removeFromClient, "_Remove it from the client and delete its files",
-             "The client deletes the download and the files it has downloaded."),
+            (.ignore, tr("_Keep it in the client"), tr("Sonarr or Radarr stops tracking the download; the client keeps it and its files.")),
+            (.removeFromClient, tr("_Remove it from the client and delete its files"),
+             tr("The client deletes the download and the files it has downloaded.")),
         ]
         if offerChangeCategory {
-            choices.insert((.changeCategory, "Change its c_ategory instead",
-                            "The client keeps the download and moves it to its post-import category."), at: 1)
+            choices.insert((.changeCategory, tr("Change its c_ategory instead"),
+                            tr("The client keeps the download and moves it to its post-import category.")), at: 1)
         }
         for (disposition, label, detail) in choices {
             dispositions.append((disposition, Self.option(label, detail, in: column, group: dispositions.first?.1)))
         }
 
-        column.append(Label.heading("Blocklist"))
+        column.append(Label.heading(tr("Blocklist")))
         let blocklistChoices: [(QueueRemoval.Blocklist, String, String)] = [
-            (.no, "_Do not blocklist", "The release can be grabbed again."),
-            (.blocklistAndSearch, "Blocklist and _search for another",
-             "The release is never grabbed again, and a search for a replacement starts."),
-            (.blocklistOnly, "_Blocklist only", "The release is never grabbed again; no new search starts."),
+            (.no, tr("_Do not blocklist"), tr("The release can be grabbed again.")),
+            (.blocklistAndSearch, tr("Blocklist and _search for another"),
+             tr("The release is never grabbed again, and a search for a replacement starts.")),
+            (.blocklistOnly, tr("_Blocklist only"), tr("The release is never grabbed again; no new search starts.")),
         ]
         for (blocklist, label, detail) in blocklistChoices {
             blocklists.append((blocklist, Self.option(label, detail, in: column, group: blocklists.first?.1)))
@@ -62,10 +65,10 @@ final class QueueRemovalDialog {
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 12)
-        let cancel = Button(mnemonic: "_Cancel", name: "Cancel")
+        let cancel = Button(mnemonic: tr("_Cancel"), name: tr("Cancel"))
         let proceed = Button()
-        proceed.setChild(Label(titles.count == 1 ? "Remove" : "Remove \(titles.count)"))
-        proceed.setAccessibleLabel(titles.count == 1 ? "Remove" : "Remove \(titles.count) downloads")
+        proceed.setChild(Label(titles.count == 1 ? tr("Remove") : trn("Remove %d", "Remove %d", titles.count).fill(titles.count)))
+        proceed.setAccessibleLabel(titles.count == 1 ? tr("Remove") : trn("Remove %d download", "Remove %d downloads", titles.count).fill(titles.count))
         proceed.addClasses(["destructive-action"])
         buttons.append(cancel, proceed)
         column.append(buttons)

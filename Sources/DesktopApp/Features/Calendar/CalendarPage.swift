@@ -35,7 +35,7 @@ final class CalendarPage {
         let now = clock.now
         let days = CalendarDays.group(content.entries)
         if days.isEmpty {
-            let label = Label.line("Nothing due in the next 14 days.", classes: ["dim-label"])
+            let label = Label.line(tr("Nothing due in the next 14 days."), classes: ["dim-label"])
             label.margin(top: 18)
             column.append(label)
         }
@@ -62,7 +62,7 @@ final class CalendarPage {
                 stateBox.valign = GTK_ALIGN_CENTER
                 let icon = Image.decorative(entry.hasFile ? "emblem-ok-symbolic"
                                             : entry.monitored ? "alarm-symbolic" : "action-unavailable-symbolic")
-                stateBox.append(icon, Label.line(entry.hasFile ? "On disk" : entry.monitored ? "Expected" : "Not monitored",
+                stateBox.append(icon, Label.line(entry.hasFile ? tr("On disk") : entry.monitored ? tr("Expected") : tr("Not monitored"),
                                                  ellipsize: false))
                 row.append(time, text, stateBox)
                 list.append(row)

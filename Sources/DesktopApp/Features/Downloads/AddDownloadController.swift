@@ -77,11 +77,11 @@ final class AddDownloadController: FeatureController {
             for source in sources {
                 do throws(ServiceError) {
                     switch try await repository.add(source, to: client.id, options: options) {
-                    case .added: lines.append(("Added “\(source.displayName)” to \(client.name)", true))
-                    case .duplicate: lines.append(("Already in \(client.name): “\(source.displayName)”", false))
+                    case .added: lines.append((tr("Added “%s” to %s").fill(source.displayName, client.name), true))
+                    case .duplicate: lines.append((tr("Already in %s: “%s”").fill(client.name, source.displayName), false))
                     }
                 } catch {
-                    lines.append(("\(client.name) did not add “\(source.displayName)”: \(ErrorText.sentence(error))", false))
+                    lines.append((tr("%s did not add “%s”: %s").fill(client.name, source.displayName, ErrorText.sentence(error)), false))
                 }
             }
             dialog?.showResults(lines)

@@ -15,12 +15,12 @@ final class AddDownloadDialog {
     }
 
     let window: Window
-    let linkEntry = Entry(placeholder: "Magnet link or http(s) address", activatesDefault: false)
+    let linkEntry = Entry(placeholder: tr("Magnet link or http(s) address"), activatesDefault: false)
     private let listBox = Box.vertical(spacing: 4)
     private let clientNames = StringList()
     let clientDropDown: DropDown
-    let categoryEntry = Entry(placeholder: "None", activatesDefault: false)
-    let pausedCheck = CheckButton(mnemonic: "Start _paused")
+    let categoryEntry = Entry(placeholder: tr("None"), activatesDefault: false)
+    let pausedCheck = CheckButton(mnemonic: tr("Start _paused"))
     let addButton: Button
     private let hint = Label.wrapping("", classes: ["dim-label"], maxWidth: 60)
     private let results = Box.vertical(spacing: 4)
@@ -38,46 +38,46 @@ final class AddDownloadDialog {
         allClients = clients
         self.preferred = preferred
         window = Window()
-        window.title = "Add Download"
+        window.title = tr("Add Download")
         window.makeModal(over: parent)
         window.setDefaultSize(width: 560, height: -1)
         window.addClasses(["add-download"])
 
         let column = Box.vertical(spacing: 10)
         column.margins(24)
-        column.append(Label.wrapping("Add Download", classes: ["title-2"], maxWidth: 40))
+        column.append(Label.wrapping(tr("Add Download"), classes: ["title-2"], maxWidth: 40))
 
         let linkRow = Box.horizontal(spacing: 8)
         linkEntry.hexpand = true
-        linkEntry.setAccessibleLabel("Magnet link or address")
-        let addLink = Button(icon: "list-add-symbolic", name: "Add this link", tooltip: "Add this link to the list (Enter)")
-        let choose = Button(mnemonic: "Choose _Files…", name: "Choose torrent or NZB files…")
+        linkEntry.setAccessibleLabel(tr("Magnet link or address"))
+        let addLink = Button(icon: "list-add-symbolic", name: tr("Add this link"), tooltip: tr("Add this link to the list (Enter)"))
+        let choose = Button(mnemonic: tr("Choose _Files…"), name: tr("Choose torrent or NZB files…"))
         linkRow.append(linkEntry, addLink, choose)
         column.append(linkRow)
-        listBox.setAccessibleLabel("Downloads to add")
+        listBox.setAccessibleLabel(tr("Downloads to add"))
         column.append(listBox, hint)
 
-        clientDropDown = DropDown(clientNames, name: "Download client")
+        clientDropDown = DropDown(clientNames, name: tr("Download client"))
         let grid = Grid(rowSpacing: 8, columnSpacing: 12)
-        grid.attach(Label.line("Client", ellipsize: false), column: 0, row: 0)
+        grid.attach(Label.line(tr("Client"), ellipsize: false), column: 0, row: 0)
         grid.attach(clientDropDown, column: 1, row: 0)
-        let categoryLabel = Label("C_ategory", mnemonic: true)
+        let categoryLabel = Label(tr("C_ategory"), mnemonic: true)
         categoryLabel.labels(categoryEntry)
         categoryLabel.xalign = 0
-        categoryEntry.setAccessibleLabel("Category")
+        categoryEntry.setAccessibleLabel(tr("Category"))
         categoryEntry.hexpand = true
         grid.attach(categoryLabel, column: 0, row: 1)
         grid.attach(categoryEntry, column: 1, row: 1)
-        pausedCheck.setAccessibleLabel("Start paused")
+        pausedCheck.setAccessibleLabel(tr("Start paused"))
         column.append(grid, pausedCheck, results)
 
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 8)
-        let close = Button(mnemonic: "_Close", name: "Close")
+        let close = Button(mnemonic: tr("_Close"), name: tr("Close"))
         addButton = Button()
-        addButton.setChild(Label("Add"))
-        addButton.setAccessibleLabel("Add")
+        addButton.setChild(Label(tr("Add")))
+        addButton.setAccessibleLabel(tr("Add"))
         addButton.addClasses(["suggested-action"])
         buttons.append(close, addButton)
         column.append(buttons)
@@ -109,7 +109,7 @@ final class AddDownloadDialog {
     }
 
     private func chooseFiles() {
-        chooser = FileChooser(title: "Choose Torrent or NZB Files", over: window, filter: ("Torrents and NZBs", ["*.torrent", "*.nzb"])) {
+        chooser = FileChooser(title: tr("Choose Torrent or NZB Files"), over: window, filter: (tr("Torrents and NZBs"), ["*.torrent", "*.nzb"])) {
             [weak self] urls in
             self?.chooser = nil
             self?.take(AddCandidates.fromFiles(urls))
@@ -127,11 +127,11 @@ final class AddDownloadDialog {
             let row = Box.horizontal(spacing: 8)
             switch candidate.source {
             case .success(let source):
-                row.append(Image.decorative("emblem-ok-symbolic"), Label.line(source.displayName + Self.kind(source)))
+                row.append(Image.decorative("emblem-ok-symbolic"), Label.line(Self.kind(source).fill(source.displayName)))
                 entry.append(row)
             case .failure(let refusal):
                 row.append(Image.decorative("dialog-warning-symbolic"), Label.line(candidate.label))
-                let reason = Label.wrapping("\(candidate.label) — \(Self.sentence(refusal))", classes: ["dim-label", "caption"], maxWidth: 60)
+                let reason = Label.wrapping(tr("%1$s — %2$s").fill(candidate.label, Self.sentence(refusal)), classes: ["dim-label", "caption"], maxWidth: 60)
                 reason.margin(start: 24)
                 entry.append(row, reason)
             }
@@ -142,18 +142,19 @@ final class AddDownloadDialog {
 
     private static func kind(_ source: DownloadSource) -> String {
         switch source {
-        case .magnet: " (magnet link)"
-        case .url: " (link)"
-        case .torrentFile: " (torrent file)"
-        case .nzbFile: " (NZB file)"
+        // Translators: %s is what is added (a name or an address).
+        case .magnet: tr("%s (magnet link)")
+        case .url: tr("%s (link)")
+        case .torrentFile: tr("%s (torrent file)")
+        case .nzbFile: tr("%s (NZB file)")
         }
     }
 
     static func sentence(_ refusal: DownloadSource.Refusal) -> String {
         switch refusal {
-        case .notALink: "not a magnet link or an http(s) address; nothing else is sent to a client"
-        case .notATorrent: "not a torrent file Switchyard can read"
-        case .notAnNZB: "not an NZB file"
+        case .notALink: tr("not a magnet link or an http(s) address; nothing else is sent to a client")
+        case .notATorrent: tr("not a torrent file Switchyard can read")
+        case .notAnNZB: tr("not an NZB file")
         }
     }
 
@@ -178,9 +179,9 @@ final class AddDownloadDialog {
                 clientDropDown.selected = index
             }
         }
-        hint.text = families.count > 1 ? "Torrents and NZBs go to different clients: add them separately."
-            : fitting.isEmpty ? "No configured client takes these: add one in Settings."
-            : sources.isEmpty ? "Paste a magnet link or an address, choose files, or drop them here." : ""
+        hint.text = families.count > 1 ? tr("Torrents and NZBs go to different clients: add them separately.")
+            : fitting.isEmpty ? tr("No configured client takes these: add one in Settings.")
+            : sources.isEmpty ? tr("Paste a magnet link or an address, choose files, or drop them here.") : ""
         hint.visible = !hint.text.isEmpty
         addButton.sensitive = !busy && !sources.isEmpty && !fitting.isEmpty
     }
@@ -196,7 +197,7 @@ final class AddDownloadDialog {
         busy = true
         update()
         results.removeAll()
-        results.append(Spinner(name: "Adding…", size: 16))
+        results.append(Spinner(name: tr("Adding…"), size: 16))
         onAdd?(sources, client, AddOptions(category: categoryEntry.text, paused: pausedCheck.active))
     }
 

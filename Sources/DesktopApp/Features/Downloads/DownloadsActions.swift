@@ -38,9 +38,9 @@ final class DownloadsActions {
              (Strings.actionTitle(.forceStart), "downloads.force-start")],
             [(Strings.actionTitle(.remove), "downloads.remove"), (Strings.actionTitle(.removeWithData), "downloads.remove-with-data")],
         ]))
-        limitsButton = MenuButton(label: "Speed Limits", icon: "power-profile-power-saver-symbolic", menu: Menu(sections: []))
-        limitsButton.setAccessibleLabel("Speed limits")
-        limitsButton.tooltip = "Turtle mode: each client's alternative speed limit"
+        limitsButton = MenuButton(label: tr("Speed Limits"), icon: "power-profile-power-saver-symbolic", menu: Menu(sections: []))
+        limitsButton.setAccessibleLabel(tr("Speed limits"))
+        limitsButton.tooltip = tr("Turtle mode: each client's alternative speed limit")
         for action in Self.all {
             let button = Button(icon: Strings.actionIcon(action), name: Strings.actionTitle(action).replacingOccurrences(of: "…", with: ""),
                                 tooltip: Strings.actionTitle(action), action: "downloads.\(Self.name(action))")
@@ -134,7 +134,7 @@ final class DownloadsActions {
             let reasons = Self.reasons(action, leftOut)
             group?.setEnabled(Self.name(action), !able.isEmpty)
             let title = Strings.actionTitle(action)
-            buttons[action]?.tooltip = picked == 0 ? "\(title) (select transfers first)"
+            buttons[action]?.tooltip = picked == 0 ? tr("%s (select transfers first)").fill(title)
                 : able.isEmpty ? "\(title): \(reasons.joined(separator: "; "))" : title
         }
     }
@@ -208,16 +208,24 @@ final class DownloadsActions {
                     let unchanged = keys.filter { !report.action.isReflected(in: items[$0]) }
                     if let first = unchanged.first {
                         let name = items[first]?.name ?? first
-                        let state = items[first].map { Strings.transferState($0.state) } ?? "gone"
+                        let state = items[first].map { Strings.transferState($0.state) } ?? trc("transfer state", "gone")
+                        // Translators: %1$s is a client, %2$s a transfer's name, %3$s its state ("Paused").
                         problems.append(unchanged.count == 1
-                            ? "\(part.service.name) still reports “\(name)” as \(state)."
-                            : "\(part.service.name) still reports \(unchanged.count) of them unchanged, “\(name)” as \(state).")
+                            ? tr("%1$s still reports “%2$s” as %3$s.").fill(part.service.name, name, state)
+                            // Translators: %1$s is a client, %2$d a number of transfers, %3$s one of them, %4$s its state.
+                            : trn("%1$s still reports %2$d of them unchanged, “%3$s” as %4$s.",
+                                  "%1$s still reports %2$d of them unchanged, “%3$s” as %4$s.", unchanged.count)
+                                .fill(part.service.name, unchanged.count, name, state))
                     }
                 }
             }
             if !part.skipped.isEmpty {
-                let reason = part.service.kind.offers(Capabilities.transferActions) ? "cannot take this action" : "takes no actions"
-                problems.append("\(part.service.name) \(reason): \(Strings.transfers(part.skipped.count)) left out.")
+                let count = part.skipped.count
+                // Translators: %1$s is a download client, %2$d a number of transfers.
+                problems.append((part.service.kind.offers(Capabilities.transferActions)
+                    ? trn("%1$s cannot take this action: %2$d transfer left out.", "%1$s cannot take this action: %2$d transfers left out.", count)
+                    : trn("%1$s takes no actions: %2$d transfer left out.", "%1$s takes no actions: %2$d transfers left out.", count))
+                    .fill(part.service.name, count))
             }
             for key in keys {
                 pending[key] = nil
@@ -233,7 +241,7 @@ final class DownloadsActions {
         }
         page.rebindShown()
         update()
-        let headline = done.isEmpty ? "Nothing was \(report.action == .pause ? "paused" : "changed")" : Strings.actionDone(report.action, done)
+        let headline = done.isEmpty ? (report.action == .pause ? tr("Nothing was paused") : tr("Nothing was changed")) : Strings.actionDone(report.action, done)
         page.message.show(headline, problems: problems)
     }
 
@@ -292,7 +300,7 @@ final class DownloadsActions {
                 group.add("turtle-\(index)", state: false) { [weak self] on in self?.onTurtle?(on, [client.id]) }
             }
             limitsButton.setMenu(Menu(sections: [
-                [("All Clients", "downloads.turtle-all")],
+                [(tr("All Clients"), "downloads.turtle-all")],
                 limited.enumerated().map { index, client in (client.name, "downloads.turtle-\(index)") },
             ]))
         }
@@ -303,7 +311,7 @@ final class DownloadsActions {
         group.setState("turtle-all", !states.isEmpty && states.allSatisfy { $0 })
         limitsButton.visible = !turtleClients.isEmpty
         let on = turtleClients.filter { (try? turtle[$0.id]?.get()) == true }.map(\.name)
-        limitsButton.setAccessibleLabel(on.isEmpty ? "Speed limits: off" : "Speed limits: on in \(on.joined(separator: ", "))")
+        limitsButton.setAccessibleLabel(on.isEmpty ? tr("Speed limits: off") : tr("Speed limits: on in %s").fill(on.joined(separator: ", ")))
         if on.isEmpty { limitsButton.removeClass("accent") } else { limitsButton.addClasses(["accent"]) }
     }
 

@@ -73,8 +73,8 @@ final class DownloadsController: FeatureController {
             guard let self, let page = self.context.window?.downloads else { return }
             page.actions.showTurtle(modes, clients: await self.transferClients())
             let failures = page.actions.turtleFailures(modes)
-            page.message.show(failures.isEmpty ? (enabled ? "Speed limited" : "Speed limits off")
-                                                : "Speed limits could not be changed everywhere", problems: failures)
+            page.message.show(failures.isEmpty ? (enabled ? tr("Speed limited") : tr("Speed limits off"))
+                                                : tr("Speed limits could not be changed everywhere"), problems: failures)
         }
     }
 

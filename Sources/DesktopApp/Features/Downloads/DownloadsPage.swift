@@ -30,7 +30,7 @@ final class DownloadsPage {
     var clients: [ServiceRef] = []
     var query = TransferQuery()
     /// The filter field: typed words narrow the list (Ctrl+F; Escape clears it).
-    let searchEntry = Entry(search: "Filter transfers")
+    let searchEntry = Entry(search: tr("Filter transfers"))
     var search = TransferSearch()
     /// Each slot's search key (`TransferSearch.key(of:)`), beside `nameKeys`; each client's folded name.
     var searchKeys: [[UInt8]] = [[], []]
@@ -53,22 +53,22 @@ final class DownloadsPage {
 
     init(clock: Clock) {
         speeds = Label.line("", classes: ["numeric"], ellipsize: false)
-        speeds.setAccessibleLabel("Total speeds")
-        let stateNames = ["All", "Active", "Downloading", "Seeding", "Paused", "Completed", "With Problems"]
-        stateDropDown = DropDown(stateNames, name: "Show transfers")
-        clientDropDown = DropDown(clientNames, name: "Client")
+        speeds.setAccessibleLabel(tr("Total speeds"))
+        let stateNames = [tr("All"), tr("Active"), tr("Downloading"), tr("Seeding"), tr("Paused"), tr("Completed"), tr("With Problems")]
+        stateDropDown = DropDown(stateNames, name: tr("Show transfers"))
+        clientDropDown = DropDown(clientNames, name: tr("Client"))
         countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
         let header = Box.horizontal(spacing: 8)
         header.margins(12)
-        let add = Button(icon: "list-add-symbolic", name: "Add download…", tooltip: "Add a magnet, link, torrent or NZB (Ctrl+O)",
+        let add = Button(icon: "list-add-symbolic", name: tr("Add download…"), tooltip: tr("Add a magnet, link, torrent or NZB (Ctrl+O)"),
                          action: "win.add-download")
-        searchEntry.setAccessibleLabel("Filter transfers by name, category or client")
-        searchEntry.tooltip = "Filter by name, category or client (Ctrl+F; Escape clears)"
+        searchEntry.setAccessibleLabel(tr("Filter transfers by name, category or client"))
+        searchEntry.tooltip = tr("Filter by name, category or client (Ctrl+F; Escape clears)")
         searchEntry.sizeRequest(width: 200, height: -1)
         header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(),
                       searchEntry, countLabel, actions.limitsButton, stateDropDown, clientDropDown)
 
-        view = ColumnView(name: "Transfers")
+        view = ColumnView(name: tr("Transfers"))
         let column = Box.vertical()
         column.append(header, Separator(), ScrolledWindow(both: view))
         message = TransientMessage(over: column)
@@ -144,7 +144,7 @@ final class DownloadsPage {
         let clientList = content.parts.map(\.service)
         if clientList != clients, waiting.isEmpty || !Set(clients.map(\.id)).isSuperset(of: waiting) {
             clients = clientList
-            clientNames.replaceAll(with: ["All Clients"] + clients.map(\.name))
+            clientNames.replaceAll(with: [tr("All Clients")] + clients.map(\.name))
             clientDropDown.visible = clients.count > 1
         }
 
@@ -234,7 +234,7 @@ final class DownloadsPage {
         let text = "↓ \(Formatting.speed(down))   ↑ \(Formatting.speed(up))"
         if text != speeds.text {
             speeds.text = text
-            speeds.setAccessibleLabel("Total download speed \(Formatting.speed(down)), upload speed \(Formatting.speed(up))")
+            speeds.setAccessibleLabel(tr("Total download speed %s, upload speed %s").fill(Formatting.speed(down), Formatting.speed(up)))
         }
         if updatingCount { updateCount() }
         actions.contentChanged()

@@ -9,27 +9,27 @@ extension DownloadsPage {
     /// Column widths come from the widest text each column shows, measured in the view's font, so numbers
     /// and states stay whole at every text scale; the Name column takes what is left and ellipsizes first.
     func addColumns() {
-        addColumn("Name", expand: true, width: width(["A short name"]), compare: { _, _ in .orderedSame }) { cell, item, _ in
+        addColumn(tr("Name"), expand: true, width: width(["A short name"]), compare: { _, _ in .orderedSame }) { cell, item, _ in
             cell.text(item.name)
         }
-        addColumn("State", width: width(["State"] + TransferItem.State.allCases.map(Strings.transferState)),
+        addColumn(tr("State"), width: width([tr("State")] + TransferItem.State.allCases.map(Strings.transferState)),
                   compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { [weak self] cell, item, _ in
             // An action sent and not yet read back shows as pending ("Pausing…").
             cell.text(self?.actions.pending[Self.key(item)].map(Strings.pending) ?? Strings.transferState(item.state))
         }
-        addColumn("Progress", width: max(120, width(["Progress", "100 %"]) + 40), progress: true,
+        addColumn(tr("Progress"), width: max(120, width([tr("Progress"), "100 %"]) + 40), progress: true,
                   compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
-            cell.progress(item.progress, name: "Progress of \(item.name)")
+            cell.progress(item.progress, name: tr("Progress of %s").fill(item.name))
         }
-        addColumn("Size", width: width(["Size", "888 MB", "88.8 GB"]), numeric: true,
+        addColumn(tr("Size"), width: width([tr("Size"), "888 MB", "88.8 GB"]), numeric: true,
                   compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
             cell.text(Formatting.bytes(item.sizeBytes))
         }
-        addColumn("Down", width: width(["Down", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+        addColumn(tr("Down"), width: width([tr("Down"), "88.8 MB/s", "8.88 MB/s"]), numeric: true,
                   compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.downloadSpeed))
         }
-        addColumn("Up", width: width(["Up", "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+        addColumn(tr("Up"), width: width([tr("Up"), "88.8 MB/s", "8.88 MB/s"]), numeric: true,
                   compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.uploadSpeed))
         }
@@ -37,7 +37,7 @@ extension DownloadsPage {
                   compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
             cell.text(item.state == .downloading ? Formatting.duration(item.eta) : "—")
         }
-        addColumn("Client", width: width(["Client", "Transmission"]), compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
+        addColumn(tr("Client"), width: width([tr("Client"), "Transmission"]), compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
             cell.text(names[item.serviceID] ?? "")
         }
     }
@@ -121,7 +121,7 @@ final class DownloadCell {
 
     init(numeric: Bool, progress: Bool) {
         if progress {
-            bar = ProgressBar(0, text: "", name: "Progress")
+            bar = ProgressBar(0, text: "", name: tr("Progress"))
             bar?.valign = GTK_ALIGN_CENTER
             label = nil
         } else {

@@ -51,7 +51,7 @@ final class AddToLibraryController: FeatureController {
                         let added = try await repository.add(addition, on: instance.id)
                         dialog?.window.destroy()
                         page.render(await repository.library(kind, force: true))
-                        page.message.show("Added “\(added.title)” to \(instance.name)")
+                        page.message.show(tr("Added “%s” to %s").fill(added.title, instance.name))
                     } catch {
                         dialog?.failed(ErrorText.sentence(error))
                     }

@@ -70,22 +70,22 @@ final class AddToLibraryDialog {
         let top = Box.horizontal(spacing: 8)
         searchEntry = Entry(search: presentation.addHint)
         searchEntry.hexpand = true
-        searchEntry.setAccessibleLabel("Search for \(presentation.indefinite) to add")
+        searchEntry.setAccessibleLabel(presentation.words.searchToAdd)
         instanceNames.replaceAll(with: instances.map(\.name))
-        instanceDropDown = DropDown(instanceNames, name: "Add to")
+        instanceDropDown = DropDown(instanceNames, name: tr("Add to"))
         instanceDropDown.visible = instances.count > 1
         top.append(searchEntry, instanceDropDown)
         column.append(top, status)
 
         resultsSelection = SelectionModel(.single, over: resultKeys.model)
-        resultsList = ListView(resultsSelection, name: "Search results")
+        resultsList = ListView(resultsSelection, name: tr("Search results"))
         resultsList.singleClickActivate = true
         let resultsPage = ScrolledWindow(resultsList)
         resultsPage.vexpand = true
 
-        backButton = Button(icon: "go-previous-symbolic", name: "Back to the results", tooltip: "Back to the results")
-        folderDropDown = DropDown(folderNames, name: "Root folder")
-        profileDropDown = DropDown(profileNames, name: "Quality profile")
+        backButton = Button(icon: "go-previous-symbolic", name: tr("Back to the results"), tooltip: tr("Back to the results"))
+        folderDropDown = DropDown(folderNames, name: tr("Root folder"))
+        profileDropDown = DropDown(profileNames, name: tr("Quality profile"))
         let heading = Box.horizontal(spacing: 8)
         chosenLabel.hexpand = true
         heading.append(backButton, chosenLabel)
@@ -99,8 +99,8 @@ final class AddToLibraryDialog {
             grid.attach(control, column: 1, row: row)
             row += 1
         }
-        attach("Root folder", folderDropDown)
-        attach("Quality profile", profileDropDown)
+        attach(tr("Root folder"), folderDropDown)
+        attach(tr("Quality profile"), profileDropDown)
         var checks: [any WidgetRef] = []
         for option in presentation.kind.addOptions {
             let label = presentation.optionLabel(option.name)
@@ -131,7 +131,7 @@ final class AddToLibraryDialog {
             }
         }
         let tagsRow = Box.horizontal(spacing: 8)
-        tagsRow.append(Label.line("Tags", ellipsize: false), tagsBox)
+        tagsRow.append(Label.line(tr("Tags"), ellipsize: false), tagsBox)
         optionsBox.append(heading, grid)
         for check in checks { optionsBox.append(check) }
         optionsBox.append(tagsRow, errorLabel)
@@ -143,10 +143,10 @@ final class AddToLibraryDialog {
 
         let buttons = Box.horizontal(spacing: 12)
         buttons.halign = GTK_ALIGN_END
-        let close = Button(mnemonic: "_Close", name: "Close")
+        let close = Button(mnemonic: tr("_Close"), name: tr("Close"))
         addButton = Button()
-        addButton.setChild(Label("Add"))
-        addButton.setAccessibleLabel("Add")
+        addButton.setChild(Label(tr("Add")))
+        addButton.setAccessibleLabel(tr("Add"))
         addButton.addClasses(["suggested-action"])
         addButton.sensitive = false
         buttons.append(close, addButton)
@@ -171,7 +171,7 @@ final class AddToLibraryDialog {
         addButton.onClicked { [weak self] in self?.submit() }
         Shortcuts.add(to: window, triggers: ["Escape"]) { [weak self] in self?.window.destroy() }
         updateHelp()
-        status.text = "Type at least two characters."
+        status.text = tr("Type at least two characters.")
         window.present()
         searchEntry.grabFocus()
     }
@@ -190,7 +190,7 @@ final class AddToLibraryDialog {
         generation += 1 // an answer to an older term is dropped
         guard term.count >= 2 else {
             lastSearch = nil
-            status.text = "Type at least two characters."
+            status.text = tr("Type at least two characters.")
             show([])
             return
         }
@@ -206,12 +206,12 @@ final class AddToLibraryDialog {
         lastSearch = (term, instance.id)
         generation += 1
         let generation = generation
-        status.text = "Searching \(instance.name)…"
+        status.text = tr("Searching %s…").fill(instance.name)
         onLookup?(term, instance) { [weak self] result in
             guard let self, self.generation == generation else { return } // an older search: dropped
             switch result {
             case .success(let found):
-                self.status.text = found.isEmpty ? "Nothing found for “\(term)”." : "\(found.count) found."
+                self.status.text = found.isEmpty ? tr("Nothing found for “%s”.").fill(term) : trn("%d found.", "%d found.", found.count).fill(found.count)
                 self.show(found)
             case .failure(let error):
                 self.status.text = ErrorText.sentence(error)
@@ -270,8 +270,9 @@ final class AddToLibraryDialog {
     private func fill(_ choices: Repository.AddingChoices) {
         self.choices = choices
         folderNames.replaceAll(with: choices.rootFolders.map { folder in
-            folder.accessible ? folder.path + (folder.freeSpace.map { " — \(Formatting.bytes($0)) free" } ?? "")
-                              : folder.path + " — not accessible"
+            // Translators: %1$s is a folder's path, %2$s its free space ("120 GB").
+            folder.accessible ? (folder.freeSpace.map { tr("%1$s — %2$s free").fill(folder.path, Formatting.bytes($0)) } ?? folder.path)
+                              : tr("%s — not accessible").fill(folder.path)
         })
         if let first = choices.rootFolders.firstIndex(where: \.accessible) { folderDropDown.selected = first }
         profileNames.replaceAll(with: choices.qualityProfiles.map(\.name))
@@ -281,7 +282,7 @@ final class AddToLibraryDialog {
         tagsBox.removeAll()
         tagChecks = choices.tags.map { tag in
             let check = CheckButton(mnemonic: "")
-            check.setAccessibleLabel("Tag \(tag.name)")
+            check.setAccessibleLabel(tr("Tag %s").fill(tag.name))
             let box = Box.horizontal(spacing: 2)
             box.append(check, Label.line(tag.name, ellipsize: false))
             tagsBox.append(box)
@@ -352,7 +353,7 @@ final class LookupRow {
     let widget = Box.horizontal(spacing: 12)
     let picture = Picture()
     private let title = Label.line("", classes: ["heading"])
-    private let badge = Label.line("In the library", classes: ["instance-badge", "caption"], ellipsize: false)
+    private let badge = Label.line(tr("In the library"), classes: ["instance-badge", "caption"], ellipsize: false)
     private let network = Label.line("", classes: ["dim-label"])
     private let overview = Label.wrapping("", classes: ["caption"], maxWidth: 80)
 
@@ -384,7 +385,7 @@ final class LookupRow {
         network.visible = !(item.subtitle ?? "").isEmpty
         overview.text = item.overview ?? ""
         overview.visible = !(item.overview ?? "").isEmpty
-        widget.setAccessibleLabel(item.isInLibrary ? "\(name), in the library" : name)
+        widget.setAccessibleLabel(item.isInLibrary ? tr("%s, in the library").fill(name) : name)
         if let posters, let instance {
             posters.show(item, from: instance, in: picture, width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
         } else {

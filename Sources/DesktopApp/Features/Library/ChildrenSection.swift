@@ -33,8 +33,8 @@ final class ChildrenSection {
                 let groupSwitch = Switch()
                 groupSwitch.valign = GTK_ALIGN_CENTER
                 groupSwitch.active = group.monitored ?? group.children.contains(where: \.monitored)
-                groupSwitch.setAccessibleLabel("Monitor \(groupName)")
-                groupSwitch.tooltip = "Monitor \(groupName) (its \(presentation.childPlural) follow)"
+                groupSwitch.setAccessibleLabel(tr("Monitor %s").fill(groupName))
+                groupSwitch.tooltip = presentation.words.children?.monitorGroup(groupName) ?? tr("Monitor %s").fill(groupName)
                 groupSwitch.onToggled { on in
                     guard !isBusy() else { return }
                     request(.monitorGroup(on, item: item, group: group.key))
@@ -44,18 +44,18 @@ final class ChildrenSection {
             }
             if kind.groups?.searchable == true {
                 let command = LibraryCommand.searchGroup(item: item.id.itemID, group: group.key)
-                let search = Button(icon: "system-search-symbolic", name: "Search \(groupName)", tooltip: "Search \(groupName)")
+                let search = Button(icon: "system-search-symbolic", name: tr("Search %s").fill(groupName), tooltip: tr("Search %s").fill(groupName))
                 search.addClasses(["flat"])
                 search.onClicked { request(.command(command, on: item)) }
                 commandButtons[command] = search
                 header.append(search)
             }
             if kind.groups?.releaseSearch == true {
-                let pick = Button(icon: "view-list-symbolic", name: "Interactive search of \(groupName)…",
-                                  tooltip: "Interactive search of \(groupName)…")
+                let pick = Button(icon: "view-list-symbolic", name: tr("Interactive search of %s…").fill(groupName),
+                                  tooltip: tr("Interactive search of %s…").fill(groupName))
                 pick.addClasses(["flat"])
                 pick.onClicked {
-                    request(.interactiveSearch(.group(item: item.id.itemID, group: group.key), on: item, title: "\(groupName) of \(item.title)"))
+                    request(.interactiveSearch(.group(item: item.id.itemID, group: group.key), on: item, title: tr("%s of %s").fill(groupName, item.title)))
                 }
                 header.append(pick)
             }
@@ -72,14 +72,14 @@ final class ChildrenSection {
     private func row(_ child: Child, groupName: String, item: Resource, presentation: LibraryPresentation, now: Date,
                      current: @escaping (Int) -> Child?, isBusy: @escaping () -> Bool, request: @escaping (LibraryRequest) -> Void) -> Box {
         let level = presentation.kind.children
-        let noun = presentation.childSingular
+        let words = presentation.words.children
         let number = presentation.childNumber(child)
         let row = Box.horizontal(spacing: 12)
         row.margins(8, start: 12)
         if level?.monitorable == true {
             let check = CheckButton(mnemonic: "")
             check.active = child.monitored
-            check.setAccessibleLabel("Monitor \(noun) \(child.number) of \(groupName)")
+            check.setAccessibleLabel(words?.monitor(String(child.number), groupName) ?? Strings.monitorTooltip(monitored: child.monitored))
             // Made when shown (its state may have changed since): one pointer query per hover, not per child.
             check.tooltip { Strings.monitorTooltip(monitored: check.active) }
             check.onToggled { [weak self] in
@@ -100,16 +100,16 @@ final class ChildrenSection {
         row.append(numberLabel, name, date, file)
         if level?.searchable == true {
             let command = LibraryCommand.searchChildren(item: item.id.itemID, ids: [child.id.itemID])
-            let search = Button(icon: "system-search-symbolic", name: "Search \(noun) \(child.number) of \(groupName)",
-                                tooltip: "Search this \(noun)")
+            let search = Button(icon: "system-search-symbolic", name: words?.searchOne(String(child.number), groupName) ?? tr("Search"),
+                                tooltip: words?.searchThisOne ?? tr("Search"))
             search.addClasses(["flat"])
             search.onClicked { request(.command(command, on: item)) }
             commandButtons[command] = search
             row.append(search)
         }
         if level?.releaseSearch == true {
-            let pick = Button(icon: "view-list-symbolic", name: "Interactive search for \(noun) \(child.number) of \(groupName)…",
-                              tooltip: "Interactive search for this \(noun)…")
+            let pick = Button(icon: "view-list-symbolic", name: words?.interactiveOne(String(child.number), groupName) ?? tr("Interactive search…"),
+                              tooltip: words?.interactiveThisOne ?? tr("Interactive search…"))
             pick.addClasses(["flat"])
             let title = presentation.childTitle(child, item)
             pick.onClicked { request(.interactiveSearch(.child(child.id.itemID), on: item, title: title)) }
@@ -150,6 +150,6 @@ final class ChildrenSection {
     private static func date(_ child: Child, now: Date) -> String { child.date.map { Formatting.day($0, now: now) } ?? "—" }
 
     private static func fileWords(_ child: Child) -> String {
-        child.hasFile ? "On disk" : (child.monitored ? "Missing" : "Not monitored")
+        child.hasFile ? tr("On disk") : (child.monitored ? tr("Missing") : tr("Not monitored"))
     }
 }

@@ -30,7 +30,7 @@ final class DetailView {
     /// The groups and children shown, with their switches and rows.
     private(set) var children: ChildrenSection?
     private(set) var commandButtons: [LibraryCommand: Button] = [:]
-    private var commandLines: [LibraryCommand: (words: String, running: Bool)] = [:]
+    private var commandLines: [LibraryCommand: (words: String, running: Bool, failed: Bool)] = [:]
     private var busy = false
     /// The question open now (delete, or remove from the queue): one at a time.
     let questions = QuestionSlot()
@@ -47,24 +47,24 @@ final class DetailView {
         widget = Box.vertical()
         let bar = Box.horizontal(spacing: 8)
         bar.margins(8)
-        back = Button(icon: "go-previous-symbolic", name: "Back", tooltip: "Back (Escape)")
+        back = Button(icon: "go-previous-symbolic", name: tr("Back"), tooltip: tr("Back (Escape)"))
         back.sizeRequest(width: 44, height: 36)
         titleLabel = Label.line("", classes: ["title-3"])
         titleLabel.hexpand = true
-        let monitorLabel = Label("_Monitored", mnemonic: true)
+        let monitorLabel = Label(tr("_Monitored"), mnemonic: true)
         monitorLabel.labels(monitorSwitch)
         monitorSwitch.valign = GTK_ALIGN_CENTER
-        searchButton = Button(icon: "system-search-symbolic", name: "Search", tooltip: "Search the indexers now")
-        refreshButton = Button(icon: "view-refresh-symbolic", name: "Refresh and scan", tooltip: "Refresh metadata and rescan files")
-        deleteButton = Button(icon: "user-trash-symbolic", name: "Delete…", tooltip: "Delete from the library…")
-        interactiveButton = Button(icon: "view-list-symbolic", name: "Interactive search…", tooltip: "Interactive search: pick a release yourself…")
+        searchButton = Button(icon: "system-search-symbolic", name: tr("Search"), tooltip: tr("Search the indexers now"))
+        refreshButton = Button(icon: "view-refresh-symbolic", name: tr("Refresh and scan"), tooltip: tr("Refresh metadata and rescan files"))
+        deleteButton = Button(icon: "user-trash-symbolic", name: tr("Delete…"), tooltip: tr("Delete from the library…"))
+        interactiveButton = Button(icon: "view-list-symbolic", name: tr("Interactive search…"), tooltip: tr("Interactive search: pick a release yourself…"))
         deleteButton.addClasses(["destructive-action"])
         actionBar.append(monitorLabel, monitorSwitch, searchButton, interactiveButton, refreshButton, deleteButton)
         actionBar.visible = false
         bar.append(back, titleLabel, actionBar)
 
         body = Stack()
-        let spinner = Spinner(name: "Loading details…")
+        let spinner = Spinner(name: tr("Loading details…"))
         spinner.center()
         body.add(spinner, name: "loading")
         content = Box.vertical()
@@ -122,7 +122,7 @@ final class DetailView {
             let recovery = state.recovery ?? .retry
             let page = StatusPage.make(icon: presentation == .unauthorized ? "dialog-password-symbolic" : "network-offline-symbolic",
                                        title: presentation == .unauthorized ? Strings.unauthorizedTitle : Strings.unavailableTitle,
-                                       detail: "The details could not be loaded.",
+                                       detail: tr("The details could not be loaded."),
                                        button: (Strings.recoveryButton(recovery), recovery.actionName))
             problem = page
             body.add(page, name: "problem")
@@ -156,10 +156,9 @@ final class DetailView {
         let now = clock.now
         let kind = presentation.kind
         monitorSwitch.active = item.monitored
-        monitorSwitch.setAccessibleLabel("Monitored")
-        searchButton.setAccessibleLabel(kind.children != nil ? "Search for every monitored \(presentation.childSingular)"
-                                                             : "Search for this \(presentation.singular)")
-        deleteButton.setAccessibleLabel("Delete this \(presentation.singular)…")
+        monitorSwitch.setAccessibleLabel(tr("Monitored"))
+        searchButton.setAccessibleLabel(presentation.words.searchThis)
+        deleteButton.setAccessibleLabel(presentation.words.deleteThis)
         interactiveButton.visible = kind.item.releaseSearch // a series searches by season or episode (below)
         commandButtons[.search(items: [item.id.itemID])] = searchButton
         commandButtons[.refresh(items: [item.id.itemID])] = refreshButton
@@ -180,10 +179,10 @@ final class DetailView {
         let facts = Box.vertical(spacing: 6)
         facts.hexpand = true
         var lines: [(String, String)] = []
-        if let year = item.year { lines.append(("Year", String(year))) }
-        lines.append(("Status", Strings.resourceStatus(item.status)))
-        lines.append(("Monitored", item.monitored ? "Yes" : "No"))
-        lines.append(("Size on disk", item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"))
+        if let year = item.year { lines.append((tr("Year"), String(year))) }
+        lines.append((tr("Status"), Strings.resourceStatus(item.status)))
+        lines.append((tr("Monitored"), item.monitored ? tr("Yes") : tr("No")))
+        lines.append((tr("Size on disk"), item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"))
         lines += presentation.facts(item, now)
         for (name, value) in lines {
             let row = Box.horizontal(spacing: 12)
@@ -209,10 +208,10 @@ final class DetailView {
         for widget in section.widgets { content.append(widget) }
         commandButtons.merge(section.commandButtons) { first, _ in first }
 
-        content.append(Label.heading("Recent History"))
-        let history = ListBox(name: "Recent history")
+        content.append(Label.heading(tr("Recent History")))
+        let history = ListBox(name: tr("Recent history"))
         if detail.history.isEmpty {
-            let label = Label.line("No history yet.", classes: ["dim-label"])
+            let label = Label.line(tr("No history yet."), classes: ["dim-label"])
             label.margins(12)
             history.append(label)
         }
@@ -246,8 +245,8 @@ final class DetailView {
     /// The item's entries in its instance's queue: remove, grab now.
     private func queueList(_ entries: [QueueItem]) -> Box {
         let box = Box.vertical()
-        box.append(Label.heading("In the Queue"))
-        let list = ListBox(name: "Queue entries")
+        box.append(Label.heading(tr("In the Queue")))
+        let list = ListBox(name: tr("Queue entries"))
         for entry in entries {
             let row = Box.vertical(spacing: 4)
             row.margins(10)
@@ -256,12 +255,12 @@ final class DetailView {
             name.hexpand = true
             line.append(name)
             if entry.isPending {
-                let grab = Button(icon: "document-save-symbolic", name: "Grab \(entry.title) now", tooltip: "Grab now (skip the delay)")
+                let grab = Button(icon: "document-save-symbolic", name: tr("Grab %s now").fill(entry.title), tooltip: tr("Grab now (skip the delay)"))
                 grab.addClasses(["flat"])
                 grab.onClicked { [weak self] in self?.onRequest?(.grab([entry])) }
                 line.append(grab)
             }
-            let remove = Button(icon: "list-remove-symbolic", name: "Remove \(entry.title) from the queue…", tooltip: "Remove from the queue…")
+            let remove = Button(icon: "list-remove-symbolic", name: tr("Remove %s from the queue…").fill(entry.title), tooltip: tr("Remove from the queue…"))
             remove.addClasses(["flat"])
             remove.onClicked { [weak self] in self?.confirmRemoval([entry]) }
             line.append(remove)
@@ -281,8 +280,8 @@ final class DetailView {
     var isBusy: Bool { busy }
 
     /// Commands for the item shown: what each says now, its button insensitive while it runs.
-    func showCommand(_ command: LibraryCommand, words: String?, running: Bool) {
-        commandLines[command] = words.map { ($0, running) }
+    func showCommand(_ command: LibraryCommand, words: String?, running: Bool, failed: Bool = false) {
+        commandLines[command] = words.map { ($0, running, failed) }
         showCommands()
     }
 
@@ -294,9 +293,9 @@ final class DetailView {
         for (command, line) in mine.sorted(by: { $0.value.words < $1.value.words }) {
             let row = Box.horizontal(spacing: 8)
             if line.running {
-                row.append(Spinner(name: "\(presentation.name(of: command)) running", size: 16))
+                row.append(Spinner(name: CommandWords.progress(presentation.name(of: command), .success(CommandProgress(id: 0, name: "", status: .started, message: nil))), size: 16))
             } else {
-                row.append(Image.decorative(line.words.contains(" failed") || line.words.contains("could not") ? "dialog-warning-symbolic" : "emblem-ok-symbolic"))
+                row.append(Image.decorative(line.failed ? "dialog-warning-symbolic" : "emblem-ok-symbolic"))
             }
             let label = Label.wrapping(line.words, maxWidth: 80)
             row.append(label)
@@ -311,14 +310,14 @@ final class DetailView {
 
     private func confirmDelete() {
         guard let item = shown?.resource else { return }
-        let noun = presentation.singular, service = presentation.serviceName
+        let words = presentation.words
         let widget = widget
         questions.ask { ended in ConfirmDialog(
-            over: Window.toplevel(of: widget), title: "Delete “\(item.title)”?",
-            detail: "\(service) stops managing this \(noun). Its files stay on disk unless you choose otherwise.",
-            confirm: "Delete", options: [
-                ("Also delete its _files", "Every file of this \(noun) in its folder is deleted from disk."),
-                ("_Prevent re-adding by import lists", "An import-list exclusion is added, so lists do not add it back."),
+            over: Window.toplevel(of: widget), title: tr("Delete “%s”?").fill(item.title),
+            detail: words.deleteDetail,
+            confirm: tr("Delete"), options: [
+                (tr("Also delete its _files"), words.deleteFilesDetail),
+                (tr("_Prevent re-adding by import lists"), tr("An import-list exclusion is added, so lists do not add it back.")),
             ], onConfirm: { [weak self] options in
                 self?.onRequest?(.delete(item, deleteFiles: options[0], excludeFromImportLists: options[1]))
             }, onEnd: ended) }
@@ -337,12 +336,12 @@ final class DetailView {
 
     static func eventName(_ kind: HistoryEvent.Kind) -> String {
         switch kind {
-        case .grabbed: "Grabbed"
-        case .imported: "Imported"
-        case .downloadFailed: "Download failed"
-        case .fileDeleted: "File deleted"
-        case .fileRenamed: "File renamed"
-        case .ignored: "Ignored"
+        case .grabbed: tr("Grabbed")
+        case .imported: tr("Imported")
+        case .downloadFailed: tr("Download failed")
+        case .fileDeleted: tr("File deleted")
+        case .fileRenamed: tr("File renamed")
+        case .ignored: tr("Ignored")
         case .unknown(let raw): raw
         }
     }

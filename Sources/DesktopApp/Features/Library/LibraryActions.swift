@@ -13,10 +13,10 @@ final class LibraryActions {
 
         var title: String {
             switch self {
-            case .monitor: "Monitor"
-            case .unmonitor: "Stop Monitoring"
-            case .search: "Search"
-            case .refresh: "Refresh and Scan"
+            case .monitor: tr("Monitor")
+            case .unmonitor: tr("Stop Monitoring")
+            case .search: tr("Search")
+            case .refresh: tr("Refresh and Scan")
             }
         }
 
@@ -34,7 +34,7 @@ final class LibraryActions {
     let rssButton: MenuButton
     /// Each instance's running commands (a spinner and their names).
     let commandBox = Box.horizontal(spacing: 6)
-    private let commandSpinner = Spinner(name: "Commands running")
+    private let commandSpinner = Spinner(name: tr("Commands running"))
     private let commandLabel = Label.line("", classes: ["dim-label"], ellipsize: true)
     private let presentation: LibraryPresentation
     private weak var page: LibraryPage?
@@ -54,23 +54,23 @@ final class LibraryActions {
         self.presentation = presentation
         let prefix = "library-\(presentation.feature.rawValue)"
         popup = PopupMenu(Menu(sections: [
-            [("Open Details", "\(prefix).open")],
+            [(tr("Open Details"), "\(prefix).open")],
             [(Kind.monitor.title, "\(prefix).monitor"), (Kind.unmonitor.title, "\(prefix).unmonitor")],
             [(Kind.search.title, "\(prefix).search"), (Kind.refresh.title, "\(prefix).refresh")],
         ]))
         for kind in Kind.allCases {
             let title = kind.title
-            let button = Button(icon: kind.icon, name: "\(title) selected \(presentation.plural)", tooltip: title, action: "\(prefix).\(kind.rawValue)")
+            let button = Button(icon: kind.icon, name: presentation.words.onSelection(title), tooltip: title, action: "\(prefix).\(kind.rawValue)")
             button.addClasses(["flat"])
             buttons[kind] = button
             toolbar.append(button)
         }
         rssButton = MenuButton(icon: "mail-send-receive-symbolic", menu: Menu(sections: []))
-        rssButton.setAccessibleLabel("RSS sync")
-        rssButton.tooltip = "RSS Sync: check the indexers' feeds for new releases now"
+        rssButton.setAccessibleLabel(tr("RSS sync"))
+        rssButton.tooltip = tr("RSS Sync: check the indexers' feeds for new releases now")
         rssButton.addClasses(["flat"])
         commandSpinner.visible = false
-        commandLabel.setAccessibleLabel("Commands running")
+        commandLabel.setAccessibleLabel(tr("Commands running"))
         commandBox.append(commandSpinner, commandLabel)
         commandBox.visible = false
     }
@@ -106,10 +106,12 @@ final class LibraryActions {
         for kind in Kind.allCases {
             group?.setEnabled(kind.rawValue, enabled[kind] ?? false)
             let title = kind.title
-            buttons[kind]?.tooltip = items.isEmpty ? "\(title) (select \(presentation.plural) first)"
-                : enabled[kind] == true ? "\(title) (\(items.count) selected)"
-                : kind == .monitor ? "\(title): every selected \(presentation.singular) is monitored already"
-                : kind == .unmonitor ? "\(title): no selected \(presentation.singular) is monitored" : "\(title): waiting for the service"
+            let words = presentation.words
+            // Translators: %1$s is an action ("Monitor"), %2$d how many items are selected.
+            buttons[kind]?.tooltip = items.isEmpty ? words.selectFirst(title)
+                : enabled[kind] == true ? trn("%1$s (%2$d selected)", "%1$s (%2$d selected)", items.count).fill(title, items.count)
+                : kind == .monitor ? words.allMonitored(title)
+                : kind == .unmonitor ? words.noneMonitored(title) : tr("%s: waiting for the service").fill(title)
         }
         group?.setEnabled("open", items.count == 1)
     }
@@ -121,7 +123,7 @@ final class LibraryActions {
         guard instances != rssInstances else { return }
         rssInstances = instances
         let prefix = "library-\(presentation.feature.rawValue)"
-        rssButton.setMenu(Menu(sections: [instances.map { ("RSS Sync: \($0.name)", "\(prefix).rss::\($0.id.uuidString)") }]))
+        rssButton.setMenu(Menu(sections: [instances.map { (tr("RSS Sync: %s").fill($0.name), "\(prefix).rss::\($0.id.uuidString)") }]))
         rssButton.visible = !instances.isEmpty
     }
 
@@ -152,7 +154,7 @@ final class LibraryActions {
     /// The eye button on a row: that item only.
     func monitor(_ on: Bool, _ items: [Resource]) {
         guard let page, !items.isEmpty else { return }
-        for item in items { pending[page.key(item.id)] = on ? "Monitoring…" : "Unmonitoring…" }
+        for item in items { pending[page.key(item.id)] = on ? tr("Monitoring…") : tr("Unmonitoring…") }
         page.rebindShown()
         update()
         onRequest?(.monitor(on, items))
@@ -185,9 +187,9 @@ final class LibraryActions {
         commandBox.visible = !lines.isEmpty
         commandSpinner.visible = !lines.isEmpty
         commandSpinner.spinning = !lines.isEmpty
-        commandLabel.text = lines.count == 1 ? lines[0] : "\(lines.count) commands running"
+        commandLabel.text = lines.count == 1 ? lines[0] : trn("%d command running", "%d commands running", lines.count).fill(lines.count)
         commandLabel.tooltip = lines.joined(separator: "\n")
-        commandLabel.setAccessibleLabel(lines.isEmpty ? "No commands running" : lines.joined(separator: "; "))
+        commandLabel.setAccessibleLabel(lines.isEmpty ? tr("No commands running") : lines.joined(separator: "; "))
     }
 
     // MARK: Context menu

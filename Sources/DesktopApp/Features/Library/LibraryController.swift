@@ -65,7 +65,7 @@ final class LibraryController: FeatureController {
     private func page(for kind: LibraryKind.ID) -> LibraryPage? { pages[kind] }
 
     private func instanceName(_ id: UUID) async -> String {
-        await repository.configuredServices.first { $0.id == id }?.displayName ?? "The service"
+        await repository.configuredServices.first { $0.id == id }?.displayName ?? tr("The service")
     }
 
     func handle(_ request: LibraryRequest) {
@@ -74,11 +74,11 @@ final class LibraryController: FeatureController {
         case .monitorGroup(let on, let item, let group):
             let presentation = LibraryPresentations.of(item.kind)
             let name = presentation.groupName(ChildGroup(key: group, number: group, children: []))
-            write(request, on: item, failure: "\(name) could not be changed") { repository throws(ServiceError) in
+            write(request, on: item, failure: tr("%s could not be changed").fill(name)) { repository throws(ServiceError) in
                 try await repository.setGroupMonitored(on, item: item.id, group: group)
             }
         case .monitorChildren(let on, let item, let ids):
-            write(request, on: item, failure: "The \(LibraryPresentations.of(item.kind).childSingular) could not be changed") { repository throws(ServiceError) in
+            write(request, on: item, failure: (LibraryPresentations.of(item.kind).words.children?.notChanged ?? tr("The change could not be made"))) { repository throws(ServiceError) in
                 try await repository.setChildrenMonitored(on, ids: ids, on: item.id.serviceID)
             }
         case .command(let command, let item): run(command, service: item.id.serviceID, item: item, kind: item.kind)
@@ -145,17 +145,22 @@ final class LibraryController: FeatureController {
             await self.refreshDetail(page, library: state.value)
             var problems: [String] = []
             for (service, error) in failures.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-                problems.append("\(await self.instanceName(service)): \(ErrorText.sentence(error))")
+                problems.append(CommandWords.said(await self.instanceName(service), ErrorText.sentence(error)))
             }
             let sent = items.filter { failures[$0.id.serviceID] == nil }
             if let now = state.value?.items {
                 for item in sent {
                     guard let after = now.first(where: { $0.id == item.id }), after.monitored != on else { continue }
-                    problems.append("\(await self.instanceName(item.id.serviceID)) still reports “\(after.title)” as \(after.monitored ? "monitored" : "not monitored").")
+                    let name = await self.instanceName(item.id.serviceID)
+                    // Translators: %1$s is a service, %2$s an item's title.
+                    problems.append((after.monitored ? tr("%1$s still reports “%2$s” as monitored.") : tr("%1$s still reports “%2$s” as not monitored."))
+                        .fill(name, after.title))
                 }
             }
-            let noun = sent.count == 1 ? "“\(sent[0].title)”" : "\(sent.count) \(page.presentation.noun(sent.count))"
-            let headline = sent.isEmpty ? "Monitoring could not be changed" : on ? "Monitoring \(noun)" : "Stopped monitoring \(noun)"
+            let words = page.presentation.words
+            let headline = sent.isEmpty ? tr("Monitoring could not be changed")
+                : sent.count == 1 ? (on ? tr("Monitoring “%s”") : tr("Stopped monitoring “%s”")).fill(sent[0].title)
+                : on ? words.monitoring(sent.count) : words.stoppedMonitoring(sent.count)
             page.message.show(headline, problems: problems)
             self.onFinished?(request)
         }
@@ -171,7 +176,7 @@ final class LibraryController: FeatureController {
             do throws(ServiceError) {
                 try await body(repository)
             } catch {
-                problem = "\(failure): \(ErrorText.sentence(error))"
+                problem = CommandWords.said(failure, ErrorText.sentence(error))
             }
             guard let self else { return }
             let library = await repository.library(item.kind, force: true)
@@ -208,18 +213,19 @@ final class LibraryController: FeatureController {
         guard let kind = commandKinds[key] ?? item?.kind, let page = page(for: kind) else { return }
         let finished: Bool = { if case .success(let p) = result { return !p.isRunning }; return true }()
         let commandName = page.presentation.name(of: key.command)
-        let words = LibraryWords.progress(commandName, result)
+        let words = CommandWords.progress(commandName, result)
         let running = !finished
         Task { [weak self] in
             guard let self else { return }
             let name = await self.instanceName(key.service)
             page.actions.commandChanged(key, running ? words : nil, instance: name)
-            if page.detailItem?.id.serviceID == key.service { page.detail.showCommand(key.command, words: words, running: running) }
+            if page.detailItem?.id.serviceID == key.service { page.detail.showCommand(key.command, words: words, running: running, failed: Self.failed(result)) }
             guard finished else { return }
             self.commandItems[key] = nil
             self.commandKinds[key] = nil
-            let failed: Bool = { if case .success(let p) = result { return p.status != .completed }; return true }()
-            page.message.show(failed ? "\(commandName) on \(name) did not complete" : "\(name): \(words)",
+            let failed = Self.failed(result)
+            // Translators: %1$s is a command ("Series search"), %2$s a service.
+            page.message.show(failed ? tr("%1$s on %2$s did not complete").fill(commandName, name) : CommandWords.said(name, words),
                               problems: failed ? [words] : [])
             if key.command.isRefresh, !failed {
                 let library = await self.repository.library(kind, force: true)
@@ -229,6 +235,11 @@ final class LibraryController: FeatureController {
             }
             self.onFinished?(.command(key.command, on: item ?? page.detailItem ?? Self.placeholder(key, kind: kind)))
         }
+    }
+
+    private static func failed(_ result: Result<CommandProgress, ServiceError>) -> Bool {
+        if case .success(let progress) = result { return !progress.isRunning && progress.status != .completed }
+        return true
     }
 
     private static func placeholder(_ key: CommandTracker.Key, kind: LibraryKind.ID) -> Resource {
@@ -256,12 +267,12 @@ final class LibraryController: FeatureController {
             let name = await self.instanceName(item.id.serviceID)
             if let problem {
                 page.detail.setBusy(false)
-                page.message.show("“\(item.title)” could not be deleted", problems: ["\(name): \(problem)"])
+                page.message.show(tr("“%s” could not be deleted").fill(item.title), problems: [CommandWords.said(name, problem)])
             } else {
                 if page.detailItem?.id == item.id { page.showList() }
                 let still = state.value?.items.contains { $0.id == item.id } == true
-                page.message.show("Deleted “\(item.title)”" + (deleteFiles ? " and its files" : "; its files were kept"),
-                                  problems: still ? ["\(name) still lists it."] : [])
+                page.message.show((deleteFiles ? tr("Deleted “%s” and its files") : tr("Deleted “%s”; its files were kept")).fill(item.title),
+                                  problems: still ? [tr("%s still lists it.").fill(name)] : [])
             }
             self.onFinished?(request)
         }
@@ -274,10 +285,10 @@ final class LibraryController: FeatureController {
         let repository = repository
         Task { [weak self] in
             let report = await repository.removeFromQueue(records, removal)
-            await self?.queueAnswered(request, headline: report.removed.isEmpty ? "Nothing was removed"
-                                      : LibraryWords.removal(removal, count: report.removed.count),
+            await self?.queueAnswered(request, headline: report.removed.isEmpty ? tr("Nothing was removed")
+                                      : CommandWords.removal(removal, count: report.removed.count),
                                       problems: await self?.problems(report.failures) ?? [],
-                                      notes: report.gone.isEmpty ? [] : ["\(report.gone.count == 1 ? "One download was" : "\(report.gone.count) downloads were") no longer in the queue."],
+                                      notes: report.gone.isEmpty ? [] : [trn("%d download was no longer in the queue.", "%d downloads were no longer in the queue.", report.gone.count).fill(report.gone.count)],
                                       removed: report.removed)
         }
     }
@@ -295,8 +306,8 @@ final class LibraryController: FeatureController {
                     failures[record.id.serviceID] = error
                 }
             }
-            await self?.queueAnswered(request, headline: grabbed == 0 ? "Nothing was grabbed"
-                                      : grabbed == 1 ? "Grabbed “\(records[0].title)”" : "Grabbed \(grabbed) releases",
+            await self?.queueAnswered(request, headline: grabbed == 0 ? tr("Nothing was grabbed")
+                                      : grabbed == 1 ? tr("Grabbed “%s”").fill(records[0].title) : trn("Grabbed %d release", "Grabbed %d releases", grabbed).fill(grabbed),
                                       problems: await self?.problems(failures) ?? [], notes: [], removed: [])
         }
     }
@@ -304,7 +315,7 @@ final class LibraryController: FeatureController {
     private func problems(_ failures: [UUID: ServiceError]) async -> [String] {
         var lines: [String] = []
         for (service, error) in failures.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-            lines.append("\(await instanceName(service)): \(ErrorText.sentence(error))")
+            lines.append(CommandWords.said(await instanceName(service), ErrorText.sentence(error)))
         }
         return lines
     }
@@ -318,7 +329,7 @@ final class LibraryController: FeatureController {
         var lines = problems + notes
         if let rows = state.value?.items {
             let still = rows.filter { removed.contains($0.queue.id) }
-            if let first = still.first { lines.append("The queue still lists “\(first.title)”.") }
+            if let first = still.first { lines.append(tr("The queue still lists “%s”.").fill(first.title)) }
         }
         let tab = selectedTab()
         for page in pages.values where page.isShowingDetail {

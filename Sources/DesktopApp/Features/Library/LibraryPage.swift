@@ -51,22 +51,21 @@ final class LibraryPage {
     init(presentation: LibraryPresentation, clock: Clock, posters: PosterLoader) {
         self.presentation = presentation
         self.posters = posters
-        let noun = presentation.plural
         let tab = presentation.feature
 
         // Toolbar: search, sort, filter.
-        search = Entry(search: "Search \(noun)")
+        search = Entry(search: presentation.words.searchList)
         search.hexpand = true
-        search.setAccessibleLabel("Search \(noun)")
-        let sortNames = ["Title", "Year", "Date Added", "Size on Disk"]
-        sortDropDown = DropDown(sortNames, name: "Sort \(noun) by")
-        filterDropDown = DropDown(filterNames, name: "Show \(noun)")
+        search.setAccessibleLabel(presentation.words.searchList)
+        let sortNames = [tr("Title"), tr("Year"), tr("Date Added"), tr("Size on Disk")]
+        sortDropDown = DropDown(sortNames, name: presentation.words.sortBy)
+        filterDropDown = DropDown(filterNames, name: presentation.words.show)
         countLabel = Label.line("", classes: ["dim-label"], ellipsize: false)
         actions = LibraryActions(presentation: presentation)
         let toolbar = Box.horizontal(spacing: 8)
         toolbar.margins(12)
-        let add = Button(icon: "list-add-symbolic", name: "Add \(presentation.indefinite)…",
-                         tooltip: "Add \(presentation.indefinite) (Ctrl+N)", action: "win.add-to-library")
+        let add = Button(icon: "list-add-symbolic", name: presentation.words.add,
+                         tooltip: presentation.words.addTooltip, action: "win.add-to-library")
         toolbar.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), search, actions.commandBox, sortDropDown, filterDropDown,
                        countLabel, actions.rssButton)
 
@@ -248,11 +247,11 @@ final class LibraryPage {
     }
 
     private func rebuildFilters() {
-        var names = ["All", "Monitored", "Not Monitored", "Missing"]
+        var names = [tr("All"), tr("Monitored"), tr("Not Monitored"), tr("Missing")]
         filters = [.all, .monitored, .unmonitored, .missing]
         if instances.count > 1 {
             for instance in instances {
-                names.append("Only \(instance.name)")
+                names.append(tr("Only %s").fill(instance.name))
                 filters.append(.instance(instance.id))
             }
         }
@@ -316,9 +315,8 @@ final class LibraryPage {
                 self.actions.update()
                 Log.debug("timing: library splice \(ContinuousClock.now - spliceStart)")
                 self.onApplied?(keys.count)
-                let noun = self.presentation.noun(all.count)
-                self.countLabel.text = keys.count == all.count ? "\(Formatting.count(all.count)) \(noun)"
-                                                               : "\(Formatting.count(keys.count)) of \(Formatting.count(all.count))"
+                let words = self.presentation.words
+                self.countLabel.text = keys.count == all.count ? words.count(all.count) : words.shown(keys.count, all.count)
             }
         }
     }

@@ -9,13 +9,8 @@ struct LibraryPresentation: Sendable {
     var feature: Feature { kind.feature }
     /// The tab's title ("Series", "Movies").
     var title: String
-    /// One item and several ("series"/"series", "movie"/"movies"), and with its article ("a series").
-    var singular: String
-    var plural: String
-    var indefinite: String
-    /// The children's noun, one and several ("episode"/"episodes"), for counts.
-    var childSingular: String = ""
-    var childPlural: String = ""
+    /// The sentences the kind is named in (LibraryWords).
+    var words: LibraryWords
     var icon: String
     /// The list while it loads, and when it is empty.
     var loading: String
@@ -24,14 +19,13 @@ struct LibraryPresentation: Sendable {
     /// The add dialog's title and its search field's hint.
     var addTitle: String
     var addHint: String
-    /// The service that owns items of this kind, in sentences ("Sonarr stops managing this series").
-    var serviceName: String
     /// A group's name ("Season 2", "Specials"; an album's title).
     var groupName: @Sendable (ChildGroup) -> String = { $0.title ?? "\($0.number ?? $0.key)" }
     /// A child's short label in its row ("03").
     var childNumber: @Sendable (Child) -> String = { String(format: "%02d", $0.number) }
     /// A child named for a dialog ("S01E02 of Title").
-    var childTitle: @Sendable (Child, Resource) -> String = { child, item in "\(child.title) of \(item.title)" }
+    // Translators: %1$s is a child (a track, an episode), %2$s the item it belongs to.
+    var childTitle: @Sendable (Child, Resource) -> String = { child, item in tr("%1$s of %2$s").fill(child.title, item.title) }
     /// The item's facts beyond year, status, monitored and size: label and value, in order.
     var facts: @Sendable (Resource, Date) -> [(String, String)] = { _, _ in [] }
     /// What the item's own dates are called ("inCinemas" → "In cinemas"), for the calendar.
@@ -47,14 +41,13 @@ struct LibraryPresentation: Sendable {
     /// Synthetic content for the inspection routes; a kind without it has no library routes.
     var samples: LibrarySamples?
 
-    func noun(_ count: Int) -> String { count == 1 ? singular : plural }
-
     /// What a calendar entry stands for, in words.
     func due(_ due: CalendarEntry.Due) -> String {
         switch due {
         case .child(let group, let number, let title):
             if let dueChild { return dueChild(group, number, title) }
-            return ["\(childSingular.capitalized) \(number)", title].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+            let numbered = words.children?.numbered(number) ?? String(number)
+            return [numbered, title].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
         case .release(let name): return dateName(name)
         case .group(let title): return title
         }
@@ -64,11 +57,12 @@ struct LibraryPresentation: Sendable {
     func name(of command: LibraryCommand) -> String {
         if let commandName { return commandName(command) }
         return switch command {
-        case .search(let ids): ids.count == 1 ? "\(singular.capitalized) search" : "Search of \(ids.count) \(plural)"
-        case .refresh: "Refresh and scan"
-        case .searchGroup: "\((kind.groups?.name ?? "group").capitalized) search"
-        case .searchChildren(_, let ids): ids.count == 1 ? "\(childSingular.capitalized) search" : "Search of \(ids.count) \(childPlural)"
-        case .rssSync: "RSS sync"
+        case .search(let ids): ids.count == 1 ? words.search : words.searchOf(ids.count)
+        case .refresh: tr("Refresh and scan")
+        case .searchGroup: words.searchGroup
+        case .searchChildren(_, let ids): ids.count == 1 ? (words.children?.search ?? words.search)
+            : (words.children?.searchOf(ids.count) ?? words.searchOf(ids.count))
+        case .rssSync: tr("RSS sync")
         }
     }
 
@@ -78,10 +72,10 @@ struct LibraryPresentation: Sendable {
         if let year = item.year { facts.append(String(year)) }
         facts.append(Strings.resourceStatus(item.status))
         if kind.children != nil {
-            facts.append("\(item.fileCount) of \(item.expectedFileCount) \(item.expectedFileCount == 1 ? childSingular : childPlural)")
+            facts.append(words.children?.onDisk(item.fileCount, item.expectedFileCount) ?? "\(item.fileCount)/\(item.expectedFileCount)")
             if let subtitle = item.subtitle, !subtitle.isEmpty { facts.append(subtitle) }
         } else {
-            facts.append(item.hasFile ? "On disk" : "Missing")
+            facts.append(item.hasFile ? tr("On disk") : tr("Missing"))
         }
         return facts.joined(separator: " · ")
     }
@@ -118,10 +112,10 @@ extension LibraryPresentation {
     /// Words made from a kind's own names, for a kind without a presentation of its own.
     static func plain(_ kind: LibraryKind) -> LibraryPresentation {
         let name = kind.item.name
-        return LibraryPresentation(kind: kind, title: name.capitalized, singular: name, plural: name + "s", indefinite: "a " + name,
-                                   childSingular: kind.children?.name ?? "", childPlural: (kind.children?.name ?? "") + "s",
-                                   icon: "folder-symbolic", loading: "Loading…", emptyTitle: "Nothing Here",
-                                   emptyDetail: "Items added in the service appear here.", addTitle: "Add", addHint: "Title",
-                                   serviceName: "The service")
+        return LibraryPresentation(kind: kind, title: name.capitalized,
+                                   words: .plain(singular: name, plural: name + "s", group: kind.groups?.name,
+                                                 child: kind.children.map { ($0.name, $0.name + "s") }),
+                                   icon: "folder-symbolic", loading: tr("Loading…"), emptyTitle: tr("Nothing Here"),
+                                   emptyDetail: tr("Items added in the service appear here."), addTitle: tr("Add"), addHint: tr("Title"))
     }
 }

@@ -19,18 +19,18 @@ enum LibraryRequest: Equatable {
 }
 
 /// Words for library actions and commands.
-enum LibraryWords {
-
+enum CommandWords {
+    /// A command's state, after its name ("Series search: running").
     static func status(_ status: CommandProgress.Status) -> String {
         switch status {
-        case .queued: "queued"
-        case .started: "running"
-        case .completed: "completed"
-        case .failed: "failed"
-        case .aborted: "aborted"
-        case .cancelled: "cancelled"
-        case .orphaned: "stopped when the service restarted"
-        case .unknown: "in an unknown state"
+        case .queued: trc("command state", "queued")
+        case .started: trc("command state", "running")
+        case .completed: trc("command state", "completed")
+        case .failed: trc("command state", "failed")
+        case .aborted: trc("command state", "aborted")
+        case .cancelled: trc("command state", "cancelled")
+        case .orphaned: trc("command state", "stopped when the service restarted")
+        case .unknown: trc("command state", "in an unknown state")
         }
     }
 
@@ -39,27 +39,39 @@ enum LibraryWords {
         switch result {
         case .success(let progress):
             if !progress.isRunning, let message = progress.message, !message.isEmpty {
-                return "\(name) \(status(progress.status)): \(message)"
+                // Translators: %1$s is a command ("Series search"), %2$s its state ("completed"), %3$s the service's message.
+                return tr("%1$s %2$s: %3$s").fill(name, status(progress.status), message)
             }
-            return "\(name): \(status(progress.status))"
+            // Translators: %1$s is a command ("Series search"), %2$s its state ("running").
+            return tr("%1$s: %2$s").fill(name, status(progress.status))
         case .failure(let error):
-            return "\(name) could not be started: \(ErrorText.sentence(error))"
+            // Translators: %1$s is a command ("Series search"), %2$s why it could not start.
+            return tr("%1$s could not be started: %2$s").fill(name, ErrorText.sentence(error))
         }
     }
 
+    /// "Removed 2 downloads and deleted their files in the client; blocklisted".
     static func removal(_ removal: QueueRemoval, count: Int) -> String {
-        let noun = count == 1 ? "download" : "\(count) downloads"
-        var words: String
-        switch removal.disposition {
-        case .removeFromClient: words = "Removed \(noun) and deleted \(count == 1 ? "its" : "their") files in the client"
-        case .changeCategory: words = "Moved \(noun) to the post-import category"
-        case .ignore: words = "Stopped tracking \(noun); the client keeps \(count == 1 ? "it" : "them")"
+        let words = switch removal.disposition {
+        case .removeFromClient:
+            trn("Removed %d download and deleted its files in the client", "Removed %d downloads and deleted their files in the client", count)
+        case .changeCategory:
+            trn("Moved %d download to the post-import category", "Moved %d downloads to the post-import category", count)
+        case .ignore:
+            trn("Stopped tracking %d download; the client keeps it", "Stopped tracking %d downloads; the client keeps them", count)
         }
-        switch removal.blocklist {
-        case .no: break
-        case .blocklistAndSearch: words += "; blocklisted, searching for another"
-        case .blocklistOnly: words += "; blocklisted"
+        let sentence = words.fill(count)
+        return switch removal.blocklist {
+        case .no: sentence
+        // Translators: %s is what was done with the downloads ("Removed 2 downloads …").
+        case .blocklistAndSearch: tr("%s; blocklisted, searching for another").fill(sentence)
+        case .blocklistOnly: tr("%s; blocklisted").fill(sentence)
         }
-        return words
+    }
+
+    /// What a service said about one of its items or answers: "Sonarr 4K: The service took too long to answer."
+    static func said(_ service: String, _ sentence: String) -> String {
+        // Translators: %1$s is a service's name, %2$s what it said or what happened with it.
+        tr("%1$s: %2$s").fill(service, sentence)
     }
 }

@@ -78,11 +78,11 @@ final class LibraryRow {
     func show(_ item: Resource, facts: String, instance name: String?, pending: String? = nil) {
         title.text = item.title
         subtitle.text = facts
-        monitored.text = pending ?? (item.monitored ? "Monitored" : "Not monitored")
+        monitored.text = pending ?? (item.monitored ? tr("Monitored") : tr("Not monitored"))
         // An open eye: Sonarr/Radarr watch for it; closed: they do not. The words stay beside it.
         monitoredIcon.setIcon(item.monitored ? "view-reveal-symbolic" : "view-conceal-symbolic")
         monitorButton.sensitive = pending == nil
-        monitorButton.setAccessibleLabel(pending ?? (item.monitored ? "Monitored: stop monitoring \(item.title)" : "Not monitored: monitor \(item.title)"))
+        monitorButton.setAccessibleLabel(pending ?? (item.monitored ? tr("Monitored: stop monitoring %s").fill(item.title) : tr("Not monitored: monitor %s").fill(item.title)))
         isMonitored = item.monitored
         size.text = item.sizeOnDisk > 0 ? Formatting.bytes(item.sizeOnDisk) : "—"
         instance.text = name ?? ""

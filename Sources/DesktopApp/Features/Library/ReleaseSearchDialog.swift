@@ -13,10 +13,10 @@ final class ReleaseSearchDialog {
         case best, size, age, seeders
         var title: String {
             switch self {
-            case .best: "Best first"
-            case .size: "Largest first"
-            case .age: "Newest first"
-            case .seeders: "Most seeders first"
+            case .best: tr("Best first")
+            case .size: tr("Largest first")
+            case .age: tr("Newest first")
+            case .seeders: tr("Most seeders first")
             }
         }
     }
@@ -25,9 +25,9 @@ final class ReleaseSearchDialog {
         case all, approved, rejected
         var title: String {
             switch self {
-            case .all: "All releases"
-            case .approved: "Approved only"
-            case .rejected: "Rejected only"
+            case .all: tr("All releases")
+            case .approved: tr("Approved only")
+            case .rejected: tr("Rejected only")
             }
         }
     }
@@ -35,7 +35,7 @@ final class ReleaseSearchDialog {
     let window: Window
     let search: ReleaseSearch
     private let clock: Clock
-    private let spinner = Spinner(name: "Searching indexers", size: 16)
+    private let spinner = Spinner(name: tr("Searching indexers"), size: 16)
     private let status = Label.wrapping("", maxWidth: 70)
     private let cancelButton: Button
     private let againButton: Button
@@ -58,26 +58,26 @@ final class ReleaseSearchDialog {
         self.search = search
         self.clock = clock
         window = Window()
-        window.title = "Interactive Search — \(title)"
+        window.title = tr("Interactive Search — %s").fill(title)
         window.makeModal(over: parent)
         window.setDefaultSize(width: 860, height: 620)
 
         let column = Box.vertical(spacing: 10)
         column.margins(16)
-        column.append(Label.line("Interactive Search — \(title)", classes: ["title-3"]))
+        column.append(Label.line(tr("Interactive Search — %s").fill(title), classes: ["title-3"]))
         let bar = Box.horizontal(spacing: 8)
         status.hexpand = true
-        cancelButton = Button(mnemonic: "_Cancel Search", name: "Cancel search")
-        againButton = Button(mnemonic: "Search _Again", name: "Search again")
+        cancelButton = Button(mnemonic: tr("_Cancel Search"), name: tr("Cancel search"))
+        againButton = Button(mnemonic: tr("Search _Again"), name: tr("Search again"))
         bar.append(spinner, status, cancelButton, againButton)
-        sortDropDown = DropDown(Sort.allCases.map(\.title), name: "Sort releases")
-        showDropDown = DropDown(Show.allCases.map(\.title), name: "Show releases")
+        sortDropDown = DropDown(Sort.allCases.map(\.title), name: tr("Sort releases"))
+        showDropDown = DropDown(Show.allCases.map(\.title), name: tr("Show releases"))
         let filters = Box.horizontal(spacing: 8)
         filters.append(sortDropDown, showDropDown)
-        list = ListBox(name: "Releases")
+        list = ListBox(name: tr("Releases"))
         let scrolled = ScrolledWindow(list)
         scrolled.vexpand = true
-        let close = Button(mnemonic: "_Close", name: "Close")
+        let close = Button(mnemonic: tr("_Close"), name: tr("Close"))
         close.halign = GTK_ALIGN_END
         column.append(bar, filters, scrolled, close)
         window.setChild(column)
@@ -99,13 +99,13 @@ final class ReleaseSearchDialog {
         spinner.spinning = true
         cancelButton.visible = true
         againButton.visible = false
-        status.text = "Searching the indexers… This can take up to three minutes."
+        status.text = tr("Searching the indexers… This can take up to three minutes.")
         onSearch?(search)
     }
 
     private func cancel() {
         onCancel?()
-        finish("Search cancelled.")
+        finish(tr("Search cancelled."))
     }
 
     private func finish(_ words: String) {
@@ -122,8 +122,10 @@ final class ReleaseSearchDialog {
         self.releases = releases
         searchedAt = date
         let approved = releases.filter(\.approved).count
-        finish(releases.isEmpty ? "The indexers found nothing." :
-            "\(releases.count) \(releases.count == 1 ? "release" : "releases"), \(approved) approved. Searched at \(Formatting.time(date, now: date)).")
+        finish(releases.isEmpty ? tr("The indexers found nothing.") :
+            // Translators: %1$d releases found, %2$d of them approved, %3$s the time of the search ("14:02").
+            trn("%1$d release, %2$d approved. Searched at %3$s.", "%1$d releases, %2$d approved. Searched at %3$s.", releases.count)
+                .fill(releases.count, approved, Formatting.time(date, now: date)))
         refill()
     }
 
@@ -153,8 +155,8 @@ final class ReleaseSearchDialog {
             let title = Label.line(release.title, classes: ["heading"])
             title.hexpand = true
             let grab = Button()
-            grab.setChild(Label(grabbing == release.id ? "Grabbing…" : "Grab"))
-            grab.setAccessibleLabel("Grab \(release.title)")
+            grab.setChild(Label(grabbing == release.id ? tr("Grabbing…") : tr("Grab")))
+            grab.setAccessibleLabel(tr("Grab %s").fill(release.title))
             grab.sensitive = grabbing == nil && release.downloadAllowed
             if release.approved { grab.addClasses(["suggested-action"]) }
             grab.onClicked { [weak self] in self?.requestGrab(release) }
@@ -163,9 +165,9 @@ final class ReleaseSearchDialog {
             row.append(Label.line(Self.facts(release), classes: ["dim-label"]))
             if !release.approved {
                 for reason in release.rejections {
-                    row.append(Label.wrapping((release.temporarilyRejected ? "For now: " : "Rejected: ") + reason, classes: ["caption"], maxWidth: 100))
+                    row.append(Label.wrapping((release.temporarilyRejected ? tr("For now: %s") : tr("Rejected: %s")).fill(reason), classes: ["caption"], maxWidth: 100))
                 }
-                if !release.downloadAllowed { row.append(Label.wrapping("Not matched to this item: it cannot be grabbed from here.", classes: ["caption"], maxWidth: 100)) }
+                if !release.downloadAllowed { row.append(Label.wrapping(tr("Not matched to this item: it cannot be grabbed from here."), classes: ["caption"], maxWidth: 100)) }
             }
             list.append(row)
         }
@@ -173,12 +175,12 @@ final class ReleaseSearchDialog {
 
     static func facts(_ release: Release) -> String {
         var words = [release.indexer, Formatting.bytes(release.size)]
-        if let hours = release.ageHours { words.append(hours < 48 ? "\(Int(hours)) h old" : "\(Int(hours / 24)) days old") }
-        if release.downloadProtocol == .torrent { words.append("\(release.seeders ?? 0) seeders, \(release.leechers ?? 0) peers") }
-        else if release.downloadProtocol == .usenet { words.append("Usenet") }
+        if let hours = release.ageHours { words.append(hours < 48 ? trn("%d hour old", "%d hours old", Int(hours)).fill(Int(hours)) : trn("%d day old", "%d days old", Int(hours / 24)).fill(Int(hours / 24))) }
+        if release.downloadProtocol == .torrent { words.append(tr("%1$d seeders, %2$d peers").fill(release.seeders ?? 0, release.leechers ?? 0)) }
+        else if release.downloadProtocol == .usenet { words.append(tr("Usenet")) }
         if let quality = release.quality { words.append(quality) }
         if !release.languages.isEmpty { words.append(release.languages.joined(separator: ", ")) }
-        if release.customFormatScore != 0 { words.append("score \(release.customFormatScore > 0 ? "+" : "")\(release.customFormatScore)") }
+        if release.customFormatScore != 0 { words.append(tr("score %s").fill((release.customFormatScore > 0 ? "+" : "") + String(release.customFormatScore))) }
         return words.joined(separator: " · ")
     }
 
@@ -186,7 +188,7 @@ final class ReleaseSearchDialog {
     func requestGrab(_ release: Release) {
         guard grabbing == nil else { return }
         guard let searchedAt, ReleaseCache.isFresh(searched: searchedAt, now: clock.now) else {
-            status.text = "This search is over 30 minutes old: the service no longer holds its results. Search again to grab."
+            status.text = tr("This search is over 30 minutes old: the service no longer holds its results. Search again to grab.")
             return
         }
         grabbing = release.id
@@ -197,8 +199,8 @@ final class ReleaseSearchDialog {
     /// The service answered a grab.
     func grabbed(_ release: Release, error: String?) {
         grabbing = nil
-        status.text = error.map { "“\(release.title)” was not grabbed: \($0)" }
-            ?? "Grabbed “\(release.title)”: the service sends it to its download client."
+        status.text = error.map { tr("“%s” was not grabbed: %s").fill(release.title, $0) }
+            ?? tr("Grabbed “%s”: the service sends it to its download client.").fill(release.title)
         refill()
     }
 

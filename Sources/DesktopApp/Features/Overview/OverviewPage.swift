@@ -18,12 +18,12 @@ final class OverviewPage {
         column.margins(24, top: 6)
         column.sizeRequest(width: 560, height: -1)
         column.halign = GTK_ALIGN_FILL
-        services = ListBox(name: "Services")
-        healthHeading = Label.heading("Health")
-        health = ListBox(name: "Health issues")
-        disksHeading = Label.heading("Disk Space")
-        disks = ListBox(name: "Disk space")
-        column.append(Label.heading("Services"), services, healthHeading, health, disksHeading, disks)
+        services = ListBox(name: tr("Services"))
+        healthHeading = Label.heading(tr("Health"))
+        health = ListBox(name: tr("Health issues"))
+        disksHeading = Label.heading(tr("Disk Space"))
+        disks = ListBox(name: tr("Disk space"))
+        column.append(Label.heading(tr("Services")), services, healthHeading, health, disksHeading, disks)
         page = FeaturePage(tab: .overview, content: ScrolledWindow(column), clock: clock)
     }
 
@@ -53,7 +53,7 @@ final class OverviewPage {
             for issue in list { health.append(healthRow(issue, service: service)) }
         }
         if issues.isEmpty, !content.details.parts.isEmpty {
-            health.append(plainRow("No health issues reported."))
+            health.append(plainRow(tr("No health issues reported.")))
         }
         healthHeading.visible = !content.details.parts.isEmpty
         health.visible = !content.details.parts.isEmpty
@@ -80,8 +80,8 @@ final class OverviewPage {
         text.append(Label.line(row.service.name, classes: ["heading"]))
         var facts = [row.service.kind.displayName]
         if let version = row.version { facts.append(version) }
-        if let endpoint = row.endpoint { facts.append(endpoint == .local ? "via local" : "via remote") }
-        if let latency = row.latencyMilliseconds { facts.append("\(latency) ms") }
+        if let endpoint = row.endpoint { facts.append(endpoint == .local ? tr("via local") : tr("via remote")) }
+        if let latency = row.latencyMilliseconds { facts.append(tr("%s ms").fill(latency)) }
         let live = Strings.live(liveStates[row.service.id])
         if let live { facts.append(live.word) }
         text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
@@ -111,9 +111,9 @@ final class OverviewPage {
         let box = Box.horizontal(spacing: 12)
         box.margins(10, start: 12)
         let (icon, level): (String, String) = switch issue.level {
-        case .error: ("dialog-error-symbolic", "Error")
-        case .warning: ("dialog-warning-symbolic", "Warning")
-        default: ("dialog-information-symbolic", "Notice")
+        case .error: ("dialog-error-symbolic", tr("Error"))
+        case .warning: ("dialog-warning-symbolic", tr("Warning"))
+        default: ("dialog-information-symbolic", tr("Notice"))
         }
         let image = Image.decorative(icon)
         image.valign = GTK_ALIGN_START
@@ -130,8 +130,8 @@ final class OverviewPage {
         box.margins(10, start: 12)
         let title = [disk.label, disk.path].compactMap { $0?.isEmpty == false ? $0 : nil }.first ?? disk.path
         box.append(Label.line("\(title) · \(service.name)"))
-        let text = "\(Formatting.bytes(disk.freeBytes)) free of \(Formatting.bytes(disk.totalBytes))"
-        box.append(ProgressBar(disk.usedFraction, text: text, name: "Space used on \(title), \(service.name)"))
+        let text = tr("%s free of %s").fill(Formatting.bytes(disk.freeBytes), Formatting.bytes(disk.totalBytes))
+        box.append(ProgressBar(disk.usedFraction, text: text, name: tr("Space used on %s, %s").fill(title, service.name)))
         return box
     }
 
