@@ -2,8 +2,26 @@ import Foundation
 
 /// How sizes, speeds, durations and times read in the window (one place, tested).
 enum Formatting {
-    /// "0 B", "512 B", "1.5 KB", "23 MB", "4.20 GB" — decimal units, as the services show them.
-    static func bytes(_ value: Int64) -> String {
+    /// The user's locale for numbers and for dates, from the environment the way POSIX ranks it
+    /// (`LC_ALL`, then the category, then `LANG`). Foundation's current locale does not follow the
+    /// environment on Linux; "C" and "POSIX" keep it (English digits and names).
+    static let numbers = userLocale(category: "LC_NUMERIC")
+    static let dates = userLocale(category: "LC_TIME")
+
+    private static let numbersSeparator = numbers.decimalSeparator ?? "."
+
+    static func userLocale(category: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
+        let value = [environment["LC_ALL"], environment[category], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        // "de_DE.UTF-8@euro" → "de_DE"
+        let name = String(value.prefix { $0 != "." && $0 != "@" })
+        if name.isEmpty || name == "C" || name == "POSIX" { return .autoupdatingCurrent }
+        return Locale(identifier: name)
+    }
+
+    /// "0 B", "512 B", "1.5 KB", "23 MB", "4.20 GB" — decimal units, as the services show them
+    /// (the decimal separator the user's own: "1,5 KB" in German).
+    static func bytes(_ value: Int64, locale: Locale = numbers) -> String {
         let units = ["B", "KB", "MB", "GB", "TB", "PB"]
         var amount = Double(max(0, value))
         var unit = 0
@@ -13,11 +31,13 @@ enum Formatting {
         }
         if unit == 0 { return "\(Int(amount)) B" }
         let digits = amount < 10 ? 2 : amount < 100 ? 1 : 0
-        return String(format: "%.\(digits)f %@", amount, units[unit])
+        let number = String(format: "%.\(digits)f", amount)
+        let separator = locale == numbers ? numbersSeparator : locale.decimalSeparator ?? "."
+        return (separator == "." ? number : number.replacingOccurrences(of: ".", with: separator)) + " " + units[unit]
     }
 
     /// "20,000" / "20 000" / "20.000": a count grouped the way the user's language writes it.
-    static func count(_ value: Int, locale: Locale = .autoupdatingCurrent) -> String {
+    static func count(_ value: Int, locale: Locale = numbers) -> String {
         value.formatted(.number.locale(locale))
     }
 
@@ -44,24 +64,25 @@ enum Formatting {
         "\(Int((max(0, min(1, fraction)) * 100).rounded(.down))) %"
     }
 
-    /// "14:02" today, "Mon 14:02" within a week, else "15 Jan 14:02".
-    static func time(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
+    /// "14:02" today, "Mon 14:02" within a week, else "15 Jan 14:02" — always a 24-hour clock, in
+    /// the order and with the names of the user's language ("Mo. 14:02", "15. Jan., 14:02").
+    static func time(_ date: Date, now: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
-        formatter.locale = .autoupdatingCurrent // the user's language for day and month names
+        formatter.locale = locale
         if calendar.isDate(date, inSameDayAs: now) {
-            formatter.dateFormat = "HH:mm"
+            formatter.setLocalizedDateFormatFromTemplate("HHmm")
         } else if abs(date.timeIntervalSince(now)) < 6 * 86_400 {
-            formatter.dateFormat = "EEE HH:mm"
+            formatter.setLocalizedDateFormatFromTemplate("EEEHHmm")
         } else {
-            formatter.dateFormat = "d MMM HH:mm"
+            formatter.setLocalizedDateFormatFromTemplate("dMMMHHmm")
         }
         return formatter.string(from: date)
     }
 
-    /// "Today", "Tomorrow", else "Thursday 15 January".
-    static func day(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
+    /// "Today", "Tomorrow", else "Thursday 15 January" ("Donnerstag, 15. Januar").
+    static func day(_ date: Date, now: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
         if calendar.isDate(date, inSameDayAs: now) { return tr("Today") }
         if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(date, inSameDayAs: tomorrow) {
             return tr("Tomorrow")
@@ -69,8 +90,8 @@ enum Formatting {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
-        formatter.locale = .autoupdatingCurrent // the user's language for day and month names
-        formatter.dateFormat = "EEEE d MMMM"
+        formatter.locale = locale
+        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
         return formatter.string(from: date)
     }
 }
