@@ -32,23 +32,25 @@ enum ShortcutsWindow {
     static func make() -> Window? {
         let listKeys = items(downloads.map { ($0.accels, $0.title) })
         let shortcuts = items(accelerators.map { ($0.accels, $0.title) })
+        // Translators: the shortcuts window's group of shortcuts that work everywhere in the window.
+        let general = escape(tr("General")), downloadsGroup = escape(tr("Downloads")), title = escape(tr("Keyboard Shortcuts"))
         let xml = """
         <interface>
           <object class="GtkShortcutsWindow" id="help_overlay">
             <property name="modal">1</property>
-            <property name="title">Keyboard Shortcuts</property>
+            <property name="title">\(title)</property>
             <child>
               <object class="GtkShortcutsSection">
                 <property name="section-name">shortcuts</property>
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">General</property>
+                    <property name="title">\(general)</property>
                     \(shortcuts)
                   </object>
                 </child>
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">Downloads</property>
+                    <property name="title">\(downloadsGroup)</property>
                     \(listKeys)
                   </object>
                 </child>

@@ -79,8 +79,9 @@ extension DownloadsPage {
             dialog.categoryEntry.text = "fixture"
             dialog.pausedCheck.active = true
             if scene == .addDuplicate {
-                dialog.showResults([("Added “Example.Dataset.2026.torrent” to qBittorrent", true),
-                                    ("Already in qBittorrent: “Fixture.Linux.ISO.x86_64”", false)])
+                // The lines AddDownloadController writes for these answers.
+                dialog.showResults([(tr("Added “%s” to %s").fill("Example.Dataset.2026.torrent", "qBittorrent"), true),
+                                    (tr("Already in %s: “%s”").fill("qBittorrent", "Fixture.Linux.ISO.x86_64"), false)])
             }
             return (dialog.window, nil)
         case .filtered:

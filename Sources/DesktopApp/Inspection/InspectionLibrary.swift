@@ -120,7 +120,7 @@ extension LibraryPage {
         case .releaseSearch, .releaseSearchRejections, .releaseSearchSearching:
             let group = samples.detail.groups.last
             let search: ReleaseSearch = group.map { .group(item: detailItem.id.itemID, group: $0.key) } ?? .item(detailItem.id.itemID)
-            let title = group.map { "\(media.groupName($0)) of \(detailItem.title)" } ?? detailItem.title
+            let title = group.map { tr("%s of %s").fill(media.groupName($0), detailItem.title) } ?? detailItem.title // as ChildrenSection names it
             let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page), search: search, title: title, clock: .inspection)
             releaseDialog = dialog
             dialog.start()
@@ -158,8 +158,9 @@ extension ActivityPage {
             actions.removal?.answer(confirmed: true) // no model behind the page: it stays pending
             return (nil, nil)
         case .actionFailed:
-            message.show("Nothing was removed", problems: [
-                "\(InspectionData.sonarr.name): \(ErrorText.sentence(.serverMessage(status: 500, message: "Specified method is not supported.")))",
+            // The words the controller uses for this answer (LibraryController.queueAnswered).
+            message.show(tr("Nothing was removed"), problems: [
+                CommandWords.said(InspectionData.sonarr.name, ErrorText.sentence(.serverMessage(status: 500, message: "Specified method is not supported."))),
             ])
             return (nil, nil)
         }

@@ -173,7 +173,8 @@ final class AddDownloadDialog {
         let fitting = families.count > 1 ? [] : allClients.filter { families.isEmpty || families.contains($0.family) }
         if fitting != shownClients {
             shownClients = fitting
-            clientNames.replaceAll(with: fitting.map { "\($0.service.name) (\($0.family == .torrent ? "torrents" : "usenet"))" })
+            // Translators: %s is a download client's name, in the Add Download dialog's client list.
+            clientNames.replaceAll(with: fitting.map { $0.family == .torrent ? tr("%s (torrents)").fill($0.service.name) : tr("%s (usenet)").fill($0.service.name) })
             if let family = families.first ?? fitting.first?.family, let id = preferred[family],
                let index = fitting.firstIndex(where: { $0.service.id == id }) {
                 clientDropDown.selected = index

@@ -42,7 +42,7 @@ final class DownloadsActions {
         limitsButton.setAccessibleLabel(tr("Speed limits"))
         limitsButton.tooltip = tr("Turtle mode: each client's alternative speed limit")
         for action in Self.all {
-            let button = Button(icon: Strings.actionIcon(action), name: Strings.actionTitle(action).replacingOccurrences(of: "…", with: ""),
+            let button = Button(icon: Strings.actionIcon(action), name: Strings.actionTitle(action).replacingOccurrences(of: "…", with: "").trimmingCharacters(in: .whitespaces),
                                 tooltip: Strings.actionTitle(action), action: "downloads.\(Self.name(action))")
             button.addClasses(["flat"])
             if action == .remove { button.margin(start: 8) }

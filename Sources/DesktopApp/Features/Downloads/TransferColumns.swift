@@ -21,19 +21,20 @@ extension DownloadsPage {
                   compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
             cell.progress(item.progress, name: tr("Progress of %s").fill(item.name))
         }
-        addColumn(tr("Size"), width: width([tr("Size"), "888 MB", "88.8 GB"]), numeric: true,
+        addColumn(tr("Size"), width: width([tr("Size"), Formatting.bytes(888_000_000), Formatting.bytes(88_800_000_000)]), numeric: true,
                   compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
             cell.text(Formatting.bytes(item.sizeBytes))
         }
-        addColumn(tr("Down"), width: width([tr("Down"), "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+        addColumn(tr("Down"), width: width([tr("Down"), Formatting.speed(88_800_000), Formatting.speed(8_880_000)]), numeric: true,
                   compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.downloadSpeed))
         }
-        addColumn(tr("Up"), width: width([tr("Up"), "88.8 MB/s", "8.88 MB/s"]), numeric: true,
+        addColumn(tr("Up"), width: width([tr("Up"), Formatting.speed(88_800_000), Formatting.speed(8_880_000)]), numeric: true,
                   compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.uploadSpeed))
         }
-        addColumn("ETA", width: width(["ETA", "8 h 88 min", "8 d 88 h"]), numeric: true,
+        // Translators: the Downloads column with the time a transfer still needs (estimated time of arrival).
+        addColumn(tr("ETA"), width: width([tr("ETA"), Formatting.duration(8 * 3600 + 58 * 60), Formatting.duration(8 * 86_400 + 23 * 3600)]), numeric: true,
                   compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
             cell.text(item.state == .downloading ? Formatting.duration(item.eta) : "—")
         }

@@ -182,7 +182,7 @@ final class LibraryActions {
 
     /// A command's state changed (running ones show in the toolbar).
     func commandChanged(_ key: CommandTracker.Key, _ words: String?, instance: String) {
-        running[key] = words.map { "\(instance): \($0)" }
+        running[key] = words.map { CommandWords.said(instance, $0) }
         let lines = running.values.sorted()
         commandBox.visible = !lines.isEmpty
         commandSpinner.visible = !lines.isEmpty
