@@ -2,16 +2,20 @@
 """Prints the accessibility tree of a running application over AT-SPI.
 
 Usage: a11y-dump.py APP_NAME [TIMEOUT_SECONDS [PID]]
-One line per node: indentation, [role] 'name' {states}. Waits until the app
+One line per node: indentation, [role] 'name' {states}; with A11Y_DESCRIPTIONS=1 in the
+environment, a node's description (GTK's tooltip text) follows as desc='...'. Waits until the app
 appears and its tree stops changing. Needs Debian's python3-pyatspi.
 With PID, applications are told apart by process id (asked of the bus, not of the
 application) before any of them is asked its name: another process on the bus that
 is busy (a test runner blocked in a wait) would otherwise answer only after a timeout.
 """
+import os
 import sys
 import time
 
 import pyatspi
+
+DESCRIPTIONS = os.environ.get("A11Y_DESCRIPTIONS") == "1"
 
 STATES = {
     pyatspi.STATE_SHOWING: "showing",
@@ -48,6 +52,10 @@ def dump(node, depth, lines):
             line += f" <value {value.currentValue:g} of {value.maximumValue:g}>"
         except NotImplementedError:
             line += " <no value>"
+    if DESCRIPTIONS:
+        description = (node.description or "").replace("\n", "\\n")
+        if description:
+            line += f" desc='{description}'"
     lines.append(line)
     for index in range(node.childCount):
         child = node.getChildAtIndex(index)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Captures one inspection route: a PNG and the accessibility tree.
 # Usage: Tools/inspect.sh ROUTE [--dark-appearance|--light-appearance] [--text-scale F]
-# Writes build/inspection/NAME.png, NAME.a11y.txt and NAME.stderr.txt, where NAME
+# Writes build/inspection/NAME.png, NAME.a11y.txt, NAME.ellipsized.txt (the labels GTK shortened
+# with an ellipsis) and NAME.stderr.txt (SWITCHYARD_INSPECTION_OUT names another folder), where NAME
 # is the route plus a suffix for each flag (e.g. overview-dark, overview-text1.5).
 # Runs inside the test session (scripts/test-session.sh) unless one is active.
 set -euo pipefail
@@ -12,7 +13,7 @@ fi
 [ $# -ge 1 ] || { echo "usage: $0 ROUTE [flags]" >&2; exit 2; }
 route=$1; shift
 binary=${SWITCHYARD_BINARY:-$root/.build/debug/switchyard}
-out=$root/build/inspection
+out=${SWITCHYARD_INSPECTION_OUT:-$root/build/inspection}
 mkdir -p "$out"
 
 name=$route
@@ -29,11 +30,12 @@ done
 
 # One launch: the app saves the picture after its first frame and stays open ("screenshot saved"
 # on stdout) while its accessibility tree is read over AT-SPI; then it is closed.
+SWITCHYARD_ELLIPSIZED_REPORT="$out/$name.ellipsized.txt" \
 "$binary" --inspection "$route" "${args[@]}" --screenshot "$out/$name.png" --keep-open \
   >"$out/$name.stdout.txt" 2>"$out/$name.stderr.txt" &
 app=$!
 status=0
-/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 20 "$app" >"$out/$name.a11y.txt" || status=$?
+/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 60 "$app" >"$out/$name.a11y.txt" || status=$?
 # The tree settles after the first frame, so the picture is normally saved by now; a slow machine
 # may still be writing it: wait for the app's word (or its end), not for a time.
 # (A minute without it is a hang: reported, not waited out.)

@@ -456,11 +456,12 @@ struct Harness {
         }
     }
 
-    func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], executable: URL? = nil, prefix: [String] = [],
+             environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = prefix + arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         environment["SWITCHYARD_BINARY"] = binary.path
         process.environment = environment
         let (stdout, stderr) = try runCapturingOutput(process)
@@ -468,8 +469,9 @@ struct Harness {
     }
 
     /// Every route, two at a time (one app process each: the picture and the tree from the same run);
-    /// the captures in the order of `routes`.
-    func inspectAll(_ routes: [String], width: Int = 2) throws -> [Capture] {
+    /// the captures in the order of `routes`. `environment` is added to the app's (a locale, say);
+    /// `out` is where the captures go (build/inspection by default).
+    func inspectAll(_ routes: [String], width: Int = 2, environment: [String: String] = [:], out: URL? = nil) throws -> [Capture] {
         try requireTestSession()
         final class Results: @unchecked Sendable {
             let lock = NSLock()
@@ -486,7 +488,7 @@ struct Harness {
                 }
                 guard let index else { return }
                 do {
-                    let capture = try inspect(routes[index])
+                    let capture = try inspect(routes[index], environment: environment, out: out)
                     results.lock.withLock { results.captures[index] = capture }
                 } catch {
                     results.lock.withLock { results.failure = error }
@@ -497,10 +499,12 @@ struct Harness {
         return routes.indices.map { results.captures[$0]! }
     }
 
-    func inspect(_ route: String) throws -> Capture {
+    func inspect(_ route: String, environment: [String: String] = [:], out: URL? = nil) throws -> Capture {
         try requireTestSession()
-        let result = try run([route], executable: root.appendingPathComponent("Tools/inspect.sh"))
-        let out = root.appendingPathComponent("build/inspection")
+        var environment = environment
+        if let out { environment["SWITCHYARD_INSPECTION_OUT"] = out.path }
+        let result = try run([route], executable: root.appendingPathComponent("Tools/inspect.sh"), environment: environment)
+        let out = out ?? root.appendingPathComponent("build/inspection")
         let stderr = (try? String(contentsOf: out.appendingPathComponent("\(route).stderr.txt"), encoding: .utf8)) ?? ""
         let tree = (try? String(contentsOf: out.appendingPathComponent("\(route).a11y.txt"), encoding: .utf8)) ?? ""
         let png = (try? Data(contentsOf: out.appendingPathComponent("\(route).png"))).map { [UInt8]($0) } ?? []

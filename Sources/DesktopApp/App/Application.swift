@@ -238,6 +238,14 @@ final class SwitchyardApplication {
                 saved = false
             }
             Self.reportFirstFrame()
+            // Inspection runs (Tools/inspect.sh): the labels shortened with an ellipsis, one per line,
+            // "tooltip<TAB>" before those whose tooltip holds the whole text.
+            if let report = getenv("SWITCHYARD_ELLIPSIZED_REPORT") {
+                let lines = LayoutReport.ellipsizedLabels().map {
+                    ($0.wholeInTooltip ? "tooltip\t" : "") + $0.text.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+                }
+                _ = FileManager.default.createFile(atPath: String(cString: report), contents: Data(lines.joined().utf8))
+            }
             if self?.options.keepOpen == true {
                 FileHandle.standardOutput.write(Data((saved ? "screenshot saved\n" : "screenshot failed\n").utf8))
             } else {
