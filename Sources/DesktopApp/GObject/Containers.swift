@@ -241,16 +241,4 @@ struct ColumnView: WidgetRef {
         return Int(g_list_model_get_n_items(cast(model)))
     }
 
-    /// The width of the widest of `samples` in the view's font (so at the current text scale).
-    func textWidth(_ samples: [String]) -> Int32 {
-        var widest: Int32 = 0
-        for text in samples {
-            guard let layout = gtk_widget_create_pango_layout(widget, text) else { continue }
-            var width: Int32 = 0, height: Int32 = 0
-            pango_layout_get_pixel_size(layout, &width, &height)
-            unref(layout)
-            widest = max(widest, width)
-        }
-        return widest
-    }
 }

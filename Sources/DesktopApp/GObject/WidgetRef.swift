@@ -116,6 +116,20 @@ extension WidgetRef {
         return found
     }
 
+    /// The width of the widest of `samples` in the widget's font (so at the current text scale):
+    /// for sizes that must fit words in whatever language they are in.
+    func textWidth(_ samples: [String]) -> Int32 {
+        var widest: Int32 = 0
+        for text in samples {
+            guard let layout = gtk_widget_create_pango_layout(widget, text) else { continue }
+            var width: Int32 = 0, height: Int32 = 0
+            pango_layout_get_pixel_size(layout, &width, &height)
+            unref(layout)
+            widest = max(widest, width)
+        }
+        return widest
+    }
+
     /// Whether the widget is an instance of `type` (a `gtk_*_get_type()` value).
     func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(cast(widget), type) != 0 }
 

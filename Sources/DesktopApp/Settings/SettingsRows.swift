@@ -21,7 +21,10 @@ enum SettingsRows {
         var facts = [config.kind.displayName]
         if let local = config.localEndpoint { facts.append(tr("local %s").fill(local.displayString)) }
         if let remote = config.remoteEndpoint { facts.append(tr("remote %s").fill(remote.displayString)) }
-        text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
+        // Two addresses may not fit the dialog: the line shortens, and its tooltip keeps it whole.
+        let factsLine = Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"])
+        factsLine.tooltip = factsLine.text
+        text.append(factsLine)
         let statusBox = Box.horizontal(spacing: 6)
         let statusIcon = Image.decorative(status.icon)
         statusBox.append(statusIcon, Label.line(status.text, classes: ["caption"]))

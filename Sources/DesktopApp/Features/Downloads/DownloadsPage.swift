@@ -64,7 +64,8 @@ final class DownloadsPage {
                          action: "win.add-download")
         searchEntry.setAccessibleLabel(tr("Filter transfers by name, category or client"))
         searchEntry.tooltip = tr("Filter by name, category or client (Ctrl+F; Escape clears)")
-        searchEntry.sizeRequest(width: 200, height: -1)
+        // Wide enough for its placeholder in the user's language, with the search and clear icons.
+        searchEntry.sizeRequest(width: max(200, searchEntry.textWidth([tr("Filter transfers")]) + 64), height: -1)
         header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(),
                       searchEntry, countLabel, actions.limitsButton, stateDropDown, clientDropDown)
 
