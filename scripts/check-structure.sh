@@ -24,5 +24,12 @@ if found=$(grep -rnE "$pattern" Sources --include='*.swift' \
   echo "$found" >&2
   status=1
 fi
+# Tests/Support is a plain library target: make bench builds every target in release, where
+# @testable imports do not compile.
+if found=$(grep -ln '@testable' Tests/Support/*.swift); then
+  echo "check-structure: @testable import in Tests/Support (release builds of make bench fail):" >&2
+  echo "$found" >&2
+  status=1
+fi
 [ $status -eq 0 ] && echo "check-structure: files within their sizes; no kind checks outside kind folders"
 exit $status

@@ -49,6 +49,19 @@ public struct TransportLimits: Sendable, Equatable {
     public var maxRetryAfter: Duration
     public var maxRedirects: Int
 
+    public init(probe: RequestLimits, list: RequestLimits, largeLibrary: RequestLimits, asset: RequestLimits,
+                mutation: RequestLimits, backoffBase: Duration, backoffCap: Duration, maxRetryAfter: Duration, maxRedirects: Int) {
+        self.probe = probe
+        self.list = list
+        self.largeLibrary = largeLibrary
+        self.asset = asset
+        self.mutation = mutation
+        self.backoffBase = backoffBase
+        self.backoffCap = backoffCap
+        self.maxRetryAfter = maxRetryAfter
+        self.maxRedirects = maxRedirects
+    }
+
     public subscript(requestClass: RequestClass) -> RequestLimits {
         switch requestClass {
         case .probe: probe
