@@ -18,6 +18,17 @@ final class AppTabTests: XCTestCase {
         XCTAssertNil(AppTab(number: 7))
     }
 
+    /// Alt+N is the N-th tab on screen: a kind nobody configured takes no number.
+    func testNumbersCountTheTabsOnScreen() {
+        let shown: Set<AppTab> = [.overview, .series, .activity, .downloads, .calendar]
+        XCTAssertEqual(AppTab(number: 3, among: shown), .activity, "no Radarr: Alt+3 is Activity")
+        XCTAssertEqual(AppTab(number: 5, among: shown), .calendar)
+        XCTAssertNil(AppTab(number: 6, among: shown))
+        XCTAssertEqual(AppTab(number: 2, among: [.overview, .downloads]), .downloads)
+        XCTAssertNil(AppTab(number: 0, among: shown))
+        XCTAssertEqual(AppTab(number: 3, among: Set(AppTab.allCases)), .movies)
+    }
+
     func testInspectionClockIsFixed() {
         XCTAssertEqual(Clock.inspection.now, Clock.inspection.now)
         XCTAssertEqual(Clock.inspection.now.timeIntervalSince1970, 1_768_485_720)

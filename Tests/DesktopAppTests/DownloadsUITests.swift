@@ -68,7 +68,7 @@ final class DownloadsUITests: XCTestCase {
         XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
 
         XCTAssertEqual(seen["tabsAfterHiddenShortcut"] as? [String], seen["tabsBeforeHiddenShortcut"] as? [String],
-                       "Alt+2 (Series, not offered) left the tab on screen")
+                       "Alt+3 (no third tab on screen) left the tab on screen")
         XCTAssertEqual((seen["tabsBeforeHiddenShortcut"] as? [String])?.count, 1)
         XCTAssertEqual(seen["rows"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "one row per client holding it")
         XCTAssertEqual(seen["selected"] as? [String], ["Solo Transmission", "Solo qBittorrent"].sorted(), "click and Ctrl-click picked both")

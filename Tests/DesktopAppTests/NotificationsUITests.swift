@@ -19,7 +19,7 @@ final class NotificationsUITests: XCTestCase {
         // baseline — downloads that were finishing or blocked before are no news.
         try rig.until("the live channel") { try rig.tree().contains(" · live'") }
         try rig.until("Activity shown with its downloads") {
-            try rig.press("alt+4")
+            try rig.press("alt+3")
             let text = try rig.tree()
             return text.contains("[page tab] 'Activity' {visible,selected") && text.contains("Fixture.Release.4.1080p.WEB-DL")
         }
@@ -72,7 +72,7 @@ final class NotificationsUITests: XCTestCase {
         notices = rig.sent()
         XCTAssertEqual(notices[3]["summary"] as? String, "Fixture Sonarr: error")
         XCTAssertEqual(notices[3]["body"] as? String, "Unable to communicate with Fixture SABnzbd")
-        try rig.showTab(4, "Activity")
+        try rig.showTab(3, "Activity")
         try rig.click(notices[3])
         try rig.until("the Overview shown by the click") { try rig.tree().contains("[page tab] 'Overview' {visible,selected") }
 
@@ -118,7 +118,7 @@ final class NotificationsUITests: XCTestCase {
         defer { rig.stop() }
         try rig.until("the live channel") { try rig.tree().contains(" · live'") }
         try rig.until("Activity shown with its downloads") {
-            try rig.press("alt+4")
+            try rig.press("alt+3")
             let text = try rig.tree()
             return text.contains("[page tab] 'Activity' {visible,selected") && text.contains("Fixture.Release.3.1080p.WEB-DL")
         }

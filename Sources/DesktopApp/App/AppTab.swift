@@ -13,4 +13,11 @@ extension Feature {
         guard (1...Self.allCases.count).contains(number) else { return nil }
         self = Self.allCases[number - 1]
     }
+
+    /// The `number`-th of the tabs on screen (`shown`), in tab order: what Alt+`number` shows.
+    init?(number: Int, among shown: Set<AppTab>) {
+        let tabs = Self.allCases.filter(shown.contains)
+        guard number >= 1, number <= tabs.count else { return nil }
+        self = tabs[number - 1]
+    }
 }

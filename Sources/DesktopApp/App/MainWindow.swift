@@ -151,9 +151,12 @@ final class MainWindow {
             }
         }
 
+        // Alt+N shows the N-th tab on screen (as GNOME's tabbed apps do): a kind nobody configured
+        // takes no number, so a new library kind does not move the tabs after it for those without it.
         actions.add("show-tab", number: { [weak self] number in
-            guard let tab = AppTab(number: number) else { return }
-            self?.select(tab)
+            guard let self else { return }
+            guard let tab = AppTab(number: number, among: self.availableTabs) else { return gtk_widget_error_bell(self.toplevel.widget) }
+            self.select(tab)
         })
 
         // Not gtk_application_window_set_help_overlay: that keeps a hidden window in GTK's list of
@@ -190,7 +193,7 @@ final class MainWindow {
             shortcutsWindow.present()
             return shortcutsWindow.widget
         }
-        guard let shortcuts = ShortcutsWindow.make() else { return nil }
+        guard let shortcuts = ShortcutsWindow.make(tabs: AppTab.allCases.filter(availableTabs.contains)) else { return nil }
         shortcuts.makeModal(over: toplevel)
         shortcuts.hideOnClose = false
         shortcuts.onDestroy { [weak self] in self?.shortcutsWindow = nil }

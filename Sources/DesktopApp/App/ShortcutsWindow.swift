@@ -16,7 +16,8 @@ enum ShortcutsWindow {
         ("window.close", ["<Control>w"], tr("Close the window")),
         ("app.quit", ["<Control>q"], tr("Quit")),
     ] + AppTab.allCases.map { tab in
-        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], tr("Go to %s").fill(Strings.title(tab)))
+        // Alt+N is the N-th tab on screen (MainWindow's show-tab); the window lists them by name.
+        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "")
     }
 
     /// Keys of the Downloads list (handled by the list itself, not application accelerators:
@@ -29,9 +30,11 @@ enum ShortcutsWindow {
         (["Menu", "<Shift>F10"], tr("Open the menu of the selected transfers")),
     ]
 
-    static func make() -> Window? {
+    /// The window, with "Go to …" for each of `tabs` (those on screen) under its Alt+number.
+    static func make(tabs: [AppTab]) -> Window? {
         let listKeys = items(downloads.map { ($0.accels, $0.title) })
-        let shortcuts = items(accelerators.map { ($0.accels, $0.title) })
+        let goTo = tabs.enumerated().map { index, tab in (["<Alt>\(index + 1)"], tr("Go to %s").fill(Strings.title(tab))) }
+        let shortcuts = items(accelerators.filter { !$0.title.isEmpty }.map { ($0.accels, $0.title) } + goTo)
         // Translators: the shortcuts window's group of shortcuts that work everywhere in the window.
         let general = escape(tr("General")), downloadsGroup = escape(tr("Downloads")), title = escape(tr("Keyboard Shortcuts"))
         let xml = """
