@@ -15,26 +15,35 @@ import json
 import re
 import sys
 
-# Which endpoint each committed fixture answers (relative to the service folder).
+# Which endpoint each committed fixture answers (relative to the service folder), below the
+# service's API base (API_BASE) unless it starts with "/ping".
 FIXTURE_ENDPOINTS = {
-    "system-status.json": "/api/v3/system/status",
-    "series.json": "/api/v3/series",
-    "movie.json": "/api/v3/movie",
-    "episode-series-1.json": "/api/v3/episode",
-    "calendar.json": "/api/v3/calendar",
-    "queue-details.json": "/api/v3/queue/details",
-    "health.json": "/api/v3/health",
-    "diskspace.json": "/api/v3/diskspace",
-    "history.json": "/api/v3/history",
-    "downloadclient.json": "/api/v3/downloadclient",
+    "system-status.json": "/system/status",
+    "series.json": "/series",
+    "movie.json": "/movie",
+    "artist.json": "/artist",
+    "episode-series-1.json": "/episode",
+    "album-artist-1.json": "/album",
+    "track-artist-1.json": "/track",
+    "calendar.json": "/calendar",
+    "queue-details.json": "/queue/details",
+    "health.json": "/health",
+    "diskspace.json": "/diskspace",
+    "history.json": "/history",
+    "downloadclient.json": "/downloadclient",
     "ping.json": "/ping",
-    "series-lookup.json": "/api/v3/series/lookup",
-    "movie-lookup.json": "/api/v3/movie/lookup",
-    "rootfolder.json": "/api/v3/rootfolder",
-    "qualityprofile.json": "/api/v3/qualityprofile",
-    "tag.json": "/api/v3/tag",
-    "release.json": "/api/v3/release",
+    "series-lookup.json": "/series/lookup",
+    "movie-lookup.json": "/movie/lookup",
+    "artist-lookup.json": "/artist/lookup",
+    "rootfolder.json": "/rootfolder",
+    "qualityprofile.json": "/qualityprofile",
+    "metadataprofile.json": "/metadataprofile",
+    "tag.json": "/tag",
+    "release.json": "/release",
 }
+
+# Each service's spec file (SPEC_DIR/<name>-openapi.json) and API base.
+API_BASE = {"sonarr": "/api/v3", "radarr": "/api/v3", "lidarr": "/api/v1"}
 
 
 # Where the generated spec and the wire disagree, with the service's source as evidence.
@@ -56,6 +65,9 @@ COMMAND_FIELDS = {
     "RefreshSeries": {"seriesId": "integer", "seriesIds": "integer[]"},
     "MoviesSearch": {"movieIds": "integer[]"},
     "RefreshMovie": {"movieIds": "integer[]"},
+    "ArtistSearch": {"artistId": "integer"},
+    "AlbumSearch": {"albumIds": "integer[]"},
+    "RefreshArtist": {"artistId": "integer", "artistIds": "integer[]"},
     "RssSync": {},
 }
 
@@ -146,7 +158,7 @@ def validate(spec, value, schema, where, errors):
 
 def main():
     spec_dir, fixtures_dir, requests_file = sys.argv[1:4]
-    specs = {name: Spec(f"{spec_dir}/{name}-openapi.json") for name in ("sonarr", "radarr")}
+    specs = {name: Spec(f"{spec_dir}/{name}-openapi.json") for name in API_BASE}
     passed = failed = 0
 
     def report(ok, text):
@@ -187,7 +199,7 @@ def main():
                 value = json.loads(request["body"])
             except ValueError:
                 value, errors = None, ["$: not JSON"]
-            if not errors and path.endswith("/api/v3/command"):
+            if not errors and path == API_BASE[service] + "/command":
                 fields = COMMAND_FIELDS.get(value.get("name") if isinstance(value, dict) else None)
                 if fields is None:
                     errors.append(f"$.name: {value!r} names no command Switchyard knows the fields of")
@@ -216,6 +228,7 @@ def main():
 
     for service, spec in specs.items():
         for name, endpoint in FIXTURE_ENDPOINTS.items():
+            endpoint = endpoint if endpoint == "/ping" else API_BASE[service] + endpoint
             try:
                 with open(f"{fixtures_dir}/{service}/{name}", encoding="utf-8") as handle:
                     value = json.load(handle)

@@ -22,12 +22,13 @@ NUMBERS = re.compile(r"^[−+-]?[\d.,:/ %×x]*\d[\d.,:/ %]*\s*(B|KB|MB|GB|TB|PB|
 # Dates and times come from the locale (LC_TIME), not the catalogue.
 DAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun"
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
-DATES = re.compile(rf"^({DAYS})$|^(({DAYS}),? )?(\d{{1,2}} ({MONTHS}),? ?)?(\d{{1,2}}:\d{{2}})?$|^({DAYS}) \d{{1,2}} ({MONTHS})$")
+DATES = re.compile(rf"^({DAYS})$|^(({DAYS}),? )?(\d{{1,2}} ({MONTHS}),? ?)?(\d{{1,2}}:\d{{2}})?$|^({DAYS}) \d{{1,2}} ({MONTHS})$"
+                   rf"|^\d{{1,2}} ({MONTHS}) \d{{4}}$|^({MONTHS}) \d{{1,2}}, \d{{4}}$")
 # GTK's own words in its own widgets (window controls, a drop-down's "(None)"): every message of
 # GTK's catalogue, read from its German translation (libgtk-4-common ships it).
 GTK_CATALOGUE = "/usr/share/locale/de/LC_MESSAGES/gtk40.mo"
 # Product and service names are names in every language.
-NAMES = {"switchyard", "sonarr", "radarr", "qbittorrent", "transmission", "deluge", "sabnzbd", "nzbget"}
+NAMES = {"switchyard", "sonarr", "radarr", "lidarr", "qbittorrent", "transmission", "deluge", "sabnzbd", "nzbget"}
 
 
 def gtk_messages():

@@ -3,8 +3,8 @@ import Foundation
 import SwitchyardTestSupport
 import XCTest
 
-/// Fixtures and the paths the clients build, checked against the real Sonarr
-/// and Radarr OpenAPI specs in SWITCHYARD_OPENAPI_DIR (`.ci/run` and `make test`
+/// Fixtures and the paths the clients build, checked against the real Sonarr,
+/// Radarr and Lidarr OpenAPI specs in SWITCHYARD_OPENAPI_DIR (`.ci/run` and `make test`
 /// point it at ../shared/api). Without it the check does not run — and says so.
 final class ContractTests: XCTestCase {
     func testFixturesAndRequestPathsMatchTheSpecs() async throws {
@@ -13,7 +13,7 @@ final class ContractTests: XCTestCase {
             throw XCTSkip("contract check did not run: SWITCHYARD_OPENAPI_DIR is not set")
         }
         let requests = try await recordedRequests()
-        XCTAssertGreaterThanOrEqual(requests.count, 60)
+        XCTAssertGreaterThanOrEqual(requests.count, 90)
         let directory = try temporaryDirectory(self)
         let file = directory.appendingPathComponent("requests.json")
         try JSONSerialization.data(withJSONObject: requests).write(to: file)
@@ -58,9 +58,9 @@ final class ContractTests: XCTestCase {
     /// Runs every client call against a stub that answers any path, recording what was sent.
     private func recordedRequests() async throws -> [[String: Any]] {
         var recorded: [[String: Any]] = []
-        for kind in [ServiceKind.sonarr, .radarr] {
+        for kind in [ServiceKind.sonarr, .radarr, .lidarr] {
             let folder = kind.rawValue
-            let routes: [String: StubTransport.Reply] = [
+            let servarrV3Routes: [String: StubTransport.Reply] = [
                 "GET /ping": .fixture("\(folder)/ping.json"),
                 "GET /api/v3/system/status": .fixture("\(folder)/system-status.json"),
                 "GET /api/v3/series": .fixture("sonarr/series.json"),
@@ -96,7 +96,7 @@ final class ContractTests: XCTestCase {
                 "POST /api/v3/release": .json(#"{"guid": "x", "indexerId": 1}"#),
                 "POST /api/v3/movie": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
             ]
-            let stub = StubTransport(routes: routes, fixtures: fixturesDirectory)
+            let stub = StubTransport(routes: kind == .lidarr ? Self.lidarrRoutes : servarrV3Routes, fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
             var config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://192.168.1.10:8989"),
                                        allowPlainHTTPOnLocal: true)
@@ -122,13 +122,14 @@ final class ContractTests: XCTestCase {
                 _ = try await client.artwork(poster, of: item, thumbnail: true)
                 _ = try await client.downloadClients()
                 try await client.setMonitored(false, items: [item])
-                for command in [LibraryCommand.search(items: [1]), .searchGroup(item: 1, group: 2),
+                for command in [LibraryCommand.search(items: [1]), .searchGroups(item: 1, groups: [2]),
                                 .searchChildren(item: 1, ids: [1, 2]), .refresh(items: [1]), .rssSync] {
                     _ = try await client.start(command)
                 }
                 _ = try await client.progress(ofCommand: 1)
                 try await client.setChildrenMonitored(true, ids: [1])
-                try await client.setGroupMonitored(false, item: item, group: 2)
+                try await client.setGroupsMonitored(false, item: item, groups: [2])
+                try await client.setGroupsMonitored(true, item: item, groups: [1, 2])
                 for removal in Self.removals {
                     try await client.removeFromQueue([1], removal, bulk: false)
                 }
@@ -149,6 +150,8 @@ final class ContractTests: XCTestCase {
                                                              options: ["monitor": monitor.rawValue, "seriesType": "standard", "seasonFolder": "true",
                                                                        "searchForMissingEpisodes": String(monitor == .all)]))
                 }
+            } else if kind == .lidarr {
+                try await lidarrCalls(LidarrClient(connection: connection, transport: stub, secrets: secrets), item: item, poster: poster, now: now)
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
                 _ = try await client.probe()
@@ -200,6 +203,82 @@ final class ContractTests: XCTestCase {
     }
 
     /// Every way out of the queue the Remove dialog offers.
+    /// Every Lidarr call, as the app makes them (API-GUIDE-3 §1).
+    private func lidarrCalls(_ client: LidarrClient, item: ResourceID, poster: MediaImage, now: Date) async throws {
+        _ = try await client.probe()
+        _ = try await client.library()
+        _ = try await client.libraryItem(1)
+        let artist = Resource(id: item, kind: .artist, title: "fixture", sortTitle: "fixture", year: nil, status: .continuing, monitored: true,
+                              sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: [])
+        let albums = try await client.children(of: artist)
+        XCTAssertEqual(albums.map(\.title), ["First Fixture", "Second Fixture", "Third Fixture"])
+        _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
+        _ = try await client.queue()
+        _ = try await client.health()
+        _ = try await client.diskSpace()
+        _ = try await client.history(of: item)
+        _ = try await client.artwork(poster, of: item, thumbnail: true)
+        _ = try await client.downloadClients()
+        try await client.setMonitored(false, items: [item])
+        for command in [LibraryCommand.search(items: [1]), .searchGroups(item: 1, groups: [11, 12]), .refresh(items: [1]), .rssSync] {
+            _ = try await client.start(command)
+        }
+        _ = try await client.progress(ofCommand: 1)
+        try await client.setGroupsMonitored(false, item: item, groups: [11, 12])
+        for removal in Self.removals {
+            try await client.removeFromQueue([1], removal, bulk: false)
+        }
+        try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
+        try await client.grab(queueRecord: 1)
+        try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
+        try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+        let releases = try await client.releases(.group(item: 1, group: 12))
+        try await client.grab(releases[0])
+        let found = try await client.lookup("fixture artist")
+        _ = try await client.rootFolders()
+        _ = try await client.qualityProfiles()
+        _ = try await client.tags()
+        let profiles = try await client.metadataProfiles()
+        XCTAssertEqual(profiles.map(\.name), ["Standard", "Albums only"])
+        for monitor in ["all", "future", "missing", "existing", "latest", "first", "none"] {
+            _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/music", tags: [1],
+                                                     options: ["metadataProfileId": "1", "monitor": monitor,
+                                                               "searchForMissingAlbums": String(monitor == "all")]))
+        }
+    }
+
+    private static let lidarrRoutes: [String: StubTransport.Reply] = [
+        "GET /ping": .fixture("lidarr/ping.json"),
+        "GET /api/v1/system/status": .fixture("lidarr/system-status.json"),
+        "GET /api/v1/artist": .fixture("lidarr/artist.json"),
+        "GET /api/v1/artist/1": .json(#"{"id": 1, "artistName": "Fixture Artist"}"#),
+        "GET /api/v1/album": .fixture("lidarr/album-artist-1.json"),
+        "GET /api/v1/track": .fixture("lidarr/track-artist-1.json"),
+        "GET /api/v1/calendar": .fixture("lidarr/calendar.json"),
+        "GET /api/v1/queue/details": .fixture("lidarr/queue-details.json"),
+        "GET /api/v1/health": .fixture("lidarr/health.json"),
+        "GET /api/v1/diskspace": .fixture("lidarr/diskspace.json"),
+        "GET /api/v1/history": .fixture("lidarr/history.json"),
+        "GET /api/v1/mediacover/artist/1/poster-250.jpg": .status(200),
+        "GET /api/v1/downloadclient": .fixture("lidarr/downloadclient.json"),
+        "PUT /api/v1/artist/editor": .json("[]", status: 202),
+        "PUT /api/v1/album/monitor": .json("[]", status: 202),
+        "POST /api/v1/command": .json(#"{"id": 1, "name": "RssSync", "status": "queued"}"#, status: 201),
+        "GET /api/v1/command/1": .json(#"{"id": 1, "name": "RssSync", "status": "completed"}"#),
+        "DELETE /api/v1/queue/1": .json("{}"),
+        "DELETE /api/v1/queue/bulk": .json("{}"),
+        "POST /api/v1/queue/grab/1": .json("{}"),
+        "DELETE /api/v1/artist/1": .json("{}"),
+        "GET /api/v1/artist/lookup": .fixture("lidarr/artist-lookup.json"),
+        "GET /api/v1/rootfolder": .fixture("lidarr/rootfolder.json"),
+        "GET /api/v1/qualityprofile": .fixture("lidarr/qualityprofile.json"),
+        "GET /api/v1/tag": .fixture("lidarr/tag.json"),
+        "GET /api/v1/metadataprofile": .fixture("lidarr/metadataprofile.json"),
+        "POST /api/v1/artist": .json(#"{"id": 9, "artistName": "Fixture Added"}"#, status: 201),
+        "GET /api/v1/release": .fixture("lidarr/release.json"),
+        "POST /api/v1/release": .json(#"{"guid": "x", "indexerId": 1}"#),
+    ]
+
     static let removals: [QueueRemoval] = [QueueRemoval.Disposition.removeFromClient, .changeCategory, .ignore].flatMap { disposition in
         [QueueRemoval.Blocklist.no, .blocklistAndSearch, .blocklistOnly].map { QueueRemoval(disposition: disposition, blocklist: $0) }
     }

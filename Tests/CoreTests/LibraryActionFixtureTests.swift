@@ -58,7 +58,7 @@ final class LibraryActionFixtureTests: XCTestCase {
         XCTAssertEqual(value14, 4, "only the named series changed")
 
         let first = try unwrapped(try await library(.series).first { $0.id.itemID == 1 })
-        try await repository.setGroupMonitored(false, item: first.id, group: 2)
+        try await repository.setGroupsMonitored(false, item: first.id, groups: [2])
         let detail = try unwrapped(await repository.detail(of: first, force: true).value)
         XCTAssertEqual(detail.groups.first { $0.number == 2 }?.children.map(\.monitored), [false, false])
         XCTAssertEqual(detail.groups.first { $0.number == 1 }?.children.allSatisfy(\.monitored), true)

@@ -43,7 +43,9 @@ final class LibraryActionRequestTests: XCTestCase {
     }
 
     func testCommandsNameTheirItemsAndNoIdIsRefused() async throws {
-        XCTAssertEqual(SonarrClient.body(.searchGroup(item: 4, group: 2)), #"{"name":"SeasonSearch","seriesId":4,"seasonNumber":2}"#)
+        XCTAssertEqual(SonarrClient.body(.searchGroups(item: 4, groups: [2])), #"{"name":"SeasonSearch","seriesId":4,"seasonNumber":2}"#)
+        XCTAssertNil(SonarrClient.body(.searchGroups(item: 4, groups: [1, 2])), "SeasonSearch takes one season")
+        XCTAssertNil(SonarrClient.body(.searchGroups(item: 4, groups: [])))
         XCTAssertEqual(RadarrClient.body(.search(items: [5, 6])), #"{"name":"MoviesSearch","movieIds":[5,6]}"#,
                        "MoviesSearch is plural and needs movieIds")
         XCTAssertEqual(RadarrClient.body(.refresh(items: [8])), #"{"name":"RefreshMovie","movieIds":[8]}"#)
@@ -56,7 +58,7 @@ final class LibraryActionRequestTests: XCTestCase {
         XCTAssertNil(RadarrClient.body(.refresh(items: [0])))
         XCTAssertNil(SonarrClient.body(.searchChildren(item: 1, ids: [3, 0])), "a list with an invalid id is refused whole")
         XCTAssertNil(SonarrClient.body(.search(items: [4, 5])), "Sonarr's SeriesSearch takes one series: two are two commands")
-        XCTAssertNil(RadarrClient.body(.searchGroup(item: 4, group: 2)), "Radarr has no groups")
+        XCTAssertNil(RadarrClient.body(.searchGroups(item: 4, groups: [2])), "Radarr has no groups")
 
         let stub = StubTransport(routes: ["POST /api/v3/command": .json(command, status: 201),
                                           "GET /api/v3/command/7": .json(#"{"id": 7, "name": "SeriesSearch", "status": "completed", "message": "Series search completed. 2 reports downloaded."}"#)])

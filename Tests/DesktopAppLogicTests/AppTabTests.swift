@@ -6,7 +6,7 @@ final class AppTabTests: XCTestCase {
     /// Raw values name inspection routes and actions: they are frozen.
     func testRawValuesAndOrderAreFrozen() {
         XCTAssertEqual(AppTab.allCases.map(\.rawValue),
-                       ["overview", "series", "movies", "activity", "downloads", "calendar"])
+                       ["overview", "series", "movies", "music", "activity", "downloads", "calendar"])
     }
 
     func testNumbersMatchAltShortcuts() {
@@ -15,18 +15,18 @@ final class AppTabTests: XCTestCase {
         }
         XCTAssertEqual(AppTab.series.number, 2)
         XCTAssertNil(AppTab(number: 0))
-        XCTAssertNil(AppTab(number: 7))
+        XCTAssertNil(AppTab(number: 8))
     }
 
     /// Alt+N is the N-th tab on screen: a kind nobody configured takes no number.
     func testNumbersCountTheTabsOnScreen() {
-        let shown: Set<AppTab> = [.overview, .series, .activity, .downloads, .calendar]
-        XCTAssertEqual(AppTab(number: 3, among: shown), .activity, "no Radarr: Alt+3 is Activity")
-        XCTAssertEqual(AppTab(number: 5, among: shown), .calendar)
-        XCTAssertNil(AppTab(number: 6, among: shown))
+        let shown: Set<AppTab> = [.overview, .series, .movies, .activity, .downloads, .calendar]
+        XCTAssertEqual(AppTab(number: 4, among: shown), .activity, "no Lidarr: Alt+4 stays Activity")
+        XCTAssertEqual(AppTab(number: 6, among: shown), .calendar)
+        XCTAssertNil(AppTab(number: 7, among: shown))
         XCTAssertEqual(AppTab(number: 2, among: [.overview, .downloads]), .downloads)
         XCTAssertNil(AppTab(number: 0, among: shown))
-        XCTAssertEqual(AppTab(number: 3, among: Set(AppTab.allCases)), .movies)
+        XCTAssertEqual(AppTab(number: 4, among: Set(AppTab.allCases)), .music)
     }
 
     func testInspectionClockIsFixed() {

@@ -77,6 +77,7 @@ enum Refusal: Error {
 /// field ignored is a command on the whole library).
 final class ServarrState {
     let kind: String
+    let names: FixtureKind
     private let fixtures: (String) -> Data?
     private var libraryBytes: Data?
     private var libraryItems: [[String: Any]]?
@@ -90,10 +91,12 @@ final class ServarrState {
     private var removals: [[String: Any]] = []
     private var grabbed: [Int] = []
     private var wholeLibraryCommands = 0
+    /// Lidarr's `album/monitor` calls, as received.
+    private var albumMonitorRequests: [[String: Any]] = []
     /// Set by `/__fault?path=/api/v3/command&mode=fail`: the next command fails with this message.
     var failNextCommand = false
     /// Lookup results (series-lookup.json / movie-lookup.json); an added one gets its library id.
-    private lazy var lookups: [[String: Any]] = (fixtures(kind == "sonarr" ? "series-lookup.json" : "movie-lookup.json"))
+    private lazy var lookups: [[String: Any]] = (fixtures(names.lookupFile))
         .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
     private var additions: [[String: Any]] = []
     /// Releases a search returned, by `indexerId_guid`, with when (the services keep them 30 minutes).
@@ -102,14 +105,42 @@ final class ServarrState {
 
     init(kind: String, library: Data?, episodes: Data?, queue: Data?, fixtures: @escaping (String) -> Data?) {
         self.kind = kind
+        names = FixtureKind(name: kind)
         self.fixtures = fixtures
         libraryBytes = library
         episodeItems = episodes.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
         self.queue = queue.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
     }
 
-    private var idsField: String { kind == "sonarr" ? "seriesIds" : "movieIds" }
-    private var itemField: String { kind == "sonarr" ? "seriesId" : "movieId" }
+    private var idsField: String { names.idsField }
+    private var itemField: String { names.itemField }
+
+    /// Lidarr's albums (album-artist-1.json), changed by `album/monitor`; and its tracks.
+    private lazy var albumItems: [[String: Any]] = (fixtures("album-artist-1.json"))
+        .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
+    private lazy var trackItems: [[String: Any]] = (fixtures("track-artist-1.json"))
+        .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? []
+
+    /// `album?artistId=N` or `album?albumIds=…`; nil when neither names anything (Lidarr would answer every album).
+    func albums(_ query: [String: String]) -> Data? {
+        if let artist = query["artistId"].flatMap({ Int($0) }) { return Self.json(albumItems.filter { $0["artistId"] as? Int == artist }) }
+        if let album = query["albumIds"].flatMap({ Int($0) }) { return Self.json(albumItems.filter { $0["id"] as? Int == album }) }
+        return nil
+    }
+
+    /// `track?artistId=N` or `track?albumId=N`; nil when neither is there (Lidarr answers 400).
+    func tracks(_ query: [String: String]) -> Data? {
+        if let artist = query["artistId"].flatMap({ Int($0) }) { return Self.json(trackItems.filter { $0["artistId"] as? Int == artist }) }
+        if let album = query["albumId"].flatMap({ Int($0) }) { return Self.json(trackItems.filter { $0["albumId"] as? Int == album }) }
+        return nil
+    }
+
+    /// Albums a write changed, for the hub to announce (`album` updated, as Lidarr does); taken once.
+    private var changedAlbums: [[String: Any]] = []
+    func takeChangedAlbums() -> [[String: Any]] {
+        defer { changedAlbums = [] }
+        return changedAlbums
+    }
 
     /// The library as parsed objects (parsed on the first write: a 20,000-item library is served as bytes until then).
     private var items: [[String: Any]] {
@@ -180,12 +211,14 @@ final class ServarrState {
         let id = Int(path.split(separator: "/").last ?? "")
         do {
             switch route {
-            case "PUT /api/v3/series/editor" where kind == "sonarr", "PUT /api/v3/movie/editor" where kind == "radarr":
+            case "PUT /api/v3/\(names.item)/editor":
                 return try editor(try checked(body, Self.editorSchema(idsField), "EditorResource"))
             case "PUT /api/v3/episode/monitor" where kind == "sonarr":
                 return try episodeMonitor(try checked(body, ["episodeIds": .ints, "monitored": .bool], "EpisodesMonitoredResource"))
             case "POST /api/v3/seasonpass" where kind == "sonarr":
                 return try seasonPass(try checked(body, Self.seasonPassSchema, "SeasonPassResource"))
+            case "PUT /api/v3/album/monitor" where names.isLidarr:
+                return try albumMonitor(try checked(body, ["albumIds": .ints, "monitored": .bool], "AlbumsMonitoredResource"))
             case "POST /api/v3/command":
                 return try command(body)
             case "DELETE /api/v3/queue/bulk":
@@ -196,12 +229,12 @@ final class ServarrState {
                 return try removeFromQueue([id ?? 0], query: query, bulk: false)
             case "POST /api/v3/queue/grab/{id}":
                 return try grab(id ?? 0)
-            case "DELETE /api/v3/series/{id}" where kind == "sonarr", "DELETE /api/v3/movie/{id}" where kind == "radarr":
+            case "DELETE /api/v3/\(names.item)/{id}":
                 return try delete(id ?? 0, query: query)
             case "POST /api/v3/release":
                 return try grabRelease(try checked(body, ["guid": .string, "indexerId": .int, "downloadClientId": .int], "ReleaseResource"))
-            case "POST /api/v3/series" where kind == "sonarr", "POST /api/v3/movie" where kind == "radarr":
-                return try add(try checked(body, Self.addSchema(kind), kind == "sonarr" ? "SeriesResource" : "MovieResource"))
+            case "POST /api/v3/\(names.item)":
+                return try add(try checked(body, Self.addSchema(kind), names.noun + "Resource"))
             default:
                 return nil
             }
@@ -217,6 +250,8 @@ final class ServarrState {
                                            "tags": .ints, "applyTags": .string, "moveFiles": .bool, "deleteFiles": .bool]
         if idsField == "seriesIds" {
             fields.merge(["monitorNewItems": .string, "seriesType": .string, "seasonFolder": .bool, "addImportListExclusion": .bool]) { $1 }
+        } else if idsField == "artistIds" {
+            fields.merge(["monitorNewItems": .string, "metadataProfileId": .int]) { $1 }
         } else {
             fields.merge(["minimumAvailability": .string, "addImportExclusion": .bool]) { $1 }
         }
@@ -273,7 +308,7 @@ final class ServarrState {
         let ids = fields[idsField]?.ints ?? []
         guard !ids.isEmpty else {
             throw Refusal.validation(property: idsField.prefix(1).uppercased() + idsField.dropFirst(),
-                                     message: "'\(kind == "sonarr" ? "Series Ids" : "Movie Ids")' must not be empty.")
+                                     message: "'\(names.noun) Ids' must not be empty.")
         }
         var all = items
         var changed: [[String: Any]] = []
@@ -296,6 +331,21 @@ final class ServarrState {
             changedEpisodes.append(episodeItems[index])
         }
         return accepted(episodeItems.filter { ids.contains($0["id"] as? Int ?? -1) })
+    }
+
+    /// Lidarr's album editor: the albums' flags (never their releases), announced on the hub.
+    private func albumMonitor(_ fields: [String: JSONValue]) throws -> (Int32, Data) {
+        let ids = fields["albumIds"]?.ints ?? []
+        guard !ids.isEmpty else { throw Refusal.validation(property: "AlbumIds", message: "'Album Ids' must not be empty.") }
+        guard let monitored = fields["monitored"]?.bool else {
+            throw Refusal.validation(property: "Monitored", message: "'Monitored' must be set.")
+        }
+        for index in albumItems.indices where ids.contains(albumItems[index]["id"] as? Int ?? -1) {
+            albumItems[index]["monitored"] = monitored
+            changedAlbums.append(albumItems[index])
+        }
+        albumMonitorRequests.append(["albumIds": ids, "monitored": monitored])
+        return accepted(albumItems.filter { ids.contains($0["id"] as? Int ?? -1) })
     }
 
     /// Season monitoring: the season's flag, and its episodes follow it (no monitoring options sent).
@@ -329,6 +379,9 @@ final class ServarrState {
         case "episodesearch": ["episodeIds": .ints]
         case "refreshseries": ["seriesId": .int, "seriesIds": .ints]
         case "moviessearch", "refreshmovie": ["movieIds": .ints]
+        case "artistsearch", "missingalbumsearch", "cutoffunmetalbumsearch": ["artistId": .int]
+        case "albumsearch": ["albumIds": .ints]
+        case "refreshartist": ["artistId": .int, "artistIds": .ints]
         case "rsssync": [:]
         default: nil
         }
@@ -348,18 +401,23 @@ final class ServarrState {
         guard errors.isEmpty else { throw Refusal.binding(errors) }
 
         // What it would act on; none named means the whole library (counted: tests require zero).
-        let named = [object["seriesId"]?.int].compactMap { $0 } + (object["seriesIds"]?.ints ?? []) + (object["movieIds"]?.ints ?? [])
-            + (object["episodeIds"]?.ints ?? [])
-        if named.isEmpty, name.lowercased() != "rsssync" { wholeLibraryCommands += 1 }
+        let named = [object["seriesId"]?.int, object["artistId"]?.int].compactMap { $0 } + (object["seriesIds"]?.ints ?? [])
+            + (object["movieIds"]?.ints ?? []) + (object["episodeIds"]?.ints ?? []) + (object["artistIds"]?.ints ?? [])
+            + (object["albumIds"]?.ints ?? [])
+        // CutoffUnmetAlbumSearch ignores its artist and searches the whole library (API-GUIDE-3 §1.5).
+        if named.isEmpty && name.lowercased() != "rsssync" || name.lowercased() == "cutoffunmetalbumsearch" { wholeLibraryCommands += 1 }
 
         let canonical = String(decoding: Self.json(object.mapValues(\.plain)), as: UTF8.self)
         if let running = commands.first(where: { $0["_body"] as? String == canonical && ["queued", "started"].contains($0["status"] as? String) }) {
             return (201, Self.json(Self.visible(running))) // the running one, not a duplicate
         }
         var missing: String?
-        let ids = object["seriesId"]?.int.map { [$0] } ?? object["seriesIds"]?.ints ?? object["movieIds"]?.ints ?? []
+        let ids = (object["seriesId"] ?? object["artistId"])?.int.map { [$0] } ?? (object["seriesIds"] ?? object["movieIds"] ?? object["artistIds"])?.ints ?? []
         for id in ids where !items.contains(where: { $0["id"] as? Int == id }) {
-            missing = "\(kind == "sonarr" ? "Series" : "Movie") with ID \(id) does not exist"
+            missing = "\(names.noun) with ID \(id) does not exist"
+        }
+        for id in object["albumIds"]?.ints ?? [] where !albumItems.contains(where: { $0["id"] as? Int == id }) {
+            missing = "Album with ID \(id) does not exist"
         }
         let id = commands.count + 1
         var record: [String: Any] = ["id": id, "name": name, "commandName": name, "status": "queued", "result": "unknown",
@@ -468,7 +526,7 @@ final class ServarrState {
     }
 
     private func delete(_ id: Int, query: [String: String]) throws -> (Int32, Data) {
-        let exclusion = kind == "sonarr" ? "addImportListExclusion" : "addImportExclusion"
+        let exclusion = names.exclusion
         var errors: [String: String] = [:]
         var values: [String: Bool] = ["deleteFiles": false, exclusion: false]
         for (key, value) in query {
@@ -489,7 +547,7 @@ final class ServarrState {
     /// `GET release` for an item; without one the service would fetch every indexer's RSS feed — refused here.
     func releases(_ query: [String: String]) -> (Int32, Data) {
         let named = kind == "sonarr" ? (query["episodeId"] != nil || (query["seriesId"] != nil && query["seasonNumber"] != nil))
-                                     : query["movieId"] != nil
+            : names.isLidarr ? query["albumId"] != nil : query["movieId"] != nil
         guard named else {
             return (400, Self.json(["message": "fixture: a release search without an item fetches every indexer's whole RSS feed"]))
         }
@@ -519,7 +577,11 @@ final class ServarrState {
     static func addSchema(_ kind: String) -> [String: FieldType] {
         var fields: [String: FieldType] = ["title": .string, "qualityProfileId": .int, "rootFolderPath": .string, "path": .string,
                                            "monitored": .bool, "tags": .ints, "year": .int]
-        if kind == "sonarr" {
+        if kind == "lidarr" {
+            fields = ["artistName": .string, "foreignArtistId": .string, "qualityProfileId": .int, "metadataProfileId": .int,
+                      "rootFolderPath": .string, "path": .string, "monitored": .bool, "monitorNewItems": .string, "tags": .ints,
+                      "addOptions": .object(["monitor": .string, "searchForMissingAlbums": .bool])]
+        } else if kind == "sonarr" {
             fields.merge(["tvdbId": .int, "seasonFolder": .bool, "seriesType": .string, "monitorNewItems": .string, "languageProfileId": .int,
                           "seasons": .objects(["seasonNumber": .int, "monitored": .bool]),
                           "addOptions": .object(["monitor": .string, "searchForMissingEpisodes": .bool, "searchForCutoffUnmetEpisodes": .bool,
@@ -538,23 +600,41 @@ final class ServarrState {
         guard !term.isEmpty else {
             return (503, Self.json(["message": "Search for '' failed. Invalid response received from SkyHook."]))
         }
-        let key = kind == "sonarr" ? "tvdbId" : "tmdbId"
+        let key = names.foreignKey
         let found = lookups.filter { item in
-            for prefix in ["tvdb:", "tvdbid:", "tmdb:", "tmdbid:"] where term.hasPrefix(prefix) {
-                return "\(item[key] as? Int ?? -1)" == term.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            for prefix in ["tvdb:", "tvdbid:", "tmdb:", "tmdbid:", "lidarr:", "lidarrid:", "mbid:"] where term.hasPrefix(prefix) {
+                let foreign = item[key].map { "\($0)" } ?? "-1"
+                return foreign.lowercased() == term.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
             }
-            return (item["title"] as? String ?? "").lowercased().contains(term)
+            return (item[names.titleField] as? String ?? "").lowercased().contains(term)
         }
         return (200, Self.json(found))
     }
 
     private func add(_ fields: [String: JSONValue]) throws -> (Int32, Data) {
-        let key = kind == "sonarr" ? "tvdbId" : "tmdbId"
-        let property = kind == "sonarr" ? "TvdbId" : "TmdbId"
-        guard let external = fields[key]?.int, external > 0 else {
-            throw Refusal.validation(property: property, message: "'\(property == "TvdbId" ? "Tvdb Id" : "Tmdb Id")' must be greater than '0'.")
+        let key = names.foreignKey, property = names.foreignProperty
+        let external: String
+        if names.isLidarr {
+            // Lidarr: a MusicBrainz id and an existing metadata profile (API-GUIDE-3 §1.4).
+            guard let mbid = fields[key]?.string, !mbid.isEmpty else {
+                throw Refusal.validation(property: "ForeignArtistId", message: "'Foreign Artist Id' must not be empty.")
+            }
+            let metadata = (fixtures("metadataprofile.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? [])
+                .compactMap { $0["id"] as? Int }
+            guard let profile = fields["metadataProfileId"]?.int, metadata.contains(profile) else {
+                throw Refusal.validation(property: "MetadataProfileId", message: "Metadata Profile does not exist")
+            }
+            external = mbid.lowercased()
+        } else {
+            guard let number = fields[key]?.int, number > 0 else {
+                throw Refusal.validation(property: property, message: "'\(property == "TvdbId" ? "Tvdb Id" : "Tmdb Id")' must be greater than '0'.")
+            }
+            external = String(number)
         }
-        guard let title = fields["title"]?.string, !title.isEmpty else { throw Refusal.validation(property: "Title", message: "'Title' must not be empty.") }
+        func foreign(_ item: [String: Any]) -> String { item[key].map { "\($0)".lowercased() } ?? "" }
+        guard let title = fields[names.titleField]?.string, !title.isEmpty else {
+            throw Refusal.validation(property: names.isLidarr ? "ArtistName" : "Title", message: "'\(names.isLidarr ? "Artist Name" : "Title")' must not be empty.")
+        }
         let profiles = (fixtures("qualityprofile.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] } ?? [])
             .compactMap { $0["id"] as? Int }
         guard let profile = fields["qualityProfileId"]?.int, profiles.contains(profile) else {
@@ -566,11 +646,11 @@ final class ServarrState {
         guard folders.contains(root) else {
             throw Refusal.validation(property: "RootFolderPath", message: "Root folder '\(root)' does not exist")
         }
-        guard !items.contains(where: { $0[key] as? Int == external }) else {
-            throw Refusal.validation(property: property, message: kind == "sonarr" ? "This series has already been added" : "This movie has already been added")
+        guard !items.contains(where: { foreign($0) == external }) else {
+            throw Refusal.validation(property: property, message: "This \(names.item) has already been added")
         }
-        guard let index = lookups.firstIndex(where: { $0[key] as? Int == external }) else {
-            throw Refusal.validation(property: property, message: "A \(kind == "sonarr" ? "series" : "movie") with this ID was not found. Path: fixture")
+        guard let index = lookups.firstIndex(where: { foreign($0) == external }) else {
+            throw Refusal.validation(property: property, message: "A\(names.isLidarr ? "n" : "") \(names.item) with this ID was not found. Path: fixture")
         }
         // As the service does: what the body says about monitoring and the folder, the rest from its metadata.
         var stored = lookups[index]
@@ -579,10 +659,15 @@ final class ServarrState {
         stored["qualityProfileId"] = profile
         stored["rootFolderPath"] = root
         stored["path"] = root + "/" + title
-        stored["monitored"] = fields["monitored"]?.bool ?? (kind == "radarr") // Sonarr: an omitted monitored is false
+        stored["monitored"] = fields["monitored"]?.bool ?? (kind == "radarr") // Sonarr, Lidarr: an omitted monitored is false
         stored["tags"] = fields["tags"]?.ints ?? []
         stored["added"] = "2026-01-15T10:00:00Z"
-        if kind == "sonarr" {
+        if names.isLidarr {
+            stored["metadataProfileId"] = fields["metadataProfileId"]?.int ?? 0
+            stored["monitorNewItems"] = fields["monitorNewItems"]?.string ?? "all"
+            stored["statistics"] = ["albumCount": 0, "trackFileCount": 0, "trackCount": 0, "totalTrackCount": 0, "sizeOnDisk": 0,
+                                    "percentOfTracks": 0.0] as [String: Any]
+        } else if kind == "sonarr" {
             stored["seasonFolder"] = fields["seasonFolder"]?.bool ?? false
             stored["seriesType"] = fields["seriesType"]?.string ?? "standard"
             stored["statistics"] = ["seasonCount": (stored["seasons"] as? [Any])?.count ?? 0, "episodeFileCount": 0, "episodeCount": 0,
@@ -612,7 +697,7 @@ final class ServarrState {
     /// What the tests read back (`GET /__state`): what was deleted, removed, grabbed, and commands that named nothing.
     var report: Data {
         Self.json(["deleted": deleted, "removals": removals, "grabbed": grabbed, "wholeLibraryCommands": wholeLibraryCommands,
-                   "additions": additions, "grabbedReleases": grabbedReleases,
+                   "additions": additions, "grabbedReleases": grabbedReleases, "albumMonitorRequests": albumMonitorRequests,
                    "commands": commands.map(Self.visible),
                    "commandPolls": Dictionary(uniqueKeysWithValues: polls.map { (String($0.key), $0.value) })] as [String: Any])
     }

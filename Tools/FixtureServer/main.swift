@@ -1,11 +1,12 @@
 // switchyard-fixture-server: a libsoup SoupServer on 127.0.0.1 that answers like
-// Sonarr or Radarr from the synthetic fixtures, for integration tests.
+// Sonarr, Radarr (`/api/v3`) or Lidarr (`/api/v1`) from the synthetic fixtures, for integration tests.
 //
-//   switchyard-fixture-server --kind sonarr|radarr --fixtures DIR --api-key KEY
-//                             [--url-base /sonarr] [--library FILE] [--queue FILE] [--port N]
+//   switchyard-fixture-server --kind sonarr|radarr|lidarr --fixtures DIR --api-key KEY
+//                             [--url-base /sonarr] [--library FILE] [--queue FILE] [--albums FILE] [--port N]
 //                             [--latency-ms N] [--no-hub]
 //
-// --queue serves FILE as the queue (e.g. one naming the info-hashes the real peers hold);
+// --queue serves FILE as the queue (e.g. one naming the info-hashes the real peers hold); --albums
+// serves FILE as Lidarr's albums (of every artist; `album?artistId=` filters it);
 // --latency-ms holds every answer that long (a service at a distance; the fan-out benchmark).
 // --no-hub: no SignalR hub at /signalr/messages (404, as Sonarr v3): clients poll.
 // Prints "READY port=N" once listening. Requires X-Api-Key on /api/* (401 with
@@ -34,6 +35,7 @@ struct Options {
     var urlBase = ""
     var library: String?
     var queue: String?
+    var albums: String?
     var port: UInt32 = 0
     var latencyMilliseconds: UInt32 = 0
     /// `--no-hub`: no SignalR hub (as Sonarr v3): clients poll.
@@ -54,6 +56,7 @@ struct Options {
             case "--url-base": urlBase = value.hasSuffix("/") ? String(value.dropLast()) : value
             case "--library": library = value
             case "--queue": queue = value
+            case "--albums": albums = value
             case "--latency-ms": latencyMilliseconds = UInt32(value) ?? 0
             case "--port": port = UInt32(value) ?? 0
             default:
@@ -80,7 +83,7 @@ final class FixtureServer: @unchecked Sendable {
     lazy var servarr = ServarrState(
         kind: options.kind,
         library: options.library.flatMap { FileManager.default.contents(atPath: $0) }
-            ?? fixture(options.kind == "sonarr" ? "series.json" : "movie.json"),
+            ?? fixture(FixtureKind(name: options.kind).libraryFile),
         episodes: options.kind == "sonarr" ? fixture("episode-series-1.json") : nil,
         queue: fixture("queue-details.json"), fixtures: { [weak self] in self?.fixture($0) })
 
@@ -90,6 +93,7 @@ final class FixtureServer: @unchecked Sendable {
 
     func fixture(_ name: String) -> Data? {
         if name == "queue-details.json", let queue = options.queue { return FileManager.default.contents(atPath: queue) }
+        if name == "album-artist-1.json", let albums = options.albums { return FileManager.default.contents(atPath: albums) }
         return FileManager.default.contents(atPath: "\(folder)/\(name)")
     }
 
@@ -98,8 +102,20 @@ final class FixtureServer: @unchecked Sendable {
         let json = "application/json"
         switch path {
         case "/api/v3/system/status": return (200, json, fixture("system-status.json")!)
-        case "/api/v3/series" where options.kind == "sonarr", "/api/v3/movie" where options.kind == "radarr":
+        case "/api/v3/\(servarr.names.item)":
             return (200, json, servarr.library)
+        case "/api/v3/album" where servarr.names.isLidarr:
+            // Lidarr answers every album in the library without a parameter (API-GUIDE-3 §1.2): refused here.
+            guard let albums = servarr.albums(query) else {
+                return (400, json, Data(#"{"message":"fixture: album without artistId or albumIds lists the whole library"}"#.utf8))
+            }
+            return (200, json, albums)
+        case "/api/v3/track" where servarr.names.isLidarr:
+            guard let tracks = servarr.tracks(query) else {
+                return (400, json, Data(#"{"message":"One of artistId, albumId, albumReleaseId or trackIds must be provided"}"#.utf8))
+            }
+            return (200, json, tracks)
+        case "/api/v3/metadataprofile" where servarr.names.isLidarr: return (200, json, fixture("metadataprofile.json")!)
         case "/api/v3/episode" where options.kind == "sonarr":
             guard let series = query["seriesId"] else {
                 return (400, json, Data(#"{"message":"seriesId or episodeIds must be provided"}"#.utf8))
@@ -118,7 +134,7 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/diskspace": return (200, json, fixture("diskspace.json")!)
         case "/api/v3/history": return (200, json, fixture("history.json")!)
         case "/api/v3/downloadclient": return (200, json, fixture("downloadclient.json")!)
-        case "/api/v3/series/lookup" where options.kind == "sonarr", "/api/v3/movie/lookup" where options.kind == "radarr":
+        case "/api/v3/\(servarr.names.item)/lookup":
             let (status, body) = servarr.lookup(query)
             return (status, json, body)
         case "/api/v3/rootfolder": return (200, json, fixture("rootfolder.json")!)
@@ -128,7 +144,7 @@ final class FixtureServer: @unchecked Sendable {
         case "/api/v3/qualityprofile": return (200, json, fixture("qualityprofile.json")!)
         case "/api/v3/tag": return (200, json, fixture("tag.json")!)
         default:
-            let itemPath = options.kind == "sonarr" ? "/api/v3/series/" : "/api/v3/movie/"
+            let itemPath = "/api/v3/\(servarr.names.item)/"
             if path.hasPrefix(itemPath), let id = Int(path.dropFirst(itemPath.count)) {
                 guard let item = servarr.item(id) else { return (404, json, Data(#"{"message":"NotFound"}"#.utf8)) }
                 return (200, json, item)
@@ -137,8 +153,9 @@ final class FixtureServer: @unchecked Sendable {
                 let (status, body) = servarr.commandStatus(id)
                 return (status, json, body)
             }
-            if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
-                                                                   options: .regularExpression) != nil {
+            if path.hasPrefix("/api/v3/mediacover/"), path.range(of: #"^/api/v3/mediacover/(artist/|album/)?\d+/[A-Za-z0-9_-]+\.(jpg|png)$"#,
+                                                                   options: .regularExpression) != nil,
+               path.contains("/mediacover/artist/") == servarr.names.isLidarr {
                 return (200, "image/png", Self.image(for: path))
             }
             return (404, json, Data(#"{"message":"NotFound"}"#.utf8))
@@ -249,7 +266,9 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     state.requestCounts[fullPath, default: 0] += 1
 
     if fullPath == "/__fault" {
-        state.faults[parameters["path"] ?? ""] = parameters["mode"] == "none" ? nil : parameters["mode"]
+        var faultPath = parameters["path"] ?? ""
+        if options.kind == "lidarr", faultPath.hasPrefix("/api/v1/") { faultPath = "/api/v3/" + faultPath.dropFirst("/api/v1/".count) }
+        state.faults[faultPath] = parameters["mode"] == "none" ? nil : parameters["mode"]
         return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
     }
     if fullPath == "/__requests" {
@@ -310,7 +329,11 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         soup_message_headers_replace(soup_server_message_get_response_headers(message), "Location", base + fullPath)
         return respond(message, 307, "text/plain", Data())
     }
-    let path = String(fullPath.dropFirst(base.count))
+    var path = String(fullPath.dropFirst(base.count))
+    // Lidarr's API is `/api/v1`; inside, every kind is served by the same routes (`/api/v3/…`).
+    let kindNames = FixtureKind(name: options.kind)
+    if path.hasPrefix("/api/"), !path.hasPrefix(kindNames.apiBase + "/") { return respond(message, 404, "text/plain", Data()) }
+    if kindNames.isLidarr, path.hasPrefix("/api/v1/") { path = "/api/v3/" + path.dropFirst("/api/v1/".count) }
 
     if path == "/ping" { return respond(message, 200, "application/json", state.fixture("ping.json")!) }
     if path.hasPrefix("/MediaCover/") { // UI-authenticated only: an API key does not open it
@@ -344,6 +367,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let (status, body) = state.servarr.write(method, path, query: parameters, body: requestBody(message))
             ?? (405, Data(#"{"message":"Method not allowed"}"#.utf8))
         for episode in state.servarr.takeChangedEpisodes() { _ = hub.push(name: "episode", action: "updated", id: nil, resource: episode) }
+        for album in state.servarr.takeChangedAlbums() { _ = hub.push(name: "album", action: "updated", id: nil, resource: album) }
         return respond(message, status, "application/json", body)
     }
     switch state.faults[path] {
@@ -441,7 +465,7 @@ soup_server_add_handler(server, nil, handler, nil, nil)
 // Sonarr v4 / Radarr v5+ push changes over SignalR (Tools/FixtureServer/Hub.swift).
 let hub = FixtureHub(apiKey: options.apiKey, version: state.fixture("system-status.json")
     .flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }?["version"] as? String ?? "0")
-if options.hub, options.kind == "sonarr" || options.kind == "radarr" { hub.install(on: server, path: options.urlBase + "/signalr/messages") }
+if options.hub, ["sonarr", "radarr", "lidarr"].contains(options.kind) { hub.install(on: server, path: options.urlBase + "/signalr/messages") }
 var error: UnsafeMutablePointer<GError>?
 let address = g_inet_socket_address_new_from_string("127.0.0.1", options.port)
 guard soup_server_listen(server, address, SoupServerListenOptions(0), &error) != 0 else {

@@ -104,10 +104,14 @@ public struct LibraryAddition: Sendable, Equatable {
         }
     }
 
-    /// `"title":…,"qualityProfileId":…,"rootFolderPath":…,"tags":[…]`: what every flavour's body starts with.
-    public var commonFields: String {
+    /// `"title":…` and the profile fields: what Sonarr's and Radarr's bodies start with.
+    public var commonFields: String { #""title":\#(JSONText.quote(item.title)),\#(profileFields)"# }
+
+    /// `"qualityProfileId":…,"rootFolderPath":…,"tags":[…]`: what every flavour's body has (Lidarr names
+    /// its item `artistName`, and has no `title`).
+    public var profileFields: String {
         let tagList = "[" + tags.filter { $0 > 0 }.map(String.init).joined(separator: ",") + "]"
-        return #""title":\#(JSONText.quote(item.title)),"qualityProfileId":\#(qualityProfileID),"rootFolderPath":\#(JSONText.quote(rootFolderPath)),"tags":\#(tagList)"#
+        return #""qualityProfileId":\#(qualityProfileID),"rootFolderPath":\#(JSONText.quote(rootFolderPath)),"tags":\#(tagList)"#
     }
 
     /// An option's value as a JSON literal: a toggle's true/false as is, anything else quoted.

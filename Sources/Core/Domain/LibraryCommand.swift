@@ -8,8 +8,9 @@ public enum LibraryCommand: Sendable, Hashable {
     case search(items: [Int])
     /// Refresh the items' metadata and rescan their files.
     case refresh(items: [Int])
-    /// Search one group of one item (a season by number, an album by its id).
-    case searchGroup(item: Int, group: Int)
+    /// Search groups of one item (a season by number, albums by their ids). A kind whose group
+    /// commands take one group (`LibraryKind.Level.batchCommands` false: Sonarr's SeasonSearch) takes one.
+    case searchGroups(item: Int, groups: [Int])
     /// Search these children (episodes).
     case searchChildren(item: Int, ids: [Int])
     /// Fetch every indexer's RSS feed now (names no item by design).
@@ -19,7 +20,7 @@ public enum LibraryCommand: Sendable, Hashable {
     public var itemIDs: [Int] {
         switch self {
         case .search(let ids), .refresh(let ids): ids
-        case .searchGroup(let item, _), .searchChildren(let item, _): [item]
+        case .searchGroups(let item, _), .searchChildren(let item, _): [item]
         case .rssSync: []
         }
     }
@@ -68,8 +69,8 @@ public protocol LibraryActing: ServiceClient {
 
 /// Monitoring below the item: a group (Sonarr's season pass, an album) and children by id (episodes).
 public protocol ChildMonitoring: ServiceClient {
-    /// Monitors one group of one item (its children follow, as the service does it).
-    func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError)
+    /// Monitors groups of one item in one request (their children follow, as the service does it).
+    func setGroupsMonitored(_ monitored: Bool, item: ResourceID, groups: [Int]) async throws(ServiceError)
     /// Monitors these children, named by id.
     func setChildrenMonitored(_ monitored: Bool, ids: [Int]) async throws(ServiceError)
 }

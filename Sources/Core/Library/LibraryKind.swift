@@ -35,15 +35,18 @@ public struct LibraryKind: Sendable, Hashable {
         /// One command can name several items of this level (Radarr's MoviesSearch); otherwise one per item
         /// (Sonarr's SeriesSearch takes one series).
         public var batchCommands: Bool
+        /// Its items have dates of their own (episodes air; tracks come with their album).
+        public var dated: Bool
 
         public init(name: String, embedded: Bool = false, monitorable: Bool = true, searchable: Bool = true, releaseSearch: Bool = false,
-                    batchCommands: Bool = true) {
+                    batchCommands: Bool = true, dated: Bool = true) {
             self.name = name
             self.embedded = embedded
             self.monitorable = monitorable
             self.searchable = searchable
             self.releaseSearch = releaseSearch
             self.batchCommands = batchCommands
+            self.dated = dated
         }
     }
 

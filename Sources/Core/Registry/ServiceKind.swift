@@ -10,6 +10,7 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
 
     public static let sonarr = ServiceKind(rawValue: "sonarr")
     public static let radarr = ServiceKind(rawValue: "radarr")
+    public static let lidarr = ServiceKind(rawValue: "lidarr")
     public static let qbittorrent = ServiceKind(rawValue: "qbittorrent")
     public static let transmission = ServiceKind(rawValue: "transmission")
     public static let deluge = ServiceKind(rawValue: "deluge")

@@ -23,11 +23,11 @@ extension Repository {
         return failures
     }
 
-    /// One group of an item monitored on or off (a season: its episodes follow).
-    public func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError) {
+    /// Groups of an item monitored on or off in one request (a season: its episodes follow; albums).
+    public func setGroupsMonitored(_ monitored: Bool, item: ResourceID, groups: [Int]) async throws(ServiceError) {
         let session = try enabledSession(item.serviceID)
         let done: Void? = try await session.write(Capabilities.childMonitoring) { client throws(ServiceError) in
-            try await client.setGroupMonitored(monitored, item: item, group: group)
+            try await client.setGroupsMonitored(monitored, item: item, groups: groups)
         }
         if done == nil { throw .notOffered }
     }

@@ -42,6 +42,8 @@ public enum ServiceCatalog {
               library: .series, client: SonarrClient.self),
         .init(kind: .radarr, displayName: "Radarr", role: .orchestrator, defaultPort: 7878, credentialShape: .apiKey,
               library: .movies, client: RadarrClient.self),
+        .init(kind: .lidarr, displayName: "Lidarr", role: .orchestrator, defaultPort: 8686, credentialShape: .apiKey,
+              library: .music, client: LidarrClient.self),
         .init(kind: .qbittorrent, displayName: "qBittorrent", role: .transferClient, defaultPort: 8080,
               credentialShape: .usernamePassword, downloadProtocol: .torrent, client: QBittorrentClient.self),
         .init(kind: .transmission, displayName: "Transmission", role: .transferClient, defaultPort: 9091,

@@ -81,6 +81,16 @@ enum Formatting {
         return formatter.string(from: date)
     }
 
+    /// "1 Mar 2021" ("1. März 2021"): a date with its year (an album's release).
+    static func date(_ date: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = locale
+        formatter.setLocalizedDateFormatFromTemplate("yMMMd")
+        return formatter.string(from: date)
+    }
+
     /// "Today", "Tomorrow", else "Thursday 15 January" ("Donnerstag, 15. Januar").
     static func day(_ date: Date, now: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
         if calendar.isDate(date, inSameDayAs: now) { return tr("Today") }

@@ -152,7 +152,7 @@ final class MainWindow {
         }
 
         // Alt+N shows the N-th tab on screen (as GNOME's tabbed apps do): a kind nobody configured
-        // takes no number, so a new library kind does not move the tabs after it for those without it.
+        // takes no number, so Alt+4 stays Activity for everyone without Lidarr.
         actions.add("show-tab", number: { [weak self] number in
             guard let self else { return }
             guard let tab = AppTab(number: number, among: self.availableTabs) else { return gtk_widget_error_bell(self.toplevel.widget) }

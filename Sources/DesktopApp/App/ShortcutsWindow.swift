@@ -10,7 +10,7 @@ enum ShortcutsWindow {
         ("win.refresh", ["<Control>r", "F5"], tr("Refresh")),
         ("win.find", ["<Control>f"], tr("Search the library, or filter the transfers")),
         ("win.add-download", ["<Control>o"], tr("Add a download (magnet, link, torrent or NZB)…")),
-        ("win.add-to-library", ["<Control>n"], tr("Add a series (or a movie, on the Movies tab)…")),
+        ("win.add-to-library", ["<Control>n"], tr("Add to the library of the tab on screen (the first library from other tabs)…")),
         ("app.preferences", ["<Control>comma"], tr("Settings")),
         ("win.show-help-overlay", ["<Control>question"], tr("Keyboard shortcuts")),
         ("window.close", ["<Control>w"], tr("Close the window")),

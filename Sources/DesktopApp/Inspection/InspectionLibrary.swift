@@ -91,7 +91,7 @@ extension LibraryPage {
             detail.monitorSwitch.grabFocus()
             return (nil, nil)
         case .detailCommandRunning:
-            let group = samples.detail.groups.last.map { LibraryCommand.searchGroup(item: detailItem.id.itemID, group: $0.key) }
+            let group = samples.detail.groups.last.map { LibraryCommand.searchGroups(item: detailItem.id.itemID, groups: [$0.key]) }
             let command = group ?? search
             detail.showCommand(command, words: progress(command, .started), running: true)
             return (nil, nil)

@@ -22,6 +22,9 @@ struct LibrarySamples: Sendable {
     var calendar: [CalendarEntry]
     /// What a `.partial` route lists as failed.
     var partialFailure: ServiceFailure
+    /// The add form's profiles (a kind with metadata profiles — Lidarr — lists them too).
+    var qualityProfiles = [NamedID(id: 1, name: "HD-1080p"), NamedID(id: 2, name: "Ultra-HD")]
+    var metadataProfiles: [NamedID] = []
 
     var instance: ServiceRef { instances[0] }
 
@@ -55,8 +58,8 @@ struct LibrarySamples: Sendable {
         Repository.AddingChoices(
             rootFolders: [RootFolder(id: 1, path: "/data/fixture/\(folder)", accessible: true, freeSpace: 1_200_000_000_000),
                           RootFolder(id: 2, path: "/mnt/offline/\(folder)", accessible: false, freeSpace: nil)],
-            qualityProfiles: [NamedID(id: 1, name: "HD-1080p"), NamedID(id: 2, name: "Ultra-HD")],
-            tags: [NamedID(id: 1, name: "fixture"), NamedID(id: 2, name: "4k")])
+            qualityProfiles: qualityProfiles, tags: [NamedID(id: 1, name: "fixture"), NamedID(id: 2, name: "4k")],
+            metadataProfiles: metadataProfiles)
     }
 
     /// Lookup results from rows of title, year, subtitle and overview; the first is in the library as `libraryID`.

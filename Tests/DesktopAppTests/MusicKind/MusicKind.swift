@@ -12,7 +12,7 @@ extension ServiceKind {
 }
 
 extension LibraryKind.ID {
-    static let artist: Self = "artist"
+    static let fixtureArtist: Self = "fixture-artist" // Lidarr (built in) has "artist"
 }
 
 extension Feature {
@@ -22,9 +22,9 @@ extension Feature {
 extension LibraryKind {
     /// Artists, their albums (resources of their own, with ids) and the albums' tracks (no monitoring of their own).
     static let artists = LibraryKind(
-        id: .artist, feature: .artists,
+        id: .fixtureArtist, feature: .artists,
         item: Level(name: "artist", batchCommands: false),
-        groups: Level(name: "album", releaseSearch: true),
+        groups: Level(name: "album", releaseSearch: true, batchCommands: false),
         children: Level(name: "track", monitorable: false, searchable: false),
         calendar: .group,
         addOptions: [
@@ -43,7 +43,7 @@ enum Musicfix: ServarrKind {
         commands: .init(
             search: { ServarrFlavour.single("ArtistSearch", "artistId", $0) },
             refresh: { ServarrFlavour.single("RefreshArtist", "artistId", $0) },
-            searchGroup: { _, album in album > 0 ? #"{"name":"AlbumSearch","albumIds":[\#(album)]}"# : nil }),
+            searchGroups: { _, albums in albums.count == 1 && albums[0] > 0 ? #"{"name":"AlbumSearch","albumIds":[\#(albums[0])]}"# : nil }),
         children: .init(
             read: { client, artist throws(ServiceError) in
                 let query = [URLQueryItem(name: "artistId", value: "\(artist.id.itemID)")]
@@ -52,7 +52,7 @@ enum Musicfix: ServarrKind {
                 return try MusicDecoding.groups(albums: albums, tracks: tracks, service: client.serviceID, artist: artist.id.itemID)
             },
             decodeChild: { data, service in MusicDecoding.track(data, service: service) },
-            monitorGroup: { monitored, _, album in (.put, "album/monitor", #"{"albumIds":[\#(album)],"monitored":\#(monitored)}"#) }),
+            monitorGroups: { monitored, _, albums in (.put, "album/monitor", #"{"albumIds":[\#(albums.map(String.init).joined(separator: ","))],"monitored":\#(monitored)}"#) }),
         releaseQuery: { search in
             guard case .group(_, let album) = search, album > 0 else { return nil }
             return [URLQueryItem(name: "albumId", value: String(album))]
@@ -101,7 +101,7 @@ enum MusicDecoding {
             guard let id = artist["id"] as? Int, let name = artist["artistName"] as? String else { return nil }
             let statistics = artist["statistics"] as? [String: Any] ?? [:]
             let files = statistics["trackFileCount"] as? Int ?? 0
-            return Resource(id: ResourceID(serviceID: service, itemID: id), kind: .artist, title: name,
+            return Resource(id: ResourceID(serviceID: service, itemID: id), kind: .fixtureArtist, title: name,
                             sortTitle: (artist["sortName"] as? String) ?? name.lowercased(), year: nil,
                             status: .init(artist["status"] as? String), monitored: artist["monitored"] as? Bool ?? false,
                             sizeOnDisk: (statistics["sizeOnDisk"] as? NSNumber)?.int64Value ?? 0, fileCount: files,
@@ -158,7 +158,7 @@ enum MusicDecoding {
             else { try r.skipValue() }
         }
         guard let name else { return nil }
-        return LookupResult(kind: .artist, title: name, year: nil, overview: overview, subtitle: disambiguation, images: [],
+        return LookupResult(kind: .fixtureArtist, title: name, year: nil, overview: overview, subtitle: disambiguation, images: [],
                             foreignID: mbid, libraryID: id.flatMap { $0 > 0 ? $0 : nil }, groups: [])
     }
 }

@@ -140,7 +140,7 @@ final class MusicKindTests: XCTestCase {
             XCTAssertEqual(page.detail.childRow(202)?.file, "Missing")
             XCTAssertEqual(page.detail.groupSwitch(11)?.active, true)
             XCTAssertEqual(page.detail.groupSwitch(12)?.active, false)
-            XCTAssertNotNil(page.detail.children?.commandButtons[.searchGroup(item: 1, group: 12)], "each album has its search")
+            XCTAssertNotNil(page.detail.children?.commandButtons[.searchGroups(item: 1, groups: [12])], "each album has its search")
             XCTAssertTrue(Self.capture(window.toplevel, shots.appendingPathComponent("musicfix.detail.png")))
 
             // 3. Monitor an album, search the artist, refresh it, search an album: this kind's requests, naming their items.
@@ -150,7 +150,7 @@ final class MusicKindTests: XCTestCase {
             XCTAssertEqual(Self.body(sent("PUT /api/v1/album/monitor").first)["albumIds"] as? [Int], [12])
             XCTAssertEqual(Self.body(sent("PUT /api/v1/album/monitor").first)["monitored"] as? Bool, true)
             XCTAssertTrue(iterate(until: { !page.detail.isBusy }), "the write read back")
-            for command in [LibraryCommand.search(items: [1]), .refresh(items: [1]), .searchGroup(item: 1, group: 12)] {
+            for command in [LibraryCommand.search(items: [1]), .refresh(items: [1]), .searchGroups(item: 1, groups: [12])] {
                 let before = sent("POST /api/v1/command").count
                 page.detail.onRequest?(.command(command, on: ensemble))
                 XCTAssertTrue(iterate(until: { sent("POST /api/v1/command").count == before + 1 }), "\(command) sent")
@@ -166,7 +166,7 @@ final class MusicKindTests: XCTestCase {
             // 4. Add from a lookup: the one in the library says so; the new one is added with its metadata profile.
             page.showList()
             let adding = try XCTUnwrap(model.controller(AddToLibraryController.self))
-            adding.open(.artist)
+            adding.open(.fixtureArtist)
             XCTAssertTrue(iterate(until: { adding.dialog != nil }))
             let dialog = try XCTUnwrap(adding.dialog)
             XCTAssertEqual(dialog.presentation.addTitle, "Add Artist")

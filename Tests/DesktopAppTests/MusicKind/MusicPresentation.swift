@@ -18,7 +18,7 @@ extension LibraryPresentation {
             switch command {
             case .search: "Artist search"
             case .refresh: "Artist refresh"
-            case .searchGroup: "Album search"
+            case .searchGroups: "Album search"
             case .searchChildren: "Track search"
             case .rssSync: "RSS sync"
             }

@@ -42,11 +42,12 @@ extension ServarrClient {
                             body: #"{"\#(flavour.itemIDsField)":[\#(list)],"monitored":\#(monitored)}"#)
     }
 
-    /// One group of one item (the flavour's endpoint: Sonarr's season pass); never the whole item.
-    public func setGroupMonitored(_ monitored: Bool, item: ResourceID, group: Int) async throws(ServiceError) {
-        guard let monitorGroup = flavour.children?.monitorGroup else { throw .notOffered }
-        guard item.itemID > 0, group >= 0 else { throw .invalidRequest(.noItems) }
-        let request = monitorGroup(monitored, item.itemID, group)
+    /// Groups of one item, in one request (the flavour's endpoint: Sonarr's season pass, Lidarr's album
+    /// editor); never the whole item; nothing for no groups.
+    public func setGroupsMonitored(_ monitored: Bool, item: ResourceID, groups: [Int]) async throws(ServiceError) {
+        guard let monitorGroups = flavour.children?.monitorGroups else { throw .notOffered }
+        guard item.itemID > 0, !groups.isEmpty, groups.allSatisfy({ $0 >= 0 }) else { throw .invalidRequest(.noItems) }
+        let request = monitorGroups(monitored, item.itemID, groups)
         _ = try await write(request.0, "\(apiBase)/\(request.1)", body: request.2)
     }
 
@@ -89,7 +90,8 @@ extension ServarrClient {
         switch command {
         case .search(let ids): return commands.search(ids)
         case .refresh(let ids): return commands.refresh(ids)
-        case .searchGroup(let item, let group): return item > 0 && group >= 0 ? commands.searchGroup?(item, group) : nil
+        case .searchGroups(let item, let groups):
+            return item > 0 && !groups.isEmpty && groups.allSatisfy({ $0 >= 0 }) ? commands.searchGroups?(item, groups) : nil
         case .searchChildren(_, let ids): return commands.searchChildren?(ids)
         case .rssSync: return #"{"name":"RssSync"}"#
         }

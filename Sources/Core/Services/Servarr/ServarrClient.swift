@@ -161,7 +161,8 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
                 guard image.localPath != nil else { throw error }
             }
         }
-        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail, basePath: apiBase) else {
+        guard let path = Self.apiCoverPath(for: image, itemID: resource.itemID, thumbnail: thumbnail, basePath: apiBase,
+                                               segment: flavour.coverSegment) else {
             throw .unavailable(.badResponse)
         }
         let response = try await send(path, class: .asset, authenticated: true, sensitivePath: true)
@@ -176,7 +177,8 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
     /// (thumbnails use the resized file; Servarr falls back to full size when it is missing).
     /// A lookup result not in the library (item 0) has `/MediaCoverProxy/{hash}/{file}` instead: the
     /// service fetches and caches the upstream image for it; that path is kept as it is (checked).
-    static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool, basePath: String) -> String? {
+    /// Lidarr names the item's type before its id (`segment`: `/api/v1/mediacover/artist/12/poster-250.jpg`).
+    static func apiCoverPath(for image: MediaImage, itemID: Int, thumbnail: Bool, basePath: String, segment: String? = nil) -> String? {
         if let local = image.localPath, let range = local.range(of: "/MediaCoverProxy/") {
             let rest = local[range.upperBound...].split(separator: "?").first.map(String.init) ?? ""
             guard rest.range(of: #"^[A-Za-z0-9_]+/[A-Za-z0-9_.-]+\.(jpg|png|gif)$"#, options: .regularExpression) != nil,
@@ -197,7 +199,7 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
             if size > 0 { file = file.replacingOccurrences(of: ".jpg", with: "-\(size).jpg") }
         }
         guard file.range(of: #"^[A-Za-z0-9_-]+\.(jpg|png|gif)$"#, options: .regularExpression) != nil else { return nil }
-        return "\(basePath)/mediacover/\(itemID)/\(file)"
+        return "\(basePath)/mediacover/\(segment.map { "\($0)/" } ?? "")\(itemID)/\(file)"
     }
 
     private func fetchRemote(_ url: URL) async throws(ServiceError) -> Data {

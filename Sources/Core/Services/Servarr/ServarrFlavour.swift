@@ -36,6 +36,9 @@ public struct ServarrFlavour: Sendable {
     public var calendarQuery: [URLQueryItem]
     /// A lookup result from one element of the lookup answer.
     public var decodeLookup: @Sendable (inout JSONReader) throws(ServiceError) -> LookupResult?
+    /// The segment before the item id in the cover API path (Lidarr's `mediacover/artist/{id}/…`); nil
+    /// for `mediacover/{id}/…`.
+    public var coverSegment: String?
     /// The add body for `addition`; nil when it cannot be built (nothing is sent then).
     public var addBody: @Sendable (LibraryAddition) -> String?
 
@@ -55,15 +58,16 @@ public struct ServarrFlavour: Sendable {
     public struct Commands: Sendable {
         public var search: @Sendable ([Int]) -> String?
         public var refresh: @Sendable ([Int]) -> String?
-        /// Search one group of an item (a season; an album names itself by its own id).
-        public var searchGroup: (@Sendable (_ item: Int, _ group: Int) -> String?)?
+        /// Search groups of an item (a season; albums name themselves by their own ids); nil for a list the
+        /// command cannot take (several seasons).
+        public var searchGroups: (@Sendable (_ item: Int, _ groups: [Int]) -> String?)?
         /// Search children by id (episodes).
         public var searchChildren: (@Sendable ([Int]) -> String?)?
         public init(search: @escaping @Sendable ([Int]) -> String?, refresh: @escaping @Sendable ([Int]) -> String?,
-                    searchGroup: (@Sendable (Int, Int) -> String?)? = nil, searchChildren: (@Sendable ([Int]) -> String?)? = nil) {
+                    searchGroups: (@Sendable (Int, [Int]) -> String?)? = nil, searchChildren: (@Sendable ([Int]) -> String?)? = nil) {
             self.search = search
             self.refresh = refresh
-            self.searchGroup = searchGroup
+            self.searchGroups = searchGroups
             self.searchChildren = searchChildren
         }
     }
@@ -74,17 +78,17 @@ public struct ServarrFlavour: Sendable {
         public var read: @Sendable (_ client: ServarrRequests, _ item: Resource) async throws(ServiceError) -> [ChildGroup]
         /// A child as a live message's resource carries it (an episode), for the item's detail page.
         public var decodeChild: @Sendable (Data, UUID) -> Child?
-        /// Monitors one group (the season pass; the album editor): method, path and body.
-        public var monitorGroup: (@Sendable (_ monitored: Bool, _ item: Int, _ group: Int) -> (HTTPMethod, String, String))?
+        /// Monitors groups of one item in one request (the season pass; the album editor): method, path and body.
+        public var monitorGroups: (@Sendable (_ monitored: Bool, _ item: Int, _ groups: [Int]) -> (HTTPMethod, String, String))?
         /// Monitors children by id (the episode editor).
         public var monitorChildren: (@Sendable (_ monitored: Bool, _ ids: [Int]) -> (HTTPMethod, String, String))?
         public init(read: @escaping @Sendable (ServarrRequests, Resource) async throws(ServiceError) -> [ChildGroup],
                     decodeChild: @escaping @Sendable (Data, UUID) -> Child?,
-                    monitorGroup: (@Sendable (Bool, Int, Int) -> (HTTPMethod, String, String))? = nil,
+                    monitorGroups: (@Sendable (Bool, Int, [Int]) -> (HTTPMethod, String, String))? = nil,
                     monitorChildren: (@Sendable (Bool, [Int]) -> (HTTPMethod, String, String))? = nil) {
             self.read = read
             self.decodeChild = decodeChild
-            self.monitorGroup = monitorGroup
+            self.monitorGroups = monitorGroups
             self.monitorChildren = monitorChildren
         }
     }
@@ -112,6 +116,7 @@ public struct ServarrFlavour: Sendable {
                 decodeCalendar: @escaping @Sendable (Data, UUID, Date, Date) throws(ServiceError) -> [CalendarEntry],
                 calendarQuery: [URLQueryItem] = [],
                 decodeLookup: @escaping @Sendable (inout JSONReader) throws(ServiceError) -> LookupResult?,
+                coverSegment: String? = nil,
                 addBody: @escaping @Sendable (LibraryAddition) -> String?) {
         self.apiBase = apiBase
         self.supportedMajors = supportedMajors
@@ -129,6 +134,7 @@ public struct ServarrFlavour: Sendable {
         self.decodeCalendar = decodeCalendar
         self.calendarQuery = calendarQuery
         self.decodeLookup = decodeLookup
+        self.coverSegment = coverSegment
         self.addBody = addBody
     }
 }

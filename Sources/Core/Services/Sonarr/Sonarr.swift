@@ -13,7 +13,10 @@ public enum Sonarr: ServarrKind {
         commands: .init(
             search: { ServarrFlavour.single("SeriesSearch", "seriesId", $0) },
             refresh: { ServarrFlavour.single("RefreshSeries", "seriesId", $0) },
-            searchGroup: { series, season in #"{"name":"SeasonSearch","seriesId":\#(series),"seasonNumber":\#(season)}"# },
+            // SeasonSearch takes one season.
+            searchGroups: { series, seasons in
+                seasons.count == 1 ? #"{"name":"SeasonSearch","seriesId":\#(series),"seasonNumber":\#(seasons[0])}"# : nil
+            },
             searchChildren: { ServarrFlavour.command("EpisodeSearch", "episodeIds", $0) }),
         children: .init(
             read: { client, series throws(ServiceError) in
@@ -25,8 +28,9 @@ public enum Sonarr: ServarrKind {
             },
             decodeChild: { data, service in (try? decodeEpisodes(Data("[".utf8) + data + Data("]".utf8), serviceID: service))?.first },
             // The season pass names the series and the season (its episodes follow): never the series resource.
-            monitorGroup: { monitored, series, season in
-                (.post, "seasonpass", #"{"series":[{"id":\#(series),"seasons":[{"seasonNumber":\#(season),"monitored":\#(monitored)}]}]}"#)
+            monitorGroups: { monitored, series, seasons in
+                let list = seasons.map { #"{"seasonNumber":\#($0),"monitored":\#(monitored)}"# }.joined(separator: ",")
+                return (.post, "seasonpass", #"{"series":[{"id":\#(series),"seasons":[\#(list)]}]}"#)
             },
             monitorChildren: { monitored, ids in
                 (.put, "episode/monitor", #"{"episodeIds":[\#(ids.map(String.init).joined(separator: ","))],"monitored":\#(monitored)}"#)

@@ -13,7 +13,8 @@ extension LibraryKind {
     public static let series = LibraryKind(
         id: .series, feature: .series,
         item: Level(name: "series", batchCommands: false),
-        groups: Level(name: "season", embedded: true, releaseSearch: true),
+        // SeasonSearch takes one season (the season pass monitors several in one request).
+        groups: Level(name: "season", embedded: true, releaseSearch: true, batchCommands: false),
         children: Level(name: "episode", releaseSearch: true),
         calendar: .child,
         addOptions: [

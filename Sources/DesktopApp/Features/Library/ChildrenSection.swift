@@ -23,12 +23,14 @@ final class ChildrenSection {
     init(presentation: LibraryPresentation, item: Resource, groups: [ChildGroup], now: Date,
          current: @escaping (Int) -> Child?, isBusy: @escaping () -> Bool, request: @escaping (LibraryRequest) -> Void) {
         let kind = presentation.kind
+        if kind.groups?.batchCommands == true, groups.count > 1 { widgets.append(everyGroup(presentation, item: item, groups: groups, now: now, request: request)) }
         for group in groups {
             let groupName = presentation.groupName(group)
             let header = Box.horizontal(spacing: 8)
             let heading = Label.heading(groupName)
             heading.hexpand = true
             header.append(heading)
+            if let date = group.date { header.append(Label.line(Formatting.date(date), classes: ["dim-label"], ellipsize: false)) }
             if kind.groups?.monitorable == true {
                 let groupSwitch = Switch()
                 groupSwitch.valign = GTK_ALIGN_CENTER
@@ -37,13 +39,13 @@ final class ChildrenSection {
                 groupSwitch.tooltip = presentation.words.children?.monitorGroup(groupName) ?? tr("Monitor %s").fill(groupName)
                 groupSwitch.onToggled { on in
                     guard !isBusy() else { return }
-                    request(.monitorGroup(on, item: item, group: group.key))
+                    request(.monitorGroups(on, item: item, groups: [group.key], name: groupName))
                 }
                 groupSwitches[group.key] = groupSwitch
                 header.append(groupSwitch)
             }
             if kind.groups?.searchable == true {
-                let command = LibraryCommand.searchGroup(item: item.id.itemID, group: group.key)
+                let command = LibraryCommand.searchGroups(item: item.id.itemID, groups: [group.key])
                 let search = Button(icon: "system-search-symbolic", name: tr("Search %s").fill(groupName), tooltip: tr("Search %s").fill(groupName))
                 search.addClasses(["flat"])
                 search.onClicked { request(.command(command, on: item)) }
@@ -67,6 +69,35 @@ final class ChildrenSection {
             }
             widgets.append(list)
         }
+    }
+
+    /// Over every group at once (Lidarr's albums): monitor the unmonitored ones in one request, search
+    /// the monitored ones out already with children missing in one command. Each names its groups;
+    /// with none to name the button is off and says why.
+    private func everyGroup(_ presentation: LibraryPresentation, item: Resource, groups: [ChildGroup], now: Date,
+                            request: @escaping (LibraryRequest) -> Void) -> Box {
+        let words = presentation.words, kind = presentation.kind
+        let bar = Box.horizontal(spacing: 8)
+        if kind.groups?.monitorable == true, let title = words.monitorEveryGroup {
+            let unmonitored = groups.filter { $0.monitored == false }
+            let monitor = Button(mnemonic: title, name: title.replacingOccurrences(of: "_", with: ""))
+            monitor.sensitive = !unmonitored.isEmpty
+            monitor.tooltip = unmonitored.isEmpty ? (words.everyGroupMonitored ?? title) : title
+            let name = unmonitored.map(presentation.groupName).joined(separator: ", ")
+            monitor.onClicked { request(.monitorGroups(true, item: item, groups: unmonitored.map(\.key), name: name)) }
+            bar.append(monitor)
+        }
+        if kind.groups?.searchable == true, let title = words.searchMissingGroups {
+            let missing = groups.filter { $0.monitored != false && ($0.date ?? .distantPast) <= now && $0.children.contains { !$0.hasFile } }
+            let command = LibraryCommand.searchGroups(item: item.id.itemID, groups: missing.map(\.key))
+            let search = Button(mnemonic: title, name: title.replacingOccurrences(of: "_", with: ""))
+            search.sensitive = !missing.isEmpty
+            search.tooltip = missing.isEmpty ? (words.noMissingGroups ?? title) : (words.searchMissingGroupsTooltip?(missing.count) ?? title)
+            search.onClicked { request(.command(command, on: item)) }
+            if !missing.isEmpty { commandButtons[command] = search }
+            bar.append(search)
+        }
+        return bar
     }
 
     private func row(_ child: Child, groupName: String, item: Resource, presentation: LibraryPresentation, now: Date,
@@ -97,7 +128,9 @@ final class ChildrenSection {
         let file = Label.line(Self.fileWords(child), ellipsize: false)
         file.sizeRequest(width: 110, height: -1)
         rows[child.id.itemID] = (name, date, file)
-        row.append(numberLabel, name, date, file)
+        row.append(numberLabel, name)
+        if level?.dated != false { row.append(date) } // tracks: their album has the date
+        row.append(file)
         if level?.searchable == true {
             let command = LibraryCommand.searchChildren(item: item.id.itemID, ids: [child.id.itemID])
             let search = Button(icon: "system-search-symbolic", name: words?.searchOne(String(child.number), groupName) ?? tr("Search"),

@@ -237,7 +237,7 @@ final class DetailView {
 
     private func setBusyIfMonitoring(_ request: LibraryRequest) {
         switch request {
-        case .monitorGroup, .monitorChildren: setBusy(true)
+        case .monitorGroups, .monitorChildren: setBusy(true)
         default: break
         }
     }

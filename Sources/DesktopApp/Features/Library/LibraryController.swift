@@ -71,11 +71,9 @@ final class LibraryController: FeatureController {
     func handle(_ request: LibraryRequest) {
         switch request {
         case .monitor(let on, let items): monitor(on, items, request)
-        case .monitorGroup(let on, let item, let group):
-            let presentation = LibraryPresentations.of(item.kind)
-            let name = presentation.groupName(ChildGroup(key: group, number: group, children: []))
+        case .monitorGroups(let on, let item, let groups, let name):
             write(request, on: item, failure: tr("%s could not be changed").fill(name)) { repository throws(ServiceError) in
-                try await repository.setGroupMonitored(on, item: item.id, group: group)
+                try await repository.setGroupsMonitored(on, item: item.id, groups: groups)
             }
         case .monitorChildren(let on, let item, let ids):
             write(request, on: item, failure: (LibraryPresentations.of(item.kind).words.children?.notChanged ?? tr("The change could not be made"))) { repository throws(ServiceError) in

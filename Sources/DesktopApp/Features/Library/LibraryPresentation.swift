@@ -59,7 +59,7 @@ struct LibraryPresentation: Sendable {
         return switch command {
         case .search(let ids): ids.count == 1 ? words.search : words.searchOf(ids.count)
         case .refresh: tr("Refresh and scan")
-        case .searchGroup: words.searchGroup
+        case .searchGroups: words.searchGroup
         case .searchChildren(_, let ids): ids.count == 1 ? (words.children?.search ?? words.search)
             : (words.children?.searchOf(ids.count) ?? words.searchOf(ids.count))
         case .rssSync: tr("RSS sync")
@@ -102,7 +102,8 @@ enum LibraryPresentations {
 
     private final class Table: @unchecked Sendable {
         private let lock = NSLock()
-        private var byKind: [LibraryKind.ID: LibraryPresentation] = [LibraryKind.ID.series: .series, LibraryKind.ID.movie: .movies]
+        private var byKind: [LibraryKind.ID: LibraryPresentation] = [LibraryKind.ID.series: .series, LibraryKind.ID.movie: .movies,
+                                                                    LibraryKind.ID.artist: .music]
         func get(_ kind: LibraryKind.ID) -> LibraryPresentation? { lock.withLock { byKind[kind] } }
         func set(_ presentation: LibraryPresentation) { lock.withLock { byKind[presentation.kind.id] = presentation } }
     }

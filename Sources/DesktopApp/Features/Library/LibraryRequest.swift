@@ -5,8 +5,8 @@ import Foundation
 /// request that means "all".
 enum LibraryRequest: Equatable {
     case monitor(Bool, [Resource])
-    /// One group of an item (a season: its episodes follow).
-    case monitorGroup(Bool, item: Resource, group: Int)
+    /// Groups of an item in one request (a season: its episodes follow; albums); `name` says which, for messages.
+    case monitorGroups(Bool, item: Resource, groups: [Int], name: String)
     case monitorChildren(Bool, item: Resource, ids: [Int])
     /// `on` is the item the command is for (its detail page and row show it).
     case command(LibraryCommand, on: Resource)

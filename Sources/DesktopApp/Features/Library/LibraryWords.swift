@@ -39,6 +39,14 @@ struct LibraryWords: Sendable {
     var summary: String
     /// The children's sentences, for kinds with children (episodes, tracks).
     var children: ChildWords?
+    /// The detail page's buttons over every group at once, for kinds whose group commands take several
+    /// (Lidarr's albums): "Monitor every album", "Search missing albums", their tooltips when there is
+    /// nothing to do, and the search's tooltip with how many it names.
+    var monitorEveryGroup: String?
+    var searchMissingGroups: String?
+    var searchMissingGroupsTooltip: (@Sendable (Int) -> String)?
+    var noMissingGroups: String?
+    var everyGroupMonitored: String?
 }
 
 /// How a kind's children are named: `%s` placeholders are a child's number and its group's name.

@@ -62,7 +62,7 @@ extension LibraryPresentation {
             case .search: tr("Series search")
             case .refresh: tr("Refresh and scan")
             // Translators: %s is a season's number.
-            case .searchGroup(_, let season): season == 0 ? tr("Specials search") : tr("Season %s search").fill(String(season))
+            case .searchGroups(_, let seasons): seasons == [0] ? tr("Specials search") : tr("Season %s search").fill(seasons.map(String.init).joined(separator: ", "))
             case .searchChildren(_, let ids): ids.count == 1 ? tr("Episode search") : trn("Search of %d episode", "Search of %d episodes", ids.count).fill(ids.count)
             case .rssSync: tr("RSS sync")
             }
