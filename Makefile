@@ -129,6 +129,8 @@ bench: bench-deps
 	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
 	@echo "== window with 20,000 movies: content to list shown, stall, RSS after scrolling with posters (3 runs)"
 	Tools/bench/ui.sh library
+	@echo "== window with a Lidarr of 5,000 artists (60,000 albums): the Music tab shown, stall, scrolling, refresh (3 runs)"
+	Tools/bench/ui.sh music
 	@echo "== Add Series: lookup answer to 50 results painted, stall while typing (5 rounds x 3 runs)"
 	Tools/bench/ui.sh lookup
 	@echo "== live updates vs polling: a change at Sonarr to the Activity row painted (20 rounds each), and an idle minute's bytes"

@@ -5,7 +5,8 @@ Everything is fake: hosts under fixture.invalid, ids from a fixed seed, titles
 that say they are fixtures. Used two ways:
 
   servarr-fixtures.py small OUTDIR            the committed fixtures (Fixtures/sonarr, Fixtures/radarr)
-  servarr-fixtures.py library KIND COUNT FILE a large library (movie|series) for benchmarks
+  servarr-fixtures.py library KIND COUNT FILE a large library (movie|series|artist) for benchmarks; for
+                                              artist, FILE.albums gets 12 albums per artist (Lidarr)
   servarr-fixtures.py queue KIND COUNT FILE   a large queue/details answer
   servarr-fixtures.py lookup KIND COUNT FILE  a lookup answer of COUNT items not in the library (benchmarks)
 
@@ -140,6 +141,40 @@ def queue_record(rng, index, kind):
     else:
         record["movieId"] = rng.randint(1, 6)
     return record
+
+
+def artist(rng, index):
+    """An ArtistResource (Lidarr 2.14's spec) with 12 albums' statistics."""
+    item_id = index + 1
+    name = title(rng, item_id, "artist")
+    tracks = 12 * 10
+    files = rng.choice([0, tracks // 2, tracks - 4, tracks])
+    result = {
+        "id": item_id, "status": rng.choice(["continuing", "ended"]), "ended": False, "artistName": name,
+        "foreignArtistId": "00000000-0000-4000-8000-%012d" % item_id, "mbId": "00000000-0000-4000-8000-%012d" % item_id,
+        "tadbId": 0, "discogsId": 0, "overview": "A synthetic artist for benchmarks.", "artistType": rng.choice(["Group", "Person"]),
+        "disambiguation": "", "links": [], "images": images("artist", item_id, rng)[:2],
+        "path": "/data/fixture/music/%d" % item_id, "qualityProfileId": 1, "metadataProfileId": 1,
+        "monitored": rng.random() < 0.8, "monitorNewItems": "all", "rootFolderPath": "/data/fixture/music",
+        "genres": [rng.choice(GENRES)], "cleanName": name.lower().replace(" ", ""), "sortName": name.lower(), "tags": [],
+        "added": stamp(rng), "ratings": ratings(rng),
+        "statistics": {"albumCount": 12, "trackFileCount": files, "trackCount": tracks, "totalTrackCount": tracks,
+                       "sizeOnDisk": files * 40_000_000, "percentOfTracks": round(files * 100.0 / tracks, 1)},
+    }
+    return result
+
+
+def albums_of(rng, artist_id):
+    """Twelve AlbumResources of one artist (no releases list: the benchmark never writes an album back)."""
+    out = []
+    for n in range(12):
+        album_id = artist_id * 100 + n
+        out.append({"id": album_id, "artistId": artist_id, "title": "Fixture Album %d-%d" % (artist_id, n),
+                    "foreignAlbumId": "00000000-0000-4000-9000-%012d" % album_id, "monitored": rng.random() < 0.9,
+                    "anyReleaseOk": True, "profileId": 1, "albumType": "Album", "secondaryTypes": [], "releaseDate": stamp(rng),
+                    "statistics": {"trackFileCount": 10, "trackCount": 10, "totalTrackCount": 10, "sizeOnDisk": 400_000_000,
+                                   "percentOfTracks": 100.0}})
+    return out
 
 
 def status(app, version):
@@ -299,8 +334,12 @@ def main():
         kind, count, path = sys.argv[2], int(sys.argv[3]), sys.argv[4]
         rng = random.Random(SEED + count)
         if mode == "library":
-            make = movie if kind == "movie" else series
+            make = {"movie": movie, "series": series, "artist": artist}[kind]
             items = [make(rng, i) for i in range(count)]
+            if kind == "artist":
+                albums = [album for item in items for album in albums_of(rng, item["id"])]
+                with open(path + ".albums", "w", encoding="utf-8") as handle:
+                    json.dump(albums, handle, separators=(",", ":"))
         else:
             items = [queue_record(rng, i, kind) for i in range(count)]
         with open(path, "w", encoding="utf-8") as handle:

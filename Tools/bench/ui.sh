@@ -2,6 +2,7 @@
 # In-app benchmarks of the real window (see Sources/DesktopApp/Model/BenchmarkProbe.swift).
 # Runs inside the test session (Xvfb, private keyring, loopback-only network).
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
+#   Tools/bench/ui.sh music                    5,000 artists (60,000 albums) from a Lidarr fixture server
 #   Tools/bench/ui.sh lookup                   Add Series: 50 lookup results from a Sonarr fixture server, typing
 #   Tools/bench/ui.sh live                     Activity: a download leaves Sonarr's queue — live (the hub pushes
 #                                              queue sync) and polling (no hub); then an idle minute's bytes
@@ -91,6 +92,18 @@ library)
     app library "$work/library-$run.json" G_MESSAGES_DEBUG=switchyard
     cat "$work/library-$run.json"; echo; grep "timing:" "$work/app.log" || true
     keep "library-$run" "$work/library-$run.json"
+  done
+  ;;
+music)
+  # The Music tab with a Lidarr of 5,000 artists (60,000 albums behind them), as `library` does it.
+  /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library artist 5000 "$work/artists.json"
+  fixture lidarr --fixtures "$root/Fixtures" --library "$work/artists.json" --albums "$work/artists.json.albums"
+  for run in $(seq "${LIBRARY_RUNS:-3}"); do
+    profile "music-$run"
+    "$bin/switchyard-demo-setup" --only lidarr "Lidarr (5,000 artists)" "$port" fixture-bench-key >/dev/null
+    app library "$work/music-$run.json" SWITCHYARD_BENCH_LIBRARY=music G_MESSAGES_DEBUG=switchyard
+    cat "$work/music-$run.json"; echo; grep "timing:" "$work/app.log" || true
+    keep "music-$run" "$work/music-$run.json"
   done
   ;;
 lookup)

@@ -24,7 +24,7 @@ extension BenchmarkProbe {
             self.report["items"] = count
             self.report["shownMs"] = Self.milliseconds(.now - arrived)
             self.report["rssAfterShownMB"] = Self.residentMB("VmRSS")
-            if let page = window.library(.movies) { self.scrollWhenSettled(page, arrived: arrived) }
+            if let page = window.library(self.libraryFeature) { self.scrollWhenSettled(page, arrived: arrived) }
         }
     }
 
@@ -77,14 +77,14 @@ extension BenchmarkProbe {
     func finishLibrary() {
         report["rssAfterScrollMB"] = Self.residentMB("VmRSS")
         report["peakRSSMB"] = Self.residentMB("VmHWM")
-        if let posters = window?.library(.movies)?.posterStats {
+        if let posters = window?.library(libraryFeature)?.posterStats {
             report["postersRequested"] = posters.started
             report["postersDecoded"] = posters.decoded
         }
         refreshLibrary()
     }
 
-    /// Ctrl+R with the 20,000 movies on screen (scrolled to the end, posters loaded).
+    /// Ctrl+R with the library on screen (scrolled to the end, posters loaded).
     func refreshLibrary() {
         guard let window else { return finish() }
         _ = takeMaxStall()

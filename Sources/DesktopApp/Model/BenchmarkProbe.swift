@@ -56,6 +56,8 @@ final class BenchmarkProbe: ContentObserver {
     var cpuAtPaint = 0.0
     /// How long the `downloads` scenario runs after the first paint.
     let seconds = Int(ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_SECONDS"] ?? "") ?? 60
+    /// The library tab the `library` scenario fills and scrolls (SWITCHYARD_BENCH_LIBRARY: `movies`, `music`, …).
+    let libraryFeature = Feature(rawValue: ProcessInfo.processInfo.environment["SWITCHYARD_BENCH_LIBRARY"] ?? Feature.movies.rawValue)
     var rssSamples: [Double] = []
     private static let tick: Duration = .milliseconds(2)
 
@@ -107,7 +109,7 @@ final class BenchmarkProbe: ContentObserver {
         if stallProbe { startStallProbe() }
         switch scenario {
         case .library:
-            window.library(.movies)?.onApplied = { [weak self] count in self?.libraryApplied(count) }
+            window.library(libraryFeature)?.onApplied = { [weak self] count in self?.libraryApplied(count) }
             selectWhenShown()
         case .downloads:
             window.downloads.onApplied = { [weak self] count in self?.downloadsApplied(count) }
@@ -132,7 +134,7 @@ final class BenchmarkProbe: ContentObserver {
 
     /// The repository handed over content at `instant` (recorded off the main thread, before the hop).
     func contentArrived(_ feature: Feature, at instant: ContinuousClock.Instant) {
-        guard feature == (scenario == .library ? .movies : .downloads), arrived == nil else { return }
+        guard feature == (scenario == .library ? libraryFeature : .downloads), arrived == nil else { return }
         arrived = instant
     }
 
@@ -140,7 +142,7 @@ final class BenchmarkProbe: ContentObserver {
         timers.append(Timer(milliseconds: 50) { [weak self] in
             guard let self, let window = self.window else { return false }
             guard !window.isShowingWelcome, window.window.isMapped else { return true }
-            window.select(self.scenario == .library ? .movies : .downloads)
+            window.select(self.scenario == .library ? self.libraryFeature : .downloads)
             return false
         })
     }
