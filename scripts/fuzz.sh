@@ -53,7 +53,7 @@ for family in "${families[@]}"; do
   crashes=$out/crashes/$family
   mkdir -p "$corpus" "$crashes"
   case $family in
-    servarr) seeds=(Fixtures/sonarr Fixtures/radarr) ;;
+    servarr) seeds=(Fixtures/sonarr Fixtures/radarr Fixtures/lidarr) ;;
     *) seeds=("Fixtures/$family") ;;
   esac
   for dir in "${seeds[@]}"; do cp -n "$dir"/*.json "$corpus"/ 2>/dev/null || true; done

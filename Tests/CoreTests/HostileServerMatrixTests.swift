@@ -57,17 +57,43 @@ final class HostileServerMatrixTests: XCTestCase {
 
     func testEveryHostileServerEndsInItsStateWhileTheSiblingRefreshes() async throws {
         let server = try FixtureServer(hostileTLS: true)
-        let sibling = try ServarrFixtureServer(kind: "sonarr")
+        let report = try await matrix(.sonarr, cases: Self.cases, server: server)
+        print("hostile-server matrix (probe \(Self.limits.probe.deadline) × \(Self.limits.probe.maxAttempts), budget \(Self.budget) s):\n\(report)")
+        let out = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("build/reliability")
+        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try? report.write(to: out.appendingPathComponent("hostile-matrix.md"), atomically: true, encoding: .utf8)
+    }
+
+    /// A hostile Lidarr (`/api/v1`) beside a well-behaved one: the cases whose outcome depends on what the
+    /// answer says (a sign-in page, a body of the wrong shape, one too large, a cut connection, a refused key)
+    /// end the same way for a kind on another API base.
+    func testAHostileLidarrEndsInItsStateWhileItsSiblingRefreshes() async throws {
+        let server = try FixtureServer(hostileTLS: true)
+        let picked = ["html-login", "huge", "status-401", "truncated", "wrong-type", "empty", "self-signed"]
+        let cases = Self.cases.filter { picked.contains($0.name) }.map { item in
+            var item = item
+            if case .wrongServiceKind(expected: _, found: _) = item.expected { item.expected = .wrongServiceKind(expected: .lidarr, found: nil) }
+            return item
+        }
+        XCTAssertEqual(cases.count, picked.count)
+        _ = try await matrix(.lidarr, cases: cases, server: server)
+    }
+
+    /// Runs `cases` for one kind: each hostile instance beside a sibling from the fixture server, through the
+    /// real repository; returns the table's lines.
+    private func matrix(_ kind: ServiceKind, cases: [Case], server: FixtureServer) async throws -> String {
+        let sibling = try ServarrFixtureServer(kind: kind.rawValue)
         let transport = RetryingTransport(try SoupTransport(limits: Self.limits, trustAnchors: server.anchors), limits: Self.limits)
         var table = ["| Case | State | Recovery | Time to state | Peak RSS growth |", "|---|---|---|---|---|"]
+        let library = try XCTUnwrap(kind.library?.id)
 
-        for item in Self.cases {
+        for item in cases {
             let directory = try temporaryDirectory(self)
             let registry = ServiceRegistry(fileURL: directory.appendingPathComponent("services.json"))
             let secrets = InMemorySecretStore()
-            let good = ServiceConfig(kind: .sonarr, displayName: "Sibling",
+            let good = ServiceConfig(kind: kind, displayName: "Sibling",
                                      localEndpoint: try Endpoint.parse("http://127.0.0.1:\(sibling.port)"), allowPlainHTTPOnLocal: true)
-            var hostile = ServiceConfig(kind: .sonarr, displayName: "Hostile \(item.name)")
+            var hostile = ServiceConfig(kind: kind, displayName: "Hostile \(item.name)")
             switch item.place {
             case .plain:
                 hostile.localEndpoint = try Endpoint.parse("http://127.0.0.1:\(server.httpPort)/hostile/\(item.name)")
@@ -78,7 +104,7 @@ final class HostileServerMatrixTests: XCTestCase {
                 hostile.remoteEndpoint = try Endpoint.parse("https://127.0.0.1:\(port)\(path)")
             }
             for config in [good, hostile] {
-                try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .sonarr)
+                try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: kind)
                 try await registry.upsert(config)
             }
             let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
@@ -87,7 +113,7 @@ final class HostileServerMatrixTests: XCTestCase {
             Self.resetPeakRSS()
             let before = Self.memory().peak
             let start = ContinuousClock.now
-            let state = await repository.library(.series, force: true)
+            let state = await repository.library(library, force: true)
             let elapsed = (ContinuousClock.now - start).seconds
             let growth = Self.memory().peak - before
 
@@ -103,11 +129,7 @@ final class HostileServerMatrixTests: XCTestCase {
             table.append("| \(item.name) | `\(words)` | \(failure.map { "\($0.recovery)" } ?? "none") | "
                          + String(format: "%.2f s | %.1f MB |", elapsed, max(growth, 0)))
         }
-        let report = table.joined(separator: "\n")
-        print("hostile-server matrix (probe \(Self.limits.probe.deadline) × \(Self.limits.probe.maxAttempts), budget \(Self.budget) s):\n\(report)")
-        let out = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("build/reliability")
-        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try? report.write(to: out.appendingPathComponent("hostile-matrix.md"), atomically: true, encoding: .utf8)
+        return table.joined(separator: "\n")
     }
 
     /// Current and peak resident set size of this process, in MB (from /proc/self/status).

@@ -8,7 +8,7 @@ public enum DecoderFamily: String, CaseIterable, Sendable {
     /// The fixture folders that seed each family's corpus.
     public var fixtureFolders: [String] {
         switch self {
-        case .servarr: ["sonarr", "radarr"]
+        case .servarr: ["sonarr", "radarr", "lidarr"]
         case .qbittorrent: ["qbittorrent"]
         case .transmission: ["transmission"]
         case .deluge: ["deluge"]
@@ -67,6 +67,18 @@ public enum DecoderFuzzing {
             count(try? await radarr.library())
             count(try? await radarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
             count(try? await radarr.history(of: ResourceID(serviceID: config.id, itemID: 1)))
+            var lidarrConfig = config
+            lidarrConfig.kind = .lidarr
+            guard let lidarrConnection = try? ServiceConnection(config: lidarrConfig, role: .remote) else { return accepted }
+            let lidarr = LidarrClient(connection: lidarrConnection, transport: transport, secrets: secrets)
+            count(try? await lidarr.library())
+            let artist = Resource(id: ResourceID(serviceID: config.id, itemID: 1), kind: .artist, title: "fixture", sortTitle: "fixture", year: nil,
+                                  status: .unknown(""), monitored: true, sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false,
+                                  subtitle: nil, added: nil, images: [])
+            count(try? await lidarr.children(of: artist)) // albums and tracks both answered with the body
+            count(try? await lidarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
+            count(try? await lidarr.queue())
+            count(try? await lidarr.lookup("fixture"))
         case .qbittorrent:
             let client = QBittorrentClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
