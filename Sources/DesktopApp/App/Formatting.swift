@@ -67,28 +67,14 @@ enum Formatting {
     /// "14:02" today, "Mon 14:02" within a week, else "15 Jan 14:02" — always a 24-hour clock, in
     /// the order and with the names of the user's language ("Mo. 14:02", "15. Jan., 14:02").
     static func time(_ date: Date, now: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = locale
-        if calendar.isDate(date, inSameDayAs: now) {
-            formatter.setLocalizedDateFormatFromTemplate("HHmm")
-        } else if abs(date.timeIntervalSince(now)) < 6 * 86_400 {
-            formatter.setLocalizedDateFormatFromTemplate("EEEHHmm")
-        } else {
-            formatter.setLocalizedDateFormatFromTemplate("dMMMHHmm")
-        }
-        return formatter.string(from: date)
+        let template = calendar.isDate(date, inSameDayAs: now) ? "HHmm"
+            : abs(date.timeIntervalSince(now)) < 6 * 86_400 ? "EEEHHmm" : "dMMMHHmm"
+        return format(date, template, calendar: calendar, locale: locale)
     }
 
     /// "1 Mar 2021" ("1. März 2021"): a date with its year (an album's release).
     static func date(_ date: Date, calendar: Calendar = .current, locale: Locale = dates) -> String {
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = locale
-        formatter.setLocalizedDateFormatFromTemplate("yMMMd")
-        return formatter.string(from: date)
+        format(date, "yMMMd", calendar: calendar, locale: locale)
     }
 
     /// "Today", "Tomorrow", else "Thursday 15 January" ("Donnerstag, 15. Januar").
@@ -97,11 +83,16 @@ enum Formatting {
         if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(date, inSameDayAs: tomorrow) {
             return tr("Tomorrow")
         }
+        return format(date, "EEEEdMMMM", calendar: calendar, locale: locale)
+    }
+
+    /// `date` in the locale's own order for the fields of `template` (a skeleton: "yMMMd").
+    private static func format(_ date: Date, _ template: String, calendar: Calendar, locale: Locale) -> String {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.locale = locale
-        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
+        formatter.setLocalizedDateFormatFromTemplate(template)
         return formatter.string(from: date)
     }
 }
