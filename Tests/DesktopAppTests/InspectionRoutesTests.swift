@@ -393,6 +393,28 @@ final class InspectionRoutesTests: XCTestCase {
         ])
     }
 
+    /// From a library's search field, Down and Enter never switch the first row's monitoring: the row's
+    /// switch is no keyboard stop (it was: arrowing into the list and pressing Enter sent a write). Alt+1
+    /// and Alt+2 come after Enter, so the row is read once Enter has surely been handled.
+    func testDownAndEnterFromTheSearchFieldNeverSwitchMonitoring() throws {
+        let harness = try Harness()
+        try requireTestSession()
+        let result = try harness.run(["series",
+                                      "ctrl+f", "[page tab] 'Series' {visible,selected",
+                                      "b", "[label] '2 of 7 series'", // "b": Mock Harbour (Invalid Broadcasting) and Placeholder Bay
+                                      "Down", "[page tab] 'Series' {visible,selected",
+                                      "Return", "[page tab] 'Series' {visible,selected",
+                                      "alt+1", "[page tab] 'Overview' {visible,selected",
+                                      "alt+2", "[push button] 'Not monitored: monitor Mock Harbour'",
+                                      "ctrl+q", "exited"],
+                                     executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                                     prefix: [harness.root.appendingPathComponent("Tools/keyboard-check.py").path])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init),
+                       ["after ctrl+f: ok", "after b: ok", "after Down: ok", "after Return: ok", "after alt+1: ok", "after alt+2: ok",
+                        "after ctrl+q: ok"])
+    }
+
     /// Start-up makes only the page of the tab on screen: Downloads' content is nowhere in the tree
     /// (GTK 4.8 shows screen readers hidden stack pages too) until its tab is first shown.
     func testOnlyTheTabOnScreenHasItsPageMade() throws {

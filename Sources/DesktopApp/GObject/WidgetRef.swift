@@ -96,6 +96,12 @@ extension WidgetRef {
 
     func sizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
 
+    /// Whether keyboard focus can land on it (a click, and assistive technologies' actions, work either way).
+    var focusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        nonmutating set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 

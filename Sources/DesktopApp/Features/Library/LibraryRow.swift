@@ -58,6 +58,9 @@ final class LibraryRow {
         monitorButton.setChild(monitoredBox)
         monitorButton.addClasses(["flat", "monitor-toggle"])
         monitorButton.valign = GTK_ALIGN_CENTER
+        // Not a keyboard stop: arrowing into the list lands on the row (Enter opens it), never on a write.
+        // Keyboard users switch monitoring of the picked rows with Ctrl+M.
+        monitorButton.focusable = false
         size = Label.line("", classes: ["dim-label", "numeric"], ellipsize: false)
         size.xalign = 1
         size.sizeRequest(width: 80, height: -1)
