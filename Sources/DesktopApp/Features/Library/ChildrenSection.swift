@@ -13,6 +13,9 @@ final class ChildrenSection {
     /// The buttons of the commands it offers (the page dims them while their command runs).
     private(set) var commandButtons: [LibraryCommand: Button] = [:]
     private var groupSwitches: [Int: Switch] = [:]
+    /// The buttons over every group at once, where the kind has them (tests).
+    private(set) var monitorEveryGroup: Button?
+    private(set) var searchMissingGroups: Button?
     private var checks: [Int: CheckButton] = [:]
     /// Each child row's changing parts, for a live message to update in place.
     private var rows: [Int: (name: Label, date: Label, file: Label)] = [:]
@@ -86,6 +89,7 @@ final class ChildrenSection {
             let name = unmonitored.map(presentation.groupName).joined(separator: ", ")
             monitor.onClicked { request(.monitorGroups(true, item: item, groups: unmonitored.map(\.key), name: name)) }
             bar.append(monitor)
+            monitorEveryGroup = monitor
         }
         if kind.groups?.searchable == true, let title = words.searchMissingGroups {
             let missing = groups.filter { $0.monitored != false && ($0.date ?? .distantPast) <= now && $0.children.contains { !$0.hasFile } }
@@ -96,6 +100,7 @@ final class ChildrenSection {
             search.onClicked { request(.command(command, on: item)) }
             if !missing.isEmpty { commandButtons[command] = search }
             bar.append(search)
+            searchMissingGroups = search
         }
         return bar
     }
