@@ -108,80 +108,44 @@ final class ContractTests: XCTestCase {
             let now = Date(timeIntervalSince1970: 1_768_435_200)
             if kind == .sonarr {
                 let client = SonarrClient(connection: connection, transport: stub, secrets: secrets)
-                _ = try await client.probe()
-                _ = try await client.library()
-                _ = try await client.libraryItem(1)
+                try await servarrCalls(client, item: item, poster: poster, now: now)
                 _ = try await client.children(of: Resource(id: item, kind: .series, title: "fixture", sortTitle: "fixture", year: nil,
                                                            status: .continuing, monitored: true, sizeOnDisk: 0, fileCount: 0,
                                                            expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: []))
-                _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
-                _ = try await client.queue()
-                _ = try await client.health()
-                _ = try await client.diskSpace()
-                _ = try await client.history(of: item)
-                _ = try await client.artwork(poster, of: item, thumbnail: true)
-                _ = try await client.downloadClients()
                 try await client.setMonitored(false, items: [item])
                 for command in [LibraryCommand.search(items: [1]), .searchGroups(item: 1, groups: [2]),
                                 .searchChildren(item: 1, ids: [1, 2]), .refresh(items: [1]), .rssSync] {
                     _ = try await client.start(command)
                 }
-                _ = try await client.progress(ofCommand: 1)
                 try await client.setChildrenMonitored(true, ids: [1])
                 try await client.setGroupsMonitored(false, item: item, groups: [2])
                 try await client.setGroupsMonitored(true, item: item, groups: [1, 2])
-                for removal in Self.removals {
-                    try await client.removeFromQueue([1], removal, bulk: false)
-                }
                 try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
-                try await client.grab(queueRecord: 1)
-                try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
-                try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
                 for search in [ReleaseSearch.child(1003), .group(item: 1, group: 2)] {
                     let releases = try await client.releases(search)
                     try await client.grab(releases[0])
                 }
                 let found = try await client.lookup("fixture series")
-                _ = try await client.rootFolders()
-                _ = try await client.qualityProfiles()
-                _ = try await client.tags()
                 for monitor in SeriesMonitor.allCases {
                     _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/tv", tags: [1],
                                                              options: ["monitor": monitor.rawValue, "seriesType": "standard", "seasonFolder": "true",
                                                                        "searchForMissingEpisodes": String(monitor == .all)]))
                 }
             } else if kind == .lidarr {
-                try await lidarrCalls(LidarrClient(connection: connection, transport: stub, secrets: secrets), item: item, poster: poster, now: now)
+                let client = LidarrClient(connection: connection, transport: stub, secrets: secrets)
+                try await servarrCalls(client, item: item, poster: poster, now: now)
+                try await lidarrCalls(client, item: item)
             } else {
                 let client = RadarrClient(connection: connection, transport: stub, secrets: secrets)
-                _ = try await client.probe()
-                _ = try await client.library()
-                _ = try await client.libraryItem(1)
-                _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
-                _ = try await client.queue()
-                _ = try await client.health()
-                _ = try await client.diskSpace()
-                _ = try await client.history(of: item)
-                _ = try await client.artwork(poster, of: item, thumbnail: true)
-                _ = try await client.downloadClients()
+                try await servarrCalls(client, item: item, poster: poster, now: now)
                 try await client.setMonitored(true, items: [item])
                 for command in [LibraryCommand.search(items: [1]), .refresh(items: [1, 2]), .rssSync] {
                     _ = try await client.start(command)
                 }
-                _ = try await client.progress(ofCommand: 1)
-                for removal in Self.removals {
-                    try await client.removeFromQueue([1], removal, bulk: false)
-                }
                 try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .removeFromClient, blocklist: .blocklistAndSearch), bulk: true)
-                try await client.grab(queueRecord: 1)
-                try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
-                try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
                 let releases = try await client.releases(.item(1))
                 try await client.grab(releases[0])
                 let found = try await client.lookup("fixture movie")
-                _ = try await client.rootFolders()
-                _ = try await client.qualityProfiles()
-                _ = try await client.tags()
                 for monitor in MovieMonitor.allCases {
                     _ = try await client.add(LibraryAddition(item: found[1], qualityProfileID: 1, rootFolderPath: "/data/fixture/movies", tags: [],
                                                              options: ["monitor": monitor.rawValue, "minimumAvailability": "released",
@@ -203,15 +167,12 @@ final class ContractTests: XCTestCase {
     }
 
     /// Every way out of the queue the Remove dialog offers.
-    /// Every Lidarr call, as the app makes them (API-GUIDE-3 §1).
-    private func lidarrCalls(_ client: LidarrClient, item: ResourceID, poster: MediaImage, now: Date) async throws {
+    /// What every Servarr client asks the same way: status, lists, one item, artwork, command progress,
+    /// queue removal with each combination of flags, grab, delete both ways, the add form's lists.
+    private func servarrCalls<K: ServarrKind>(_ client: ServarrClient<K>, item: ResourceID, poster: MediaImage, now: Date) async throws {
         _ = try await client.probe()
         _ = try await client.library()
         _ = try await client.libraryItem(1)
-        let artist = Resource(id: item, kind: .artist, title: "fixture", sortTitle: "fixture", year: nil, status: .continuing, monitored: true,
-                              sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: [])
-        let albums = try await client.children(of: artist)
-        XCTAssertEqual(albums.map(\.title), ["First Fixture", "Second Fixture", "Third Fixture"])
         _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
         _ = try await client.queue()
         _ = try await client.health()
@@ -219,25 +180,33 @@ final class ContractTests: XCTestCase {
         _ = try await client.history(of: item)
         _ = try await client.artwork(poster, of: item, thumbnail: true)
         _ = try await client.downloadClients()
+        _ = try await client.progress(ofCommand: 1)
+        for removal in Self.removals {
+            try await client.removeFromQueue([1], removal, bulk: false)
+        }
+        try await client.grab(queueRecord: 1)
+        try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
+        try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
+        _ = try await client.rootFolders()
+        _ = try await client.qualityProfiles()
+        _ = try await client.tags()
+    }
+
+    /// Lidarr's own calls, as the app makes them (API-GUIDE-3 §1).
+    private func lidarrCalls(_ client: LidarrClient, item: ResourceID) async throws {
+        let artist = Resource(id: item, kind: .artist, title: "fixture", sortTitle: "fixture", year: nil, status: .continuing, monitored: true,
+                              sizeOnDisk: 0, fileCount: 0, expectedFileCount: 0, hasFile: false, subtitle: nil, added: nil, images: [])
+        let albums = try await client.children(of: artist)
+        XCTAssertEqual(albums.map(\.title), ["First Fixture", "Second Fixture", "Third Fixture"])
         try await client.setMonitored(false, items: [item])
         for command in [LibraryCommand.search(items: [1]), .searchGroups(item: 1, groups: [11, 12]), .refresh(items: [1]), .rssSync] {
             _ = try await client.start(command)
         }
-        _ = try await client.progress(ofCommand: 1)
         try await client.setGroupsMonitored(false, item: item, groups: [11, 12])
-        for removal in Self.removals {
-            try await client.removeFromQueue([1], removal, bulk: false)
-        }
         try await client.removeFromQueue([1, 2], QueueRemoval(disposition: .ignore, blocklist: .no), bulk: true)
-        try await client.grab(queueRecord: 1)
-        try await client.delete(item, deleteFiles: false, excludeFromImportLists: false)
-        try await client.delete(item, deleteFiles: true, excludeFromImportLists: true)
         let releases = try await client.releases(.group(item: 1, group: 12))
         try await client.grab(releases[0])
         let found = try await client.lookup("fixture artist")
-        _ = try await client.rootFolders()
-        _ = try await client.qualityProfiles()
-        _ = try await client.tags()
         let profiles = try await client.metadataProfiles()
         XCTAssertEqual(profiles.map(\.name), ["Standard", "Albums only"])
         for monitor in ["all", "future", "missing", "existing", "latest", "first", "none"] {
