@@ -312,8 +312,8 @@ final class SwitchyardApplication {
         actions.add("show-downloads") { [weak self] in self?.show(.downloads, key: nil) }
         actions.add("show-overview") { [weak self] in self?.show(.overview, key: nil) }
 
-        for entry in ShortcutsWindow.accelerators {
-            application.setAccels(entry.accels, for: entry.action)
+        for entry in ShortcutsWindow.accelerators.map({ ($0.action, $0.accels) }) + ShortcutsWindow.tabAccelerators {
+            application.setAccels(entry.1, for: entry.0)
         }
     }
 

@@ -15,9 +15,12 @@ enum ShortcutsWindow {
         ("win.show-help-overlay", ["<Control>question"], tr("Keyboard shortcuts")),
         ("window.close", ["<Control>w"], tr("Close the window")),
         ("app.quit", ["<Control>q"], tr("Quit")),
-    ] + AppTab.allCases.map { tab in
-        // Alt+N is the N-th tab on screen (MainWindow's show-tab); the window lists them by name.
-        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"], "")
+    ]
+
+    /// Alt+1 … Alt+N, one per tab this build has: each shows the N-th tab on screen (MainWindow's
+    /// show-tab), so the window lists them under the names of the tabs on screen (`make(tabs:)`).
+    static let tabAccelerators: [(action: String, accels: [String])] = AppTab.allCases.map { tab in
+        ("win.show-tab(\(tab.number))", ["<Alt>\(tab.number)"])
     }
 
     /// Keys of the Downloads list (handled by the list itself, not application accelerators:
@@ -34,7 +37,7 @@ enum ShortcutsWindow {
     static func make(tabs: [AppTab]) -> Window? {
         let listKeys = items(downloads.map { ($0.accels, $0.title) })
         let goTo = tabs.enumerated().map { index, tab in (["<Alt>\(index + 1)"], tr("Go to %s").fill(Strings.title(tab))) }
-        let shortcuts = items(accelerators.filter { !$0.title.isEmpty }.map { ($0.accels, $0.title) } + goTo)
+        let shortcuts = items(accelerators.map { ($0.accels, $0.title) } + goTo)
         // Translators: the shortcuts window's group of shortcuts that work everywhere in the window.
         let general = escape(tr("General")), downloadsGroup = escape(tr("Downloads")), title = escape(tr("Keyboard Shortcuts"))
         let xml = """
