@@ -6,7 +6,7 @@ final class AppTabTests: XCTestCase {
     /// Raw values name inspection routes and actions: they are frozen.
     func testRawValuesAndOrderAreFrozen() {
         XCTAssertEqual(AppTab.allCases.map(\.rawValue),
-                       ["overview", "series", "movies", "music", "activity", "downloads", "calendar"])
+                       ["overview", "series", "movies", "music", "activity", "downloads", "calendar", "indexers"])
     }
 
     func testNumbersMatchAltShortcuts() {
@@ -15,7 +15,8 @@ final class AppTabTests: XCTestCase {
         }
         XCTAssertEqual(AppTab.series.number, 2)
         XCTAssertNil(AppTab(number: 0))
-        XCTAssertNil(AppTab(number: 8))
+        XCTAssertEqual(AppTab(number: 8), .indexers)
+        XCTAssertNil(AppTab(number: 9))
     }
 
     /// Alt+N is the N-th tab on screen: a kind nobody configured takes no number.

@@ -1,9 +1,9 @@
 // switchyard-fixture-server: a libsoup SoupServer on 127.0.0.1 that answers like
-// Sonarr, Radarr (`/api/v3`) or Lidarr (`/api/v1`) from the synthetic fixtures, for integration tests.
+// Sonarr, Radarr (`/api/v3`), Lidarr or Prowlarr (`/api/v1`) from the synthetic fixtures, for integration tests.
 //
 //   switchyard-fixture-server --kind sonarr|radarr|lidarr --fixtures DIR --api-key KEY
 //                             [--url-base /sonarr] [--library FILE] [--queue FILE] [--albums FILE] [--port N]
-//                             [--latency-ms N] [--no-hub]
+//                             [--latency-ms N] [--no-hub] [--indexers N --results-per-indexer K]
 //
 // --queue serves FILE as the queue (e.g. one naming the info-hashes the real peers hold); --albums
 // serves FILE as Lidarr's albums (of every artist; `album?artistId=` filters it);
@@ -36,6 +36,9 @@ struct Options {
     var library: String?
     var queue: String?
     var albums: String?
+    /// Prowlarr: synthetic indexers and results per indexer instead of the fixtures (benchmarks).
+    var indexers: Int?
+    var resultsPerIndexer: Int?
     var port: UInt32 = 0
     var latencyMilliseconds: UInt32 = 0
     /// `--no-hub`: no SignalR hub (as Sonarr v3): clients poll.
@@ -57,6 +60,8 @@ struct Options {
             case "--library": library = value
             case "--queue": queue = value
             case "--albums": albums = value
+            case "--indexers": indexers = Int(value)
+            case "--results-per-indexer": resultsPerIndexer = Int(value)
             case "--latency-ms": latencyMilliseconds = UInt32(value) ?? 0
             case "--port": port = UInt32(value) ?? 0
             default:
@@ -86,6 +91,9 @@ final class FixtureServer: @unchecked Sendable {
             ?? fixture(FixtureKind(name: options.kind).libraryFile),
         episodes: options.kind == "sonarr" ? fixture("episode-series-1.json") : nil,
         queue: fixture("queue-details.json"), fixtures: { [weak self] in self?.fixture($0) })
+
+    lazy var prowlarr = ProwlarrState(fixtures: { [weak self] in self?.fixture($0) }, syntheticIndexers: options.indexers,
+                                      perIndexer: options.resultsPerIndexer, apiKey: options.apiKey)
 
     init(options: Options) { self.options = options }
 
@@ -316,7 +324,9 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         state.servarr.expireReleases()
         return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
     }
-    if fullPath == "/__state" { return respond(message, 200, "application/json", state.servarr.report) }
+    if fullPath == "/__state" {
+        return respond(message, 200, "application/json", options.kind == "prowlarr" ? state.prowlarr.report : state.servarr.report)
+    }
     if fullPath == "/__query_keys" {
         let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
         return respond(message, 200, "application/json", body)
@@ -330,6 +340,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         return respond(message, 307, "text/plain", Data())
     }
     var path = String(fullPath.dropFirst(base.count))
+    if options.kind == "prowlarr" { return prowlarr(message, path: path) }
     // Lidarr's API is `/api/v1`; inside, every kind is served by the same routes (`/api/v3/…`).
     let kindNames = FixtureKind(name: options.kind)
     if path.hasPrefix("/api/"), !path.hasPrefix(kindNames.apiBase + "/") { return respond(message, 404, "text/plain", Data()) }
@@ -398,6 +409,29 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         let (status, type, body) = state.answer(path: path, query: parameters)
         respond(message, status, type, body)
     }
+}
+
+/// Prowlarr (`Prowlarr.swift`): the ping, the key, the faults set for a path, then its answers.
+func prowlarr(_ message: OpaquePointer?, path: String) {
+    if path == "/ping" { return respond(message, 200, "application/json", state.fixture("ping.json")!) }
+    guard path.hasPrefix("/api/v1/") else { return respond(message, 404, "text/plain", Data()) }
+    let key = soup_message_headers_get_one(soup_server_message_get_request_headers(message), "X-Api-Key").map { String(cString: $0) }
+    switch state.faults[path] {
+    case "401"?: return respond(message, 401, "text/plain", Data())
+    case "html"?: return respond(message, 200, "text/html", Data("<!DOCTYPE html><html><body>Fixture sign-in</body></html>".utf8))
+    case "503"?: return respond(message, 503, "application/json", Data(#"{"message":"Fixture is starting up"}"#.utf8))
+    default: break
+    }
+    guard !options.apiKey.isEmpty, key == options.apiKey else { return respond(message, 401, "text/plain", Data()) }
+    // Repeated keys (`indexerIds`, `categories`) are kept in order: the query as it came.
+    var query: [String: [String]] = [:]
+    if let uri = soup_server_message_get_uri(message), let raw = g_uri_get_query(uri) {
+        for item in URLComponents(string: "/?" + String(cString: raw))?.queryItems ?? [] { query[item.name, default: []].append(item.value ?? "") }
+    }
+    let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
+    let (status, body) = state.prowlarr.answer(method, path, query: query, body: requestBody(message), fixture: state.fixture)
+    if state.faults[path] == "truncated" { return respond(message, status, "application/json", body.prefix(body.count / 2)) }
+    respond(message, status, "application/json", body)
 }
 
 /// The request body, if one came.

@@ -11,6 +11,7 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static let sonarr = ServiceKind(rawValue: "sonarr")
     public static let radarr = ServiceKind(rawValue: "radarr")
     public static let lidarr = ServiceKind(rawValue: "lidarr")
+    public static let prowlarr = ServiceKind(rawValue: "prowlarr")
     public static let qbittorrent = ServiceKind(rawValue: "qbittorrent")
     public static let transmission = ServiceKind(rawValue: "transmission")
     public static let deluge = ServiceKind(rawValue: "deluge")
@@ -27,10 +28,12 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static var allCases: [ServiceKind] { ServiceCatalog.kinds }
 
     /// Orchestrators own the library and the in-progress state of each item;
-    /// transfer clients own the full list of transfers.
+    /// transfer clients own the full list of transfers; an indexer manager owns the indexers the
+    /// orchestrators search.
     public enum Role: String, Sendable {
         case orchestrator
         case transferClient
+        case indexerManager
     }
 
     /// The kind's data; a kind without a client in this build has none.

@@ -12,9 +12,10 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
     public static let activity = Feature(rawValue: "activity")
     public static let downloads = Feature(rawValue: "downloads")
     public static let calendar = Feature(rawValue: "calendar")
+    public static let indexers = Feature(rawValue: "indexers")
 
     /// Every feature this build knows, in tab order: library tabs come from the library kinds.
-    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar] }
+    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar, .indexers] }
 
     /// The library kind this feature shows, when it is a library tab.
     public var library: LibraryKind? { LibraryKind.all.first { $0.feature == self } }
@@ -28,6 +29,7 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
         case .activity: return kind.offers(Capabilities.queue) || kind.offers(Capabilities.transfers)
         case .downloads: return kind.offers(Capabilities.transfers)
         case .calendar: return kind.offers(Capabilities.calendar)
+        case .indexers: return kind.offers(Capabilities.indexers)
         default: return false
         }
     }
@@ -124,6 +126,7 @@ extension Aggregate where Value: Collection {
 public typealias LibraryContent = Aggregate<[Resource]>
 public typealias CalendarContent = Aggregate<[CalendarEntry]>
 public typealias DownloadsContent = Aggregate<TransferSnapshot>
+public typealias IndexersContent = Aggregate<IndexerList>
 
 extension Aggregate where Value == [Resource] {
     /// Every instance's items; with one instance its own array (shared, not copied: copying 20,000
@@ -174,10 +177,34 @@ public struct ActivityContent: Sendable, Equatable {
 public struct OverviewPart: Sendable, Equatable, Codable {
     public var health: [HealthIssue]
     public var disks: [DiskSpace]
+    /// An indexer manager's indexers in numbers (nil for other kinds).
+    public var indexers: IndexerSummary?
 
-    public init(health: [HealthIssue], disks: [DiskSpace]) {
+    public init(health: [HealthIssue], disks: [DiskSpace], indexers: IndexerSummary? = nil) {
         self.health = health
         self.disks = disks
+        self.indexers = indexers
+    }
+}
+
+/// An indexer manager in numbers, for its Overview row.
+public struct IndexerSummary: Sendable, Equatable, Codable {
+    public var total: Int
+    public var enabled: Int
+    public var failing: Int
+    /// The applications it syncs its indexers to.
+    public var applications: [String]
+
+    public init(total: Int, enabled: Int, failing: Int, applications: [String]) {
+        self.total = total
+        self.enabled = enabled
+        self.failing = failing
+        self.applications = applications
+    }
+
+    public init(_ list: IndexerList, now: Date) {
+        self.init(total: list.indexers.count, enabled: list.indexers.filter(\.enabled).count,
+                  failing: list.indexers.filter { $0.enabled && $0.isFailing(at: now) }.count, applications: list.applications)
     }
 }
 

@@ -63,7 +63,12 @@ enum OverviewRows {
             guard let part = try await session.perform(Capabilities.health, force: true, { client throws(ServiceError) in
                 async let health = outcome { () async throws(ServiceError) in try await client.health() }
                 async let disks = outcome { () async throws(ServiceError) in try await client.diskSpace() }
-                return OverviewPart(health: try await health.get(), disks: try await disks.get())
+                // An indexer manager's row says how many indexers it has, how many are enabled and failing, what it syncs.
+                async let indexers = outcome { () async throws(ServiceError) -> IndexerSummary? in
+                    guard let manager = Capabilities.indexers.provider(client) else { return nil }
+                    return IndexerSummary(try await manager.indexers(), now: clock.now)
+                }
+                return OverviewPart(health: try await health.get(), disks: try await disks.get(), indexers: try await indexers.get())
             }) else { return (row, nil, nil) }
             let now = clock.now
             await store.keep(part, .overview, service: service, at: now)

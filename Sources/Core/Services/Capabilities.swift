@@ -150,6 +150,12 @@ public enum Capabilities {
         "transfer actions", offers: { $0 is any TransferActing.Type }, cast: { $0 as? any TransferActing })
     public static let transferAdding = Capability<any TransferAdding>(
         "adding downloads", offers: { $0 is any TransferAdding.Type }, cast: { $0 as? any TransferAdding })
+    public static let indexers = Capability<any IndexersProviding>(
+        "indexers", offers: { $0 is any IndexersProviding.Type }, cast: { $0 as? any IndexersProviding })
+    public static let indexerActions = Capability<any IndexerActing>(
+        "indexer actions", offers: { $0 is any IndexerActing.Type }, cast: { $0 as? any IndexerActing })
+    public static let indexerSearch = Capability<any IndexerSearching>(
+        "indexer search", offers: { $0 is any IndexerSearching.Type }, cast: { $0 as? any IndexerSearching })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -44,6 +44,8 @@ public enum ServiceCatalog {
               library: .movies, client: RadarrClient.self),
         .init(kind: .lidarr, displayName: "Lidarr", role: .orchestrator, defaultPort: 8686, credentialShape: .apiKey,
               library: .music, client: LidarrClient.self),
+        .init(kind: .prowlarr, displayName: "Prowlarr", role: .indexerManager, defaultPort: 9696, credentialShape: .apiKey,
+              client: ProwlarrClient.self),
         .init(kind: .qbittorrent, displayName: "qBittorrent", role: .transferClient, defaultPort: 8080,
               credentialShape: .usernamePassword, downloadProtocol: .torrent, client: QBittorrentClient.self),
         .init(kind: .transmission, displayName: "Transmission", role: .transferClient, defaultPort: 9091,

@@ -4,33 +4,15 @@ import Foundation
 /// whole resource rebuilt from Switchyard's partial decode is never PUT — and commands, always
 /// naming their items. Writes are sent once.
 extension ServarrClient {
-    /// JSON `body` to `path` with the API key; the checked answer.
+    /// JSON `body` to `path` with the API key, sent once; the checked answer.
     func write(_ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], body: String?,
                class requestClass: RequestClass = .list) async throws(ServiceError) -> Data {
-        let request = ServiceRequest(method, path, query: query, headers: ["Accept": "application/json"], body: body.map { Data($0.utf8) },
-                                     contentType: body == nil ? nil : "application/json", class: requestClass, effect: .write)
-        return try await checked(try await http.send(request))
+        try await api.write(method, path, query: query, body: body, class: requestClass)
     }
 
-    /// The answer's JSON body. A refused key signs out (the keyring is read again next time). A 500 that
-    /// says why — an unknown command, a client without a post-import category — becomes those words: they
-    /// are worth more than the status; with `keeping503`, a 503 that says why too (a metadata outage).
+    /// The answer's JSON body, as `ServarrAPI.checked` reads it.
     func checked(_ response: HTTPResponse, keeping503: Bool = false) async throws(ServiceError) -> Data {
-        do {
-            return try response.jsonBody()
-        } catch .unauthorized {
-            await http.signOut()
-            throw .unauthorized
-        } catch .unavailable(let reason) {
-            switch reason {
-            case .serverError(let status):
-                if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
-            case .serverUnavailable(let status) where keeping503:
-                if let message = response.serverMessage { throw .serverMessage(status: status, message: message) }
-            default: break
-            }
-            throw .unavailable(reason)
-        }
+        try await api.checked(response, keeping503: keeping503)
     }
 
     /// `PUT {item}/editor {"<item>Ids": […], "monitored": …}`; nothing for no ids.

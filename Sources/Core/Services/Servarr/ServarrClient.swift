@@ -8,14 +8,15 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
     HealthProviding, HistoryProviding, ArtworkProviding, DownloadClientsProviding, LibraryActing, ChildMonitoring, QueueActing,
     LibraryAdding, ReleaseSearching, LiveUpdating {
     public nonisolated let connection: ServiceConnection
-    let http: ServiceHTTP
+    let api: ServarrAPI
     /// Only for artwork from its public source: never credentials to third parties.
     private let transport: any HTTPTransport
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
         self.transport = transport
-        http = ServiceHTTP(connection: connection, scheme: .apiKeyHeader("X-Api-Key"), transport: transport, secrets: secrets)
+        api = ServarrAPI(connection: connection, transport: transport, secrets: secrets, apiBase: Kind.flavour.apiBase,
+                         supportedMajors: Kind.flavour.supportedMajors)
     }
 
     nonisolated var flavour: ServarrFlavour { Kind.flavour }
@@ -27,53 +28,18 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
 
     /// GET `path` with the API key; returns the checked JSON body.
     func get(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass) async throws(ServiceError) -> Data {
-        let response = try await send(path, query: query, class: requestClass, authenticated: true)
-        do {
-            return try response.jsonBody()
-        } catch .unauthorized {
-            await http.signOut() // re-read from the keyring next time (the user may have updated it)
-            throw .unauthorized
-        }
+        try await api.get(path, query: query, class: requestClass)
     }
 
     func send(_ path: String, query: [URLQueryItem] = [], class requestClass: RequestClass,
               authenticated: Bool, sensitivePath: Bool = false) async throws(ServiceError) -> HTTPResponse {
-        var request = ServiceRequest(.get, path, query: query, headers: ["Accept": "application/json"],
-                                     class: requestClass, effect: .read)
-        request.anonymous = !authenticated
-        request.isSensitivePath = sensitivePath
-        return try await http.send(request)
+        try await api.send(path, query: query, class: requestClass, authenticated: authenticated, sensitivePath: sensitivePath)
     }
 
     // MARK: Probe
 
-    /// Checks the address answers as the kind the user chose, with a version we support.
-    /// On a local endpoint the unauthenticated `/ping` must answer like a Servarr
-    /// before the API key is sent there.
-    public func probe() async throws(ServiceError) -> ServiceStatus {
-        if connection.role == .local {
-            let ping = try await send("/ping", class: .probe, authenticated: false)
-            // Refusals, rate limits, server errors and sign-in redirects mean what they mean
-            // anywhere (found by the hostile-server matrix: a 401 or 429 here read as "wrong kind").
-            if ping.status != 200, ping.status != 404 { _ = try ping.jsonBody() }
-            guard ping.status == 200, !ping.looksLikeHTML, ServarrDecoding.isPing(ping.body) else {
-                if ping.looksLikeHTML { throw .authGateway }
-                throw .wrongServiceKind(expected: kind, found: nil)
-            }
-        }
-        let body = try await get("\(apiBase)/system/status", class: .probe)
-        let dto = try JSONReader.read(body) { r throws(ServiceError) in try ServarrStatusDTO.decode(&r) }
-        guard let appName = dto.appName else { throw .wrongServiceKind(expected: kind, found: nil) }
-        guard appName.caseInsensitiveCompare(kind.displayName) == .orderedSame else {
-            throw .wrongServiceKind(expected: kind, found: appName)
-        }
-        let version = dto.version ?? "0"
-        guard let major = Int(version.split(separator: ".").first ?? ""), flavour.supportedMajors.contains(major) else {
-            throw .incompatibleVersion(found: version)
-        }
-        return ServiceStatus(appName: appName, version: version, instanceName: dto.instanceName,
-                             startTime: dto.startTime, urlBase: dto.urlBase)
-    }
+    /// Checks the address answers as the kind the user chose, with a version we support (`ServarrAPI.probe`).
+    public func probe() async throws(ServiceError) -> ServiceStatus { try await api.probe() }
 
     // MARK: The library
 
@@ -116,15 +82,7 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
         return try ServarrDecoding.downloadClients(body)
     }
 
-    public func health() async throws(ServiceError) -> [HealthIssue] {
-        let body = try await get("\(apiBase)/health", class: .list)
-        let dtos = try JSONReader.read(body) { r throws(ServiceError) in try r.decodeList(ServarrHealthDTO.decode) }
-        return dtos.enumerated().map { index, dto in
-            HealthIssue(id: "\(serviceID.uuidString)-\(dto.id ?? index)", source: dto.source ?? "",
-                        level: HealthIssue.Level(rawValue: dto.type ?? "") ?? .unknown,
-                        message: dto.message ?? "", wikiURL: dto.wikiUrl.flatMap(URL.init(string:)))
-        }
-    }
+    public func health() async throws(ServiceError) -> [HealthIssue] { try await api.health() }
 
     public func diskSpace() async throws(ServiceError) -> [DiskSpace] {
         let body = try await get("\(apiBase)/diskspace", class: .list)
