@@ -91,7 +91,11 @@ public struct IndexerTestResult: Sendable, Equatable {
 /// and categories, and a page per indexer (the manager pages each indexer, not the merged list).
 public struct IndexerSearch: Sendable, Equatable {
     public enum SearchType: String, Sendable, CaseIterable {
-        case search, tvsearch, movie, music, book
+        case search
+        case tvSearch = "tvsearch"
+        case movieSearch = "movie"
+        case musicSearch = "music"
+        case bookSearch = "book"
     }
     public var query: String
     public var type: SearchType

@@ -97,6 +97,10 @@ public struct IndexerSearchState: Sendable {
     public struct Asked: Sendable, Equatable {
         public var id: Int
         public var name: String
+        public init(id: Int, name: String) {
+            self.id = id
+            self.name = name
+        }
     }
 
     public var search: IndexerSearch
@@ -122,7 +126,7 @@ public struct IndexerSearchState: Sendable {
     /// "No results" is only true when every indexer answered, none failed and none is held back.
     public var isTrulyEmpty: Bool { isFinished && results.isEmpty && failed.isEmpty && heldBack.isEmpty }
 
-    mutating func record(_ indexer: Int, _ result: Result<[IndexerRelease], ServiceError>) {
+    public mutating func record(_ indexer: Int, _ result: Result<[IndexerRelease], ServiceError>) {
         switch result {
         case .success(let found):
             answered[indexer] = found.count
@@ -149,7 +153,7 @@ public struct IndexerSearchState: Sendable {
         return merged
     }
 
-    static func newer(_ a: IndexerRelease, _ b: IndexerRelease) -> Bool {
+    public static func newer(_ a: IndexerRelease, _ b: IndexerRelease) -> Bool {
         switch (a.published, b.published) {
         case let (x?, y?): return x != y ? x > y : a.title < b.title
         case (_?, nil): return true

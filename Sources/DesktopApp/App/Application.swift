@@ -197,6 +197,8 @@ final class SwitchyardApplication {
             inspectAfterFirstFrame(window) { window.library(tab)?.inspect(scene) ?? (nil, nil) }
         case .activity(let scene)?:
             inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
+        case .indexers(let scene)?:
+            inspectAfterFirstFrame(window) { window.indexers.inspect(scene) }
         case .live?:
             window.overview.setLive(InspectionData.liveStates)
             quitAfterFirstFrame(of: window.window)

@@ -24,6 +24,7 @@ final class MainWindow {
     let activitySlot: TabSlot<ActivityPage>
     let downloadsSlot: TabSlot<DownloadsPage>
     let calendarSlot: TabSlot<CalendarPage>
+    let indexersSlot: TabSlot<IndexersPage>
     /// Every tab's slot, by tab.
     private let slots: [AppTab: any AnyTabSlot]
     var overview: OverviewPage { overviewSlot.page }
@@ -32,6 +33,7 @@ final class MainWindow {
     var activity: ActivityPage { activitySlot.page }
     var downloads: DownloadsPage { downloadsSlot.page }
     var calendar: CalendarPage { calendarSlot.page }
+    var indexers: IndexersPage { indexersSlot.page }
     /// The window's actions (`win.refresh`, `win.find`, `win.show-tab`, `win.show-help-overlay`).
     private let actions: Actions
     private var welcomePage: (any WidgetRef)?
@@ -57,8 +59,9 @@ final class MainWindow {
         activitySlot = TabSlot(make: { ActivityPage(clock: clock) }, widget: { $0.page.widget })
         downloadsSlot = TabSlot(make: { DownloadsPage(clock: clock) }, widget: { $0.page.widget })
         calendarSlot = TabSlot(make: { CalendarPage(clock: clock) }, widget: { $0.page.widget })
+        indexersSlot = TabSlot(make: { IndexersPage(clock: clock) }, widget: { $0.page.widget })
         var slots: [AppTab: any AnyTabSlot] = [.overview: overviewSlot, .activity: activitySlot, .downloads: downloadsSlot,
-                                               .calendar: calendarSlot]
+                                               .calendar: calendarSlot, .indexers: indexersSlot]
         for (tab, slot) in librarySlots { slots[tab] = slot }
         self.slots = slots
         toplevel = Window(application: application.gtkApplication)

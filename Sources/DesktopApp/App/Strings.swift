@@ -13,6 +13,8 @@ enum Strings {
         case .activity: tr("Activity")
         case .downloads: tr("Downloads")
         case .calendar: tr("Calendar")
+        // Translators: the tab of Prowlarr's indexers and the search across them.
+        case .indexers: tr("Indexers")
         default: tab.rawValue
         }
     }
@@ -24,6 +26,7 @@ enum Strings {
         case .activity: "emblem-synchronizing-symbolic"
         case .downloads: "folder-download-symbolic"
         case .calendar: "x-office-calendar-symbolic"
+        case .indexers: "system-search-symbolic"
         default: "folder-symbolic"
         }
     }
@@ -35,6 +38,7 @@ enum Strings {
         case .activity: tr("Loading the queues…")
         case .downloads: tr("Loading transfers…")
         case .calendar: tr("Loading the calendar…")
+        case .indexers: tr("Loading indexers…")
         default: tr("Loading…")
         }
     }
@@ -46,6 +50,7 @@ enum Strings {
         case .activity: (tr("Nothing in the Queue"), tr("Items your orchestrators are grabbing or importing appear here."))
         case .downloads: (tr("No Transfers"), tr("Your download clients have no transfers."))
         case .calendar: (tr("Nothing Upcoming"), tr("What is due in the next days appears here."))
+        case .indexers: (tr("No Indexers"), tr("Add indexers in Prowlarr; they appear here with their health and statistics."))
         default: (tr("Nothing Here"), "")
         }
     }
@@ -107,6 +112,7 @@ enum Strings {
     /// A kind's icon, from what it is: no list of kinds to keep up to date.
     static func kindIcon(_ kind: ServiceKind) -> String {
         if let library = kind.library { return LibraryPresentations.of(library.id).icon }
+        if kind.role == .indexerManager { return "system-search-symbolic" }
         return switch kind.downloadProtocol {
         case .torrent: "network-transmit-receive-symbolic"
         case .usenet: "folder-download-symbolic"

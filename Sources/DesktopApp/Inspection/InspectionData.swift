@@ -45,6 +45,7 @@ enum InspectionData {
             ServiceRow(service: qbittorrent, state: .ok, endpoint: .local, appName: "qBittorrent", version: "5.0.4", latencyMilliseconds: 4),
             ServiceRow(service: nzbget, state: .ok, endpoint: .local, appName: "NZBGet", version: "24.8", latencyMilliseconds: 6),
             ServiceRow(service: transmission, state: .disabled, recovery: .enableService),
+            ServiceRow(service: prowlarr, state: .ok, endpoint: .local, appName: "Prowlarr", version: "2.3.5.5327", latencyMilliseconds: 8),
         ]
         if partial {
             rows[3] = ServiceRow(service: qbittorrent, state: .unauthorized, recovery: .updateCredentials,
@@ -61,7 +62,9 @@ enum InspectionData {
         let disks = [DiskSpace(path: "/data/media", label: "Media", freeBytes: 1_870_000_000_000, totalBytes: 8_000_000_000_000),
                      DiskSpace(path: "/data/downloads", label: nil, freeBytes: 96_000_000_000, totalBytes: 1_000_000_000_000)]
         let parts = [ServicePart(service: sonarr, value: OverviewPart(health: health, disks: disks), refreshedAt: now, isStale: false),
-                     ServicePart(service: radarr, value: OverviewPart(health: [], disks: [disks[0]]), refreshedAt: now, isStale: false)]
+                     ServicePart(service: radarr, value: OverviewPart(health: [], disks: [disks[0]]), refreshedAt: now, isStale: false),
+                     ServicePart(service: prowlarr, value: OverviewPart(health: [], disks: [], indexers: IndexerSummary(indexerList, now: now)),
+                                 refreshedAt: now, isStale: false)]
         return OverviewContent(rows: rows, details: Aggregate(parts: parts))
     }
 

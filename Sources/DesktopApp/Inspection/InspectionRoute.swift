@@ -39,6 +39,7 @@ enum InspectionOverlay: Equatable {
     case downloads(DownloadsScene)
     case library(AppTab, LibraryScene)
     case activity(ActivityScene)
+    case indexers(IndexersScene)
     /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
     case live
     /// Every Sonarr and Radarr polling, each for another reason (version, hub missing, redirect, unreadable).
@@ -108,6 +109,10 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         for scene in DownloadsScene.allCases {
             routes.append(InspectionRoute("downloads.\(scene.rawValue)", .tabs(selected: .downloads, variant: .content),
                                           overlay: .downloads(scene), scene.summary))
+        }
+        for scene in IndexersScene.allCases {
+            routes.append(InspectionRoute("indexers.\(scene.rawValue)", .tabs(selected: .indexers, variant: .content),
+                                          overlay: .indexers(scene), scene.summary))
         }
         routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
                                       "The Overview with each Sonarr and Radarr saying live or polling"))

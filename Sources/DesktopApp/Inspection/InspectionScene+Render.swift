@@ -33,6 +33,7 @@ extension MainWindow {
         case .activity: activitySlot.show { fill($0) }
         case .downloads: downloadsSlot.show { fill($0) }
         case .calendar: calendarSlot.show { fill($0) }
+        case .indexers: indexersSlot.show { fill($0) }
         default: librarySlots[tab]?.show { fill($0) }
         }
     }
@@ -93,6 +94,15 @@ extension MainWindow {
             }
             if nothing { for index in content.parts.indices { content.parts[index].value = [] } }
             calendar.render(state(content))
+        case .indexers:
+            var content = InspectionData.indexers(stale: stale)
+            if partial {
+                let failure = ServiceFailure(service: ServiceRef(id: InspectionData.id(31), name: "Prowlarr (remote)", kind: .prowlarr),
+                                             error: .unavailable(.connectionRefused))
+                content.failures = [failure]
+            }
+            if nothing { for index in content.parts.indices { content.parts[index].value.indexers = [] } }
+            indexers.render(state(content))
         default:
             break
         }

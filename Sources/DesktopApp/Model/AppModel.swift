@@ -32,6 +32,7 @@ final class AppModel {
         { [DownloadsController(context: $0)] },
         { [AddDownloadController(context: $0)] },
         { [CalendarController(context: $0)] },
+        { [IndexersController(context: $0)] },
         { [LiveController(context: $0)] },
         { [NotificationsController(context: $0)] },
         { [SettingsController(context: $0)] },

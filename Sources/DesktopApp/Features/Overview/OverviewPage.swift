@@ -45,7 +45,7 @@ final class OverviewPage {
     private func fill(_ content: OverviewContent) {
         shown = content
         services.removeAll()
-        for row in content.rows { services.append(serviceRow(row)) }
+        for row in content.rows { services.append(serviceRow(row, indexers: content.details.part(for: row.id)?.value.indexers)) }
 
         health.removeAll()
         let issues = content.healthIssues
@@ -67,7 +67,7 @@ final class OverviewPage {
         disks.visible = hasDisks
     }
 
-    private func serviceRow(_ row: ServiceRow) -> Box {
+    private func serviceRow(_ row: ServiceRow, indexers: IndexerSummary?) -> Box {
         let box = Box.horizontal(spacing: 12)
         box.margins(10, start: 12)
         box.sizeRequest(width: -1, height: 44)
@@ -85,6 +85,7 @@ final class OverviewPage {
         let live = Strings.live(liveStates[row.service.id])
         if let live { facts.append(live.word) }
         text.append(Label.line(facts.joined(separator: " · "), classes: ["dim-label", "caption"]))
+        if let indexers { text.append(Label.wrapping(Self.indexerLine(indexers), classes: ["caption"])) }
         if let message = row.message {
             text.append(Label.wrapping(message, classes: ["caption"]))
         }
@@ -105,6 +106,16 @@ final class OverviewPage {
             box.append(button)
         }
         return box
+    }
+
+    /// "4 of 5 indexers enabled · 1 failing · syncs Sonarr, Radarr".
+    static func indexerLine(_ summary: IndexerSummary) -> String {
+        // Translators: %1$d enabled indexers of %2$d in Prowlarr.
+        var words = [trn("%1$d of %2$d indexer enabled", "%1$d of %2$d indexers enabled", summary.total).fill(summary.enabled, summary.total)]
+        words.append(summary.failing == 0 ? tr("none failing") : trn("%d failing", "%d failing", summary.failing).fill(summary.failing))
+        words.append(summary.applications.isEmpty ? tr("syncs no applications")
+            : tr("syncs %s").fill(summary.applications.joined(separator: ", ")))
+        return words.joined(separator: " · ")
     }
 
     private func healthRow(_ issue: HealthIssue, service: ServiceRef) -> Box {
