@@ -148,6 +148,8 @@ final class MainWindow {
                 page.focusSearch()
             } else if self.selectedTab == .downloads {
                 self.downloads.focusSearch()
+            } else if self.selectedTab == .indexers {
+                self.indexers.focusSearch()
             } else if let first = self.firstLibraryTab {
                 self.select(first)
                 self.library(first)?.focusSearch()

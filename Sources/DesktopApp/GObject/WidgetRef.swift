@@ -107,6 +107,12 @@ extension WidgetRef {
 
     var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Whether the keyboard focus of its window is this widget or inside it.
+    var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
     func setAccessibleLabel(_ text: String) { UI.setAccessibleLabel(widget, text) }
     func setAccessibleDescription(_ text: String) { UI.setAccessibleDescription(widget, text) }
     func hideFromAccessibility() { UI.hideFromAccessibility(widget) }

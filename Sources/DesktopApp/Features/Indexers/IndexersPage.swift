@@ -44,6 +44,11 @@ final class IndexersPage {
     var searching = false
     /// A test under way or its outcome, by indexer key.
     private var testWords: [String: String] = [:]
+    /// The control of an indexer row the user last used (its key, and whether the switch): the rows are
+    /// made again when the list is read back, and the focus goes back to the same control.
+    private var lastUsed: (key: String, isSwitch: Bool)?
+    /// Each indexer row's Test button and Enabled switch, by indexer key (tests).
+    private(set) var rowControls: [String: (test: Button, toggle: Switch)] = [:]
 
     var onSearch: ((_ search: IndexerSearch, _ among: [UUID: [Indexer]]) -> Void)?
     var onMore: (() -> Void)?
@@ -124,6 +129,11 @@ final class IndexersPage {
         }
 
         searchEntry.onActivate { [weak self] in self?.startSearch() }
+        // Escape in the search box: cancels the search under way, else leaves the results.
+        onSignal(searchEntry.widget, "stop-search") { [weak self] in
+            guard let self, self.showsResults else { return }
+            if self.searching { self.onCancel?() } else { self.showIndexers() }
+        }
         searchButton.onClicked { [weak self] in self?.startSearch() }
         cancelButton.onClicked { [weak self] in self?.onCancel?() }
         moreButton.onClicked { [weak self] in self?.onMore?() }
@@ -162,15 +172,23 @@ final class IndexersPage {
 
     private func fill(_ content: IndexersContent) {
         lists = content.parts.map { ($0.service, $0.value) }
+        let hadFocus = lastUsed != nil && indexerList.containsFocus
         indexerList.removeAll()
         indexerLines = []
+        var refocus: (any WidgetRef)?
+        rowControls = [:]
         let now = clock.now
         var names: [String] = [tr("All enabled indexers")]
         pickable = []
         let several = lists.count > 1
         for (service, list) in lists {
             for indexer in list.indexers {
-                indexerList.append(indexerRow(indexer, service: service, now: now))
+                let made = indexerRow(indexer, service: service, now: now)
+                indexerList.append(made.row)
+                rowControls[Self.key(service.id, indexer.id.itemID)] = (made.test, made.toggle)
+                if hadFocus, let used = lastUsed, used.key == Self.key(service.id, indexer.id.itemID) {
+                    refocus = used.isSwitch ? made.toggle : made.test
+                }
                 pickable.append((service.id, indexer.id.itemID))
                 names.append(several ? tr("%1$s (%2$s)").fill(indexer.name, service.name) : indexer.name)
             }
@@ -187,11 +205,12 @@ final class IndexersPage {
         if !apps.isEmpty { words.append(tr("synced to %s").fill(apps.joined(separator: ", "))) }
         indexerStatus.text = words.joined(separator: " · ")
         testAllButton.sensitive = !lists.isEmpty
+        if let refocus { refocus.grabFocus() }
     }
 
     static func key(_ service: UUID, _ indexer: Int) -> String { "\(service.uuidString)/\(indexer)" }
 
-    private func indexerRow(_ indexer: Indexer, service: ServiceRef, now: Date) -> Box {
+    private func indexerRow(_ indexer: Indexer, service: ServiceRef, now: Date) -> (row: Box, test: Button, toggle: Switch) {
         let row = Box.horizontal(spacing: 12)
         row.margins(8, start: 12, end: 12)
         let text = Box.vertical(spacing: 2)
@@ -219,7 +238,11 @@ final class IndexersPage {
 
         let test = Button(mnemonic: tr("Test"), name: tr("Test %s").fill(indexer.name))
         test.valign = GTK_ALIGN_CENTER
-        test.onClicked { [weak self] in self?.onTest?(service.id, indexer.id.itemID) }
+        let key = Self.key(service.id, indexer.id.itemID)
+        test.onClicked { [weak self] in
+            self?.lastUsed = (key, false)
+            self?.onTest?(service.id, indexer.id.itemID)
+        }
         let toggle = Switch()
         toggle.valign = GTK_ALIGN_CENTER
         toggle.active = indexer.enabled
@@ -227,10 +250,11 @@ final class IndexersPage {
         toggle.tooltip = indexer.enabled ? tr("Enabled: Prowlarr searches it") : tr("Disabled: Prowlarr does not search it")
         toggle.onToggled { [weak self] on in
             guard on != indexer.enabled else { return }
+            self?.lastUsed = (key, true)
             self?.onEnable?(service.id, indexer, on)
         }
         row.append(text, test, toggle)
-        return row
+        return (row, test, toggle)
     }
 
     static func protocolName(_ value: DownloadProtocol) -> String {
@@ -300,6 +324,9 @@ final class IndexersPage {
         let parts = lists.map { ServicePart(service: $0.service, value: $0.list, refreshedAt: clock.now, isStale: false) }
         fill(Aggregate(parts: parts))
     }
+
+    /// Ctrl+F: the search every indexer box.
+    func focusSearch() { searchEntry.grabFocus() }
 
     func showIndexers() {
         guard !searching else { return }
