@@ -40,10 +40,15 @@ FIXTURE_ENDPOINTS = {
     "metadataprofile.json": "/metadataprofile",
     "tag.json": "/tag",
     "release.json": "/release",
+    "indexer.json": "/indexer",
+    "indexerstatus.json": "/indexerstatus",
+    "indexerstats.json": "/indexerstats",
+    "applications.json": "/applications",
+    "search.json": "/search",
 }
 
 # Each service's spec file (SPEC_DIR/<name>-openapi.json) and API base.
-API_BASE = {"sonarr": "/api/v3", "radarr": "/api/v3", "lidarr": "/api/v1"}
+API_BASE = {"sonarr": "/api/v3", "radarr": "/api/v3", "lidarr": "/api/v1", "prowlarr": "/api/v1"}
 
 
 # Where the generated spec and the wire disagree, with the service's source as evidence.

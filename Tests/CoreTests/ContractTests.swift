@@ -58,7 +58,7 @@ final class ContractTests: XCTestCase {
     /// Runs every client call against a stub that answers any path, recording what was sent.
     private func recordedRequests() async throws -> [[String: Any]] {
         var recorded: [[String: Any]] = []
-        for kind in [ServiceKind.sonarr, .radarr, .lidarr] {
+        for kind in [ServiceKind.sonarr, .radarr, .lidarr, .prowlarr] {
             let folder = kind.rawValue
             let servarrV3Routes: [String: StubTransport.Reply] = [
                 "GET /ping": .fixture("\(folder)/ping.json"),
@@ -96,7 +96,8 @@ final class ContractTests: XCTestCase {
                 "POST /api/v3/release": .json(#"{"guid": "x", "indexerId": 1}"#),
                 "POST /api/v3/movie": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
             ]
-            let stub = StubTransport(routes: kind == .lidarr ? Self.lidarrRoutes : servarrV3Routes, fixtures: fixturesDirectory)
+            let stub = StubTransport(routes: kind == .lidarr ? Self.lidarrRoutes : kind == .prowlarr ? Self.prowlarrRoutes : servarrV3Routes,
+                                     fixtures: fixturesDirectory)
             let secrets = InMemorySecretStore()
             var config = ServiceConfig(kind: kind, localEndpoint: try Endpoint.parse("http://192.168.1.10:8989"),
                                        allowPlainHTTPOnLocal: true)
@@ -106,7 +107,9 @@ final class ContractTests: XCTestCase {
             let item = ResourceID(serviceID: config.id, itemID: 1)
             let poster = MediaImage(kind: .poster, remoteURL: nil, localPath: "/MediaCover/1/poster.jpg?lastWrite=1")
             let now = Date(timeIntervalSince1970: 1_768_435_200)
-            if kind == .sonarr {
+            if kind == .prowlarr {
+                try await prowlarrCalls(ProwlarrClient(connection: connection, transport: stub, secrets: secrets))
+            } else if kind == .sonarr {
                 let client = SonarrClient(connection: connection, transport: stub, secrets: secrets)
                 try await servarrCalls(client, item: item, poster: poster, now: now)
                 _ = try await client.children(of: Resource(id: item, kind: .series, title: "fixture", sortTitle: "fixture", year: nil,
@@ -215,6 +218,39 @@ final class ContractTests: XCTestCase {
                                                                "searchForMissingAlbums": String(monitor == "all")]))
         }
     }
+
+    /// Every call the Prowlarr client makes: probe, indexers with status, statistics and applications,
+    /// health, the bulk editor both ways, a test of one (the indexer read and posted back) and of all,
+    /// a search naming indexers and categories, a grab.
+    private func prowlarrCalls(_ client: ProwlarrClient) async throws {
+        _ = try await client.probe()
+        let list = try await client.indexers()
+        XCTAssertEqual(list.indexers.count, 5)
+        _ = try await client.health()
+        try await client.setEnabled(false, indexers: [2])
+        try await client.setEnabled(true, indexers: [2, 4])
+        _ = try await client.test(indexer: 1)
+        _ = try await client.testAll()
+        let found = try await client.search(IndexerSearch(query: "fixture show", type: .tvSearch, indexerIDs: [1, 2], categories: [5000, 5040],
+                                                          limit: 100, offset: 100))
+        try await client.grab(try XCTUnwrap(found.first))
+    }
+
+    private static let prowlarrRoutes: [String: StubTransport.Reply] = [
+        "GET /ping": .fixture("prowlarr/ping.json"),
+        "GET /api/v1/system/status": .fixture("prowlarr/system-status.json"),
+        "GET /api/v1/indexer": .fixture("prowlarr/indexer.json"),
+        "GET /api/v1/indexer/1": .json(#"{"id": 1, "name": "Fixture Usenet One", "implementation": "Newznab", "fields": []}"#),
+        "GET /api/v1/indexerstatus": .fixture("prowlarr/indexerstatus.json"),
+        "GET /api/v1/indexerstats": .fixture("prowlarr/indexerstats.json"),
+        "GET /api/v1/applications": .fixture("prowlarr/applications.json"),
+        "GET /api/v1/health": .fixture("prowlarr/health.json"),
+        "PUT /api/v1/indexer/bulk": .json("[]", status: 202),
+        "POST /api/v1/indexer/test": .status(200),
+        "POST /api/v1/indexer/testall": .json(#"[{"id": 1, "isValid": true, "validationFailures": []}]"#),
+        "GET /api/v1/search": .fixture("prowlarr/search.json"),
+        "POST /api/v1/search": .json(#"{"guid": "x", "indexerId": 1}"#),
+    ]
 
     private static let lidarrRoutes: [String: StubTransport.Reply] = [
         "GET /ping": .fixture("lidarr/ping.json"),

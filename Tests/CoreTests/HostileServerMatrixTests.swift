@@ -79,13 +79,33 @@ final class HostileServerMatrixTests: XCTestCase {
         _ = try await matrix(.lidarr, cases: cases, server: server)
     }
 
+    /// A hostile Prowlarr beside a well-behaved one: the same cases end the same way for a kind without a
+    /// library (its indexers are what is read).
+    func testAHostileProwlarrEndsInItsStateWhileItsSiblingRefreshes() async throws {
+        let server = try FixtureServer(hostileTLS: true)
+        let picked = ["html-login", "huge", "status-401", "status-503", "truncated", "wrong-type", "empty", "self-signed"]
+        let cases = Self.cases.filter { picked.contains($0.name) }.map { item in
+            var item = item
+            if case .wrongServiceKind(expected: _, found: _) = item.expected { item.expected = .wrongServiceKind(expected: .prowlarr, found: nil) }
+            return item
+        }
+        XCTAssertEqual(cases.count, picked.count)
+        _ = try await matrix(.prowlarr, cases: cases, server: server)
+    }
+
     /// Runs `cases` for one kind: each hostile instance beside a sibling from the fixture server, through the
     /// real repository; returns the table's lines.
     private func matrix(_ kind: ServiceKind, cases: [Case], server: FixtureServer) async throws -> String {
         let sibling = try ServarrFixtureServer(kind: kind.rawValue)
         let transport = RetryingTransport(try SoupTransport(limits: Self.limits, trustAnchors: server.anchors), limits: Self.limits)
         var table = ["| Case | State | Recovery | Time to state | Peak RSS growth |", "|---|---|---|---|---|"]
-        let library = try XCTUnwrap(kind.library?.id)
+        // What the kind's tab reads: its library, or an indexer manager's indexers. The failures, and how much the sibling delivered.
+        let read: (Repository, UUID) async -> (failures: [ServiceFailure], sibling: Int)? = { repository, sibling in
+            if let library = kind.library?.id {
+                return await repository.library(library, force: true).value.map { ($0.failures, $0.part(for: sibling)?.value.count ?? 0) }
+            }
+            return await repository.indexers(force: true).value.map { ($0.failures, $0.part(for: sibling)?.value.indexers.count ?? 0) }
+        }
 
         for item in cases {
             let directory = try temporaryDirectory(self)
@@ -113,13 +133,12 @@ final class HostileServerMatrixTests: XCTestCase {
             Self.resetPeakRSS()
             let before = Self.memory().peak
             let start = ContinuousClock.now
-            let state = await repository.library(library, force: true)
+            let outcome = await read(repository, good.id)
             let elapsed = (ContinuousClock.now - start).seconds
             let growth = Self.memory().peak - before
 
-            let content = try XCTUnwrap(state.value, "\(item.name): the sibling's content is missing (state \(state))")
-            XCTAssertGreaterThan(content.parts.first { $0.service.id == good.id }?.value.count ?? 0, 0,
-                                 "\(item.name): the sibling did not refresh")
+            let content = try XCTUnwrap(outcome, "\(item.name): the sibling's content is missing")
+            XCTAssertGreaterThan(content.sibling, 0, "\(item.name): the sibling did not refresh")
             let failure = content.failures.first { $0.service.id == hostile.id }
             XCTAssertEqual(failure?.error, item.expected, "\(item.name)")
             XCTAssertEqual(failure?.recovery, item.recovery, "\(item.name)")

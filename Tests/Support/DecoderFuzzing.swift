@@ -8,7 +8,7 @@ public enum DecoderFamily: String, CaseIterable, Sendable {
     /// The fixture folders that seed each family's corpus.
     public var fixtureFolders: [String] {
         switch self {
-        case .servarr: ["sonarr", "radarr", "lidarr"]
+        case .servarr: ["sonarr", "radarr", "lidarr", "prowlarr"]
         case .qbittorrent: ["qbittorrent"]
         case .transmission: ["transmission"]
         case .deluge: ["deluge"]
@@ -79,6 +79,14 @@ public enum DecoderFuzzing {
             count(try? await lidarr.calendar(from: now, to: now.addingTimeInterval(86_400)))
             count(try? await lidarr.queue())
             count(try? await lidarr.lookup("fixture"))
+            var prowlarrConfig = config
+            prowlarrConfig.kind = .prowlarr
+            guard let prowlarrConnection = try? ServiceConnection(config: prowlarrConfig, role: .remote) else { return accepted }
+            let prowlarr = ProwlarrClient(connection: prowlarrConnection, transport: transport, secrets: secrets)
+            count(try? await prowlarr.indexers()) // indexers, status, statistics and applications all answered with the body
+            count(try? await prowlarr.testAll())
+            count(try? await prowlarr.test(indexer: 1))
+            count(try? await prowlarr.search(IndexerSearch(query: "fixture")))
         case .qbittorrent:
             let client = QBittorrentClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
