@@ -133,6 +133,8 @@ bench: bench-deps
 	Tools/bench/ui.sh music
 	@echo "== Add Series: lookup answer to 50 results painted, stall while typing (5 rounds x 3 runs)"
 	Tools/bench/ui.sh lookup
+	@echo "== Prowlarr search across 20 indexers (1,000 results): last answer to painted, stall while they stream in (3 rounds)"
+	Tools/bench/ui.sh search
 	@echo "== live updates vs polling: a change at Sonarr to the Activity row painted (20 rounds each), and an idle minute's bytes"
 	Tools/bench/ui.sh live
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"

@@ -94,6 +94,11 @@ music_refresh = ", ".join(f"{run['stallDuringRefreshMs']:.0f}" for run in music)
 row("Music 5,000 artists: painted after arrival; longest stall scrolling / refresh", "<= 16 ms / <= 50 ms",
     "missing" if not music else f"{music_shown} ms; {music_scroll} ms / {music_refresh} ms",
     None if not music else max(run["stallWhileScrollingMs"] for run in music) <= 16 and max(run["stallDuringRefreshMs"] for run in music) <= 50)
+search = load("search")
+row("Prowlarr search, 1,000 results from 20 indexers: last answer to painted; longest stall while streaming", "<= 300 ms / <= 16 ms",
+    "missing" if not search else f"{', '.join(str(round(v)) for v in search['searchShownMs'])} ms (every row in the list: "
+    f"{', '.join(str(round(v)) for v in search['searchAllRowsMs'])} ms); {', '.join(f'{v:.0f}' for v in search['searchStreamStallMs'])} ms",
+    None if not search else max(search["searchShownMs"]) <= 300 and search["searchStreamStallMaxMs"] <= 16)
 startup = load("startup")
 if startup:
     names = list(startup)

@@ -4,6 +4,7 @@
 #   Tools/bench/ui.sh library                  20,000 movies from a Radarr fixture server
 #   Tools/bench/ui.sh music                    5,000 artists (60,000 albums) from a Lidarr fixture server
 #   Tools/bench/ui.sh lookup                   Add Series: 50 lookup results from a Sonarr fixture server, typing
+#   Tools/bench/ui.sh search                   the Indexers tab: a search across 20 Prowlarr indexers, 50 results each
 #   Tools/bench/ui.sh live                     Activity: a download leaves Sonarr's queue — live (the hub pushes
 #                                              queue sync) and polling (no hub); then an idle minute's bytes
 #   Tools/bench/ui.sh downloads BULK_RUN_DIR   a real transmission-daemon holding 2,000 torrents
@@ -117,6 +118,16 @@ lookup)
     app lookup "$work/lookup-$run.json"
     cat "$work/lookup-$run.json"; echo
   done
+  ;;
+search)
+  # A Prowlarr fixture server with 20 indexers, each answering 50 results after 100 ms (they stream in
+  # as the app asks six at a time): 3 rounds in one app.
+  fixture prowlarr --fixtures "$root/Fixtures" --indexers 20 --results-per-indexer 50 --latency-ms 100
+  profile search
+  "$bin/switchyard-demo-setup" --only prowlarr "Prowlarr (20 indexers)" "$port" fixture-bench-key >/dev/null
+  app search "$work/search.json"
+  cat "$work/search.json"; echo
+  keep search "$work/search.json"
   ;;
 live)
   # The Activity tab with a Sonarr fixture server holding 40 downloads, live (its hub pushes a queue
@@ -273,5 +284,5 @@ pause)
   cat "$work/pause.json"; echo
   ;;
 *)
-  echo "usage: $0 library | lookup | live | downloads BULK_RUN_DIR | pause BULK_RUN_DIR | side-by-side BULK_RUN_DIR | downloads10k | soak [MINUTES] | clients" >&2; exit 2 ;;
+  echo "usage: $0 library | music | lookup | search | live | downloads BULK_RUN_DIR | pause BULK_RUN_DIR | side-by-side BULK_RUN_DIR | downloads10k | soak [MINUTES] | clients" >&2; exit 2 ;;
 esac

@@ -24,6 +24,10 @@ import Glibc
 ///   the time from the change at the service to the frame painted without that download (20
 ///   rounds), from the message reaching the main thread when live, and how many Activity refreshes
 ///   the messages caused; then (`<report>.idle`) 65 s open and idle while the script counts bytes.
+/// - `search`: the Indexers tab; one search across 20 indexers answering 50 results each, 3 rounds: the
+///   time from the last indexer's answer coming off the wire to the frame painted with every result in
+///   the page, from the first answer to the first results painted, and the longest stall while the
+///   results stream in.
 /// - `downloads`: the Downloads tab; process start → first frame painted with
 ///   rows, then 60 s (SWITCHYARD_BENCH_SECONDS: the soak runs 1,800) of refreshes: bytes received
 ///   per refresh, the stalls per refresh (longest and their distribution), CPU seconds, resident
@@ -31,7 +35,7 @@ import Glibc
 ///   the end where it goes (`memory`: /proc/self/smaps by owner, and malloc's own count).
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads, pause, lookup, live }
+    enum Scenario: String { case library, downloads, pause, lookup, live, search }
 
     let scenario: Scenario
     let reportPath: String
@@ -69,6 +73,11 @@ final class BenchmarkProbe: ContentObserver {
     var typingStalls: [Double] = []
     var resultStalls: [Double] = []
     var lookupOpening = false
+    var searchFirstPainted: ContinuousClock.Instant?
+    var searchFirstShown: [Double] = []
+    var searchShown: [Double] = []
+    var searchSettled: [Double] = []
+    var searchStalls: [Double] = []
     var liveCount: Int?
     var liveArrived: ContinuousClock.Instant?
     var liveRounds: [Double] = []
@@ -119,6 +128,8 @@ final class BenchmarkProbe: ContentObserver {
             selectWhenShown()
         case .lookup:
             openLookupWhenShown()
+        case .search:
+            searchWhenListed()
         case .live:
             window.activity.onApplied = { [weak self] count in self?.liveActivityApplied(count) }
             timers.append(Timer(milliseconds: 50) { [weak self] in
@@ -309,6 +320,10 @@ final class ByteCounter: @unchecked Sendable {
         get { lock.withLock { lookupInstant } }
         set { lock.withLock { lookupInstant = newValue } }
     }
+    /// When each answer of a search across indexers came off the wire (the `search` scenario).
+    var searchAnswers: [ContinuousClock.Instant] = []
+    func searchAnswered() { lock.withLock { searchAnswers.append(.now) } }
+    func takeSearchAnswers() -> [ContinuousClock.Instant] { lock.withLock { defer { searchAnswers = [] }; return searchAnswers } }
     func add(_ count: Int) { lock.withLock { bytes += count } }
     var total: Int { lock.withLock { bytes } }
 }
@@ -325,6 +340,7 @@ struct CountingTransport: HTTPTransport {
         let response = try await inner.send(request)
         counter.add(response.wireBytes)
         if request.path.hasSuffix("/lookup") { counter.lookupAnswered = .now }
+        if request.method == .get, request.path.hasSuffix("/api/v1/search") { counter.searchAnswered() }
         return response
     }
 }

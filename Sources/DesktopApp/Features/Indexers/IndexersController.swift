@@ -47,6 +47,7 @@ final class IndexersController: FeatureController {
         if !appending { page?.began(search) } else { page?.resumed() }
         let services = Dictionary(uniqueKeysWithValues: page?.lists.map { ($0.service.id, $0.service) } ?? [])
         let target = context.windowRef()
+        let mailbox = SearchMailbox()
         self.search = Task {
             var failures: [String] = []
             await withTaskGroup(of: String?.self) { group in
@@ -60,8 +61,15 @@ final class IndexersController: FeatureController {
                     group.addTask {
                         do throws(ServiceError) {
                             _ = try await repository.searchIndexers(request, on: id, among: indexers) { state in
-                                // In order, on the main loop: each report is the whole state so far.
-                                MainLoop.hop { target.window?.indexersSlot.show("search") { $0.update(state, service: service) } }
+                                // Each report is the whole state so far: reports that arrive while one is on its way to
+                                // the main loop replace it (several indexers answering at once are one update there).
+                                if mailbox.post(state, from: service) {
+                                    MainLoop.hop {
+                                        for (service, state) in mailbox.take() {
+                                            target.window?.indexersSlot.show("search") { $0.update(state, service: service) }
+                                        }
+                                    }
+                                }
                             }
                             return nil
                         } catch {
@@ -174,6 +182,29 @@ final class IndexersController: FeatureController {
                 }
             }
             self?.page?.message.show(words)
+        }
+    }
+}
+
+/// The latest search state of each manager, waiting for the main loop: `post` says whether a hop must
+/// be scheduled (none is on its way), `take` empties it.
+final class SearchMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [(ServiceRef, IndexerSearchState)] = []
+
+    func post(_ state: IndexerSearchState, from service: ServiceRef) -> Bool {
+        lock.withLock {
+            let wasEmpty = waiting.isEmpty
+            waiting.removeAll { $0.0.id == service.id && $0.1.search.offset == state.search.offset }
+            waiting.append((service, state))
+            return wasEmpty
+        }
+    }
+
+    func take() -> [(ServiceRef, IndexerSearchState)] {
+        lock.withLock {
+            defer { waiting = [] }
+            return waiting
         }
     }
 }

@@ -32,10 +32,12 @@ extension IndexersPage {
     func began(_ search: IndexerSearch) {
         searches = [:]
         releases = [:]
+        slotKeys = [:]
+        mergedCount = 0
         results.update([])
         resumed()
         searchStatus.text = tr("Searching for “%s”…").fill(search.query)
-        answersLabel.text = ""
+        for line in answerLines { line.visible = false }
     }
 
     /// More results were asked for: the list stays, the search goes on.
@@ -62,19 +64,35 @@ extension IndexersPage {
     /// One manager's search moved on (an indexer answered).
     func update(_ state: IndexerSearchState, service: ServiceRef) {
         let slot = "\(service.id.uuidString)#\(state.search.offset)"
-        // Reports hop to the main loop one by one: one older than what is shown is dropped.
+        // One older than what is shown is dropped.
         if let shown = searches[slot]?.state, shown.answered.count + shown.failed.count + shown.heldBack.count
             > state.answered.count + state.failed.count + state.heldBack.count { return }
         searches[slot] = (service.id, state)
-        for release in state.results where releases[Self.key(service.id, release)] == nil {
-            releases[Self.key(service.id, release)] = (service.id, release)
+        // Keys are made once per result (a service's prefix and the release's own id); each state's
+        // results are merged newest first already: with one search on screen nothing is sorted here.
+        let prefix = service.id.uuidString + "/"
+        var keys: [String] = []
+        keys.reserveCapacity(state.results.count)
+        for release in state.results {
+            let key = prefix + release.id
+            if releases[key] == nil { releases[key] = (service.id, release) }
+            keys.append(key)
         }
-        var seen = Set<String>()
-        let merged = searches.values.flatMap { entry in entry.state.results.map { (entry.service, $0) } }
-            .filter { seen.insert(Self.key($0.0, $0.1)).inserted }
-            .sorted { IndexerSearchState.newer($0.1, $1.1) }
-        results.update(merged.map { Self.key($0.0, $0.1) })
+        slotKeys[slot] = keys
+        let merged: [String]
+        if searches.count == 1 {
+            merged = keys
+        } else {
+            var seen = Set<String>()
+            merged = slotKeys.values.joined().filter { seen.insert($0).inserted }.sorted { a, b in
+                guard let x = releases[a]?.release, let y = releases[b]?.release else { return a < b }
+                return IndexerSearchState.newer(x, y)
+            }
+        }
+        mergedCount = merged.count
+        results.update(merged)
         describe()
+        onResultsApplied?(mergedCount, false)
     }
 
     /// Every manager finished (or the search was cancelled, `cancelled`).
@@ -87,6 +105,7 @@ extension IndexersPage {
         cancelButton.visible = false
         moreButton.visible = !cancelled && latestSearches.contains { !$0.1.fullPages.isEmpty }
         describe()
+        onResultsApplied?(mergedCount, true)
     }
 
     static func key(_ service: UUID, _ release: IndexerRelease) -> String { "\(service.uuidString)/\(release.id)" }
@@ -96,7 +115,7 @@ extension IndexersPage {
     var resultTitles: [String] { results.keys.compactMap { releases[$0]?.release.title } }
     var isSettled: Bool { results.isSettled }
     var statusText: String { searchStatus.text }
-    var answersText: String { answersLabel.text }
+    var answersText: String { answerLines.filter(\.visible).map(\.text).joined(separator: "\n") }
     var showsResults: Bool { views.visibleChildName == "results" }
 
     /// The status line and the line of what each indexer answered.
@@ -106,7 +125,7 @@ extension IndexersPage {
         let states = all.filter { $0.search.offset == 0 }
         let asked = states.reduce(0) { $0 + $1.asked.count }
         let answered = states.reduce(0) { $0 + $1.answered.count }
-        let count = resultCount
+        let count = mergedCount
         let truly = !states.isEmpty && states.allSatisfy(\.isTrulyEmpty)
         if let failure {
             searchStatus.text = failure
@@ -122,7 +141,7 @@ extension IndexersPage {
             // Translators: %1$s is "8 results"; then indexers that answered of those asked.
             searchStatus.text = tr("%1$s; %2$d of %3$d indexers answered.").fill(trn("%d result", "%d results", count).fill(count), answered, asked)
         }
-        var lines: [String] = []
+        var failedNames: [String] = [], heldBackNames: [String] = [], emptyNames: [String] = [], pendingNames: [String] = []
         for state in all {
             let names = Dictionary(state.asked.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             let failed = state.failed.keys.sorted().compactMap { id in
@@ -130,14 +149,22 @@ extension IndexersPage {
             }
             let heldBack = state.heldBack.sorted().compactMap { names[$0] }
             let empty = state.empty.subtracting(state.heldBack).sorted().compactMap { names[$0] }
-            if !failed.isEmpty { lines.append(tr("Failed: %s").fill(failed.joined(separator: "; "))) }
-            if !heldBack.isEmpty {
-                lines.append(tr("Answered nothing and now held back by Prowlarr (most likely failed): %s").fill(heldBack.joined(separator: ", ")))
-            }
-            if !empty.isEmpty { lines.append(tr("Found nothing: %s").fill(empty.joined(separator: ", "))) }
-            if searching, !state.pending.isEmpty { lines.append(tr("Still searching: %s").fill(state.pending.map(\.name).joined(separator: ", "))) }
+            failedNames += failed
+            heldBackNames += heldBack
+            emptyNames += empty
+            if searching { pendingNames += state.pending.map(\.name) }
         }
-        answersLabel.text = lines.joined(separator: "\n")
-        answersLabel.visible = !lines.isEmpty
+        let lines = [failedNames.isEmpty ? nil : tr("Failed: %s").fill(failedNames.joined(separator: "; ")),
+                     heldBackNames.isEmpty ? nil
+                         : tr("Answered nothing and now held back by Prowlarr (most likely failed): %s").fill(heldBackNames.joined(separator: ", ")),
+                     emptyNames.isEmpty ? nil : tr("Found nothing: %s").fill(emptyNames.joined(separator: ", ")),
+                     pendingNames.isEmpty ? nil : tr("Still searching: %s").fill(pendingNames.joined(separator: ", "))]
+        for (label, text) in zip(answerLines, lines) {
+            if let text, label.text != text {
+                label.text = text
+                label.tooltip = text
+            }
+            if label.visible != (text != nil) { label.visible = text != nil }
+        }
     }
 }

@@ -26,7 +26,10 @@ final class IndexersPage {
     let resultView: ListView
     let spinner = Spinner(name: tr("Searching indexers"), size: 16)
     let searchStatus: Label
-    let answersLabel: Label
+    /// What the indexers answered, one line per kind (failed, held back, found nothing, still searching), each
+    /// ellipsized with its whole text as tooltip: lines whose height never changes while results stream in (a
+    /// wrapping text growing a line re-laid out every result row).
+    let answerLines: [Label]
     let cancelButton: Button
     let moreButton: Button
     let backButton: Button
@@ -41,6 +44,10 @@ final class IndexersPage {
     var cancelled = false
     var failure: String?
     var releases: [String: (service: UUID, release: IndexerRelease)] = [:]
+    /// Every result of the search, merged (the list may still be growing toward it a few rows a frame).
+    var mergedCount = 0
+    /// Each search slot's result keys, in its order.
+    var slotKeys: [String: [String]] = [:]
     var searching = false
     /// A test under way or its outcome, by indexer key.
     private var testWords: [String: String] = [:]
@@ -55,6 +62,8 @@ final class IndexersPage {
     var onCancel: (() -> Void)?
     var onEnable: ((_ service: UUID, _ indexer: Indexer, _ enabled: Bool) -> Void)?
     var onTest: ((_ service: UUID, _ indexer: Int?) -> Void)?
+    /// The search's results were applied: how many are listed, and whether every manager finished (benchmarks).
+    var onResultsApplied: ((_ count: Int, _ finished: Bool) -> Void)?
     /// The user asked to grab or send a result (row activated or its button).
     var onRelease: ((_ service: UUID, _ release: IndexerRelease) -> Void)?
 
@@ -90,20 +99,25 @@ final class IndexersPage {
         let selection = SelectionModel(.single, over: results.model)
         resultView = ListView(selection, name: tr("Search results"))
         resultView.singleClickActivate = false
-        searchStatus = Label.wrapping("", maxWidth: 90)
+        searchStatus = Label.line("")
         searchStatus.hexpand = true
-        answersLabel = Label.wrapping("", classes: ["dim-label", "caption"], maxWidth: 120)
+        answerLines = (0..<4).map { _ in Label.line("", classes: ["dim-label", "caption"]) }
+        let answers = Box.vertical(spacing: 2)
+        for line in answerLines {
+            line.visible = false
+            answers.append(line)
+        }
         cancelButton = Button(mnemonic: tr("_Cancel Search"), name: tr("Cancel search"))
         moreButton = Button(mnemonic: tr("_More Results"), name: tr("More results"))
         backButton = Button(mnemonic: tr("_Back to Indexers"), name: tr("Back to indexers"))
         let resultBar = Box.horizontal(spacing: 8)
         resultBar.margins(12, top: 6, bottom: 0)
         resultBar.append(spinner, searchStatus, cancelButton, moreButton, backButton)
-        answersLabel.margins(12, top: 4, bottom: 4)
+        answers.margins(12, top: 4, bottom: 4)
         let resultScroll = ScrolledWindow(resultView)
         resultScroll.vexpand = true
         let resultColumn = Box.vertical()
-        resultColumn.append(resultBar, answersLabel, Separator(), resultScroll)
+        resultColumn.append(resultBar, answers, Separator(), resultScroll)
 
         views = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         views.add(indexerScroll, name: "indexers")
