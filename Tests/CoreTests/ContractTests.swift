@@ -89,6 +89,9 @@ final class ContractTests: XCTestCase {
                 "GET /api/v3/series/lookup": .fixture("sonarr/series-lookup.json"),
                 "GET /api/v3/movie/lookup": .fixture("radarr/movie-lookup.json"),
                 "GET /api/v3/rootfolder": .fixture("\(folder)/rootfolder.json"),
+                "GET /api/v3/config/downloadclient": .fixture("\(folder)/config-downloadclient.json"),
+                "GET /api/v3/config/mediamanagement": .fixture("\(folder)/config-mediamanagement.json"),
+                "GET /api/v3/remotepathmapping": .fixture("\(folder)/remotepathmapping.json"),
                 "GET /api/v3/qualityprofile": .fixture("\(folder)/qualityprofile.json"),
                 "GET /api/v3/tag": .fixture("\(folder)/tag.json"),
                 "POST /api/v3/series": .json(#"{"id": 9, "title": "Fixture Added"}"#, status: 201),
@@ -179,6 +182,12 @@ final class ContractTests: XCTestCase {
         _ = try await client.calendar(from: now, to: now.addingTimeInterval(86_400))
         _ = try await client.queue()
         _ = try await client.health()
+        // The stack doctor's reads: every setting decoded (categories, handling, the minimum, mappings).
+        let settings = try await client.stackSettings()
+        XCTAssertEqual(settings.completedDownloadHandling, true)
+        XCTAssertEqual(settings.minimumFreeSpaceMB, 100)
+        XCTAssertEqual(settings.remotePathMappings.count, 1)
+        XCTAssertTrue(settings.downloadClients.allSatisfy { $0.enabled == true && $0.category != nil })
         _ = try await client.diskSpace()
         _ = try await client.history(of: item)
         _ = try await client.artwork(poster, of: item, thumbnail: true)
@@ -276,6 +285,9 @@ final class ContractTests: XCTestCase {
         "DELETE /api/v1/artist/1": .json("{}"),
         "GET /api/v1/artist/lookup": .fixture("lidarr/artist-lookup.json"),
         "GET /api/v1/rootfolder": .fixture("lidarr/rootfolder.json"),
+        "GET /api/v1/config/downloadclient": .fixture("lidarr/config-downloadclient.json"),
+        "GET /api/v1/config/mediamanagement": .fixture("lidarr/config-mediamanagement.json"),
+        "GET /api/v1/remotepathmapping": .fixture("lidarr/remotepathmapping.json"),
         "GET /api/v1/qualityprofile": .fixture("lidarr/qualityprofile.json"),
         "GET /api/v1/tag": .fixture("lidarr/tag.json"),
         "GET /api/v1/metadataprofile": .fixture("lidarr/metadataprofile.json"),

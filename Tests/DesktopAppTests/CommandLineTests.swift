@@ -219,3 +219,46 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "[frame] 'Add Download'").count - 1, 1, "the same dialog, not a second one")
     }
 }
+
+extension CommandLineTests {
+    /// `--doctor` against the fixture Sonarr: its settings read and checked — the offline root folder (an
+    /// error: exit 1), a download client that is no service configured here, the indexer health check —
+    /// in words and as JSON with the documented keys; no key printed.
+    func testDoctorReadsTheSeamsAndSaysWhatIsWrong() async throws {
+        try requireSession()
+        let server = try ServerProcess(binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", fixturesDirectory.path, "--api-key", "fixture-doctor-key"])
+        defer { server.stop() }
+        let port = try XCTUnwrap(server.port)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let registry = ServiceRegistry(fileURL: config.appendingPathComponent("switchyard/services.json"))
+        let secrets = KeyringSecretStore()
+        let sonarr = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
+                                   localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: "fixture-doctor-key"), for: sonarr.credential, kind: .sonarr)
+        try await registry.upsert(sonarr)
+        defer { Task { try? await secrets.delete(sonarr.credential) } }
+
+        let (status, text) = try run(["--doctor"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(status, 1, text)
+        XCTAssertTrue(text.contains("ERROR: Fixture Sonarr's root folder /mnt/fixture-offline/tv is missing or not accessible."), text)
+        XCTAssertTrue(text.contains("“Fixture qBittorrent” (QBittorrent at qbittorrent.fixture.invalid:8080), which is none of the services set up here"), text)
+        XCTAssertTrue(text.contains("Fixture Sonarr reports a problem with its indexers"), text)
+        let (jsonStatus, json) = try run(["--doctor", "--json"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(jsonStatus, 1)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(document["schemaVersion"] as? Int, 1)
+        XCTAssertEqual(document["ok"] as? Bool, false)
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.compactMap { $0["check"] as? String }.sorted(),
+                       ["clientNotConfigured", "clientNotConfigured", "indexersFailing", "rootFolderMissing"])
+        XCTAssertEqual(findings.first?["severity"] as? String, "error", "errors first")
+        for finding in findings {
+            for key in ["check", "severity", "certainty", "orchestrator", "client", "evidence", "summary", "why", "fix"] {
+                XCTAssertNotNil(finding[key], "\(key) missing")
+            }
+        }
+        XCTAssertFalse(text.contains("fixture-doctor-key") || json.contains("fixture-doctor-key"), "a secret was printed")
+    }
+}

@@ -146,6 +146,10 @@ final class FixtureServer: @unchecked Sendable {
             let (status, body) = servarr.lookup(query)
             return (status, json, body)
         case "/api/v3/rootfolder": return (200, json, fixture("rootfolder.json")!)
+        // What the stack doctor reads (Documentation/Doctor.md).
+        case "/api/v3/config/downloadclient": return (200, json, fixture("config-downloadclient.json")!)
+        case "/api/v3/config/mediamanagement": return (200, json, fixture("config-mediamanagement.json")!)
+        case "/api/v3/remotepathmapping": return (200, json, fixture("remotepathmapping.json")!)
         case "/api/v3/release":
             let (status, body) = servarr.releases(query)
             return (status, json, body)

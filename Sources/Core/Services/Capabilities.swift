@@ -156,6 +156,10 @@ public enum Capabilities {
         "indexer actions", offers: { $0 is any IndexerActing.Type }, cast: { $0 as? any IndexerActing })
     public static let indexerSearch = Capability<any IndexerSearching>(
         "indexer search", offers: { $0 is any IndexerSearching.Type }, cast: { $0 as? any IndexerSearching })
+    public static let stackSettings = Capability<any StackSettingsProviding>(
+        "stack settings", offers: { $0 is any StackSettingsProviding.Type }, cast: { $0 as? any StackSettingsProviding })
+    public static let clientSettings = Capability<any ClientSettingsProviding>(
+        "client settings", offers: { $0 is any ClientSettingsProviding.Type }, cast: { $0 as? any ClientSettingsProviding })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -64,8 +64,13 @@ final class SwitchyardApplication {
             print(has("json") ? report.json : report.text)
             return report.exitStatus
         }
+        if has("doctor") {
+            let report = DoctorReport.run()
+            print(has("json") ? report.json : report.text)
+            return report.exitStatus
+        }
         if has("json") {
-            FileHandle.standardError.write(Data(tr("%s: --json goes with --status.\n").fill(AppInfo.executable).utf8))
+            FileHandle.standardError.write(Data(tr("%s: --json goes with --status or --doctor.\n").fill(AppInfo.executable).utf8))
             return 2
         }
         if has("list-inspection-routes") {

@@ -6,7 +6,8 @@ enum CommandLineOptions {
     nonisolated(unsafe) static let table: [(name: String, kind: GOptionArg, description: String, argument: String?)] = [
         ("version", G_OPTION_ARG_NONE, "Print the version and exit", nil),
         ("status", G_OPTION_ARG_NONE, "Check every configured service, print one row each, and exit (1 when any fails)", nil),
-        ("json", G_OPTION_ARG_NONE, "With --status: print the rows as JSON (Documentation/StatusCommand.md)", nil),
+        ("doctor", G_OPTION_ARG_NONE, "Check the settings between your services (download clients, categories, folders), print what is wrong and how to fix it, and exit (1 when any finding is an error)", nil),
+        ("json", G_OPTION_ARG_NONE, "With --status or --doctor: print JSON (Documentation/StatusCommand.md, Documentation/Doctor.md)", nil),
         ("inspection", G_OPTION_ARG_STRING, "Render a deterministic inspection state (no network, no keyring)", "ROUTE"),
         ("list-inspection-routes", G_OPTION_ARG_NONE, "List the inspection routes and exit", nil),
         ("light-appearance", G_OPTION_ARG_NONE, "Use the light style", nil),

@@ -23,10 +23,11 @@ public enum ServarrDecoding {
     public static func downloadClients(_ body: Data) throws(ServiceError) -> [DownloadClientInfo] {
         try JSONReader.read(body) { r throws(ServiceError) in
             try r.decodeList { r throws(ServiceError) -> DownloadClientInfo? in
-                var name: String?, implementation: String?, host: String?, port: Int?, urlBase: String?
+                var name: String?, implementation: String?, host: String?, port: Int?, urlBase: String?, enabled: Bool?, category: String?
                 try r.readObject { r, key throws(ServiceError) in
                     if key("name") { name = try r.lenientString() }
                     else if key("implementation") { implementation = try r.lenientString() }
+                    else if key("enable") { enabled = try r.lenientBool() }
                     else if key("fields") {
                         // Only the address fields; secret fields (passwords, keys) are skipped unread.
                         try r.readArray { r, _ throws(ServiceError) in
@@ -45,13 +46,15 @@ public enum ServarrDecoding {
                             case "host": host = text
                             case "port": port = number ?? text.flatMap { Int($0) }
                             case "urlBase": urlBase = text
+                            case "tvCategory", "movieCategory", "musicCategory": category = text.flatMap { $0.isEmpty ? nil : $0 }
                             default: break
                             }
                         }
                     } else { try r.skipValue() }
                 }
                 guard let name, let implementation else { return nil }
-                return DownloadClientInfo(name: name, implementation: implementation, host: host, port: port, urlBase: urlBase)
+                return DownloadClientInfo(name: name, implementation: implementation, host: host, port: port, urlBase: urlBase,
+                                          enabled: enabled, category: category)
             }.compactMap { $0 }
         }
     }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One doctor pass: every enabled orchestrator's settings, queue and health, and every enabled transfer
+/// client's probe and settings, read at once (each service on its own session, one slow service never
+/// holding back the others), then checked (`StackDoctor`). Reads only: the doctor writes nothing.
+extension Repository {
+    public func doctor() async -> (evidence: StackEvidence, findings: [DoctorFinding]) {
+        let configs = services
+        let enabled = configs.filter(\.enabled)
+        let orchestrators = enabled.filter { $0.kind.offers(Capabilities.stackSettings) }
+        let clients = enabled.filter { $0.kind.offers(Capabilities.transfers) }
+        let sessions = Dictionary(uniqueKeysWithValues: (orchestrators + clients).map { ($0.id, session(for: $0)) })
+
+        async let readOrchestrators = withTaskGroup(of: StackEvidence.Orchestrator.self) { group in
+            for config in orchestrators {
+                guard let session = sessions[config.id] else { continue }
+                group.addTask { await Self.orchestratorEvidence(config, session: session) }
+            }
+            var found: [StackEvidence.Orchestrator] = []
+            for await one in group { found.append(one) }
+            return found
+        }
+        async let readClients = withTaskGroup(of: StackEvidence.Client.self) { group in
+            for config in clients {
+                guard let session = sessions[config.id] else { continue }
+                group.addTask { await Self.clientEvidence(config, session: session) }
+            }
+            var found: [StackEvidence.Client] = []
+            for await one in group { found.append(one) }
+            return found
+        }
+        func order<T>(_ list: [T], _ id: (T) -> UUID) -> [T] {
+            list.sorted { FanOut.position(of: id($0), in: configs) < FanOut.position(of: id($1), in: configs) }
+        }
+        let evidence = StackEvidence(configs: configs, orchestrators: order(await readOrchestrators) { $0.service.id },
+                                     clients: order(await readClients) { $0.service.id })
+        return (evidence, StackDoctor.findings(evidence))
+    }
+
+    private static func orchestratorEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Orchestrator {
+        let service = ServiceRef(config)
+        do throws(ServiceError) {
+            let settings = try await session.perform(Capabilities.stackSettings, force: true) { client throws(ServiceError) in
+                try await client.stackSettings()
+            }
+            let queue = (try? await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in
+                try await client.queue()
+            }) ?? nil
+            let health = (try? await session.perform(Capabilities.health, force: true) { client throws(ServiceError) in
+                try await client.health()
+            }) ?? nil
+            return StackEvidence.Orchestrator(service: service, settings: settings, queue: queue ?? [], health: health ?? [])
+        } catch {
+            return StackEvidence.Orchestrator(service: service, settings: nil, failure: error)
+        }
+    }
+
+    private static func clientEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Client {
+        let service = ServiceRef(config)
+        do throws(ServiceError) {
+            _ = try await session.probe(force: true)
+        } catch {
+            return StackEvidence.Client(service: service, reachable: false, failure: error)
+        }
+        let settings = (try? await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in
+            try await client.clientSettings()
+        }) ?? nil
+        return StackEvidence.Client(service: service, reachable: true, settings: settings)
+    }
+}

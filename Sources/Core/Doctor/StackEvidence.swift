@@ -1,0 +1,117 @@
+import Foundation
+
+/// What the doctor reads of an orchestrator besides its queue and health: its download clients (with
+/// whether each is enabled and the category it sends), completed-download handling, root folders,
+/// remote path mappings and the free space it keeps when importing.
+public struct OrchestratorSettings: Sendable, Equatable {
+    public var downloadClients: [DownloadClientInfo]
+    /// nil: the setting could not be read (an older version).
+    public var completedDownloadHandling: Bool?
+    public var rootFolders: [RootFolder]
+    public var remotePathMappings: [RemotePathMapping]
+    /// `minimumFreeSpaceWhenImporting`, in megabytes.
+    public var minimumFreeSpaceMB: Int?
+
+    public init(downloadClients: [DownloadClientInfo], completedDownloadHandling: Bool?, rootFolders: [RootFolder],
+                remotePathMappings: [RemotePathMapping], minimumFreeSpaceMB: Int?) {
+        self.downloadClients = downloadClients
+        self.completedDownloadHandling = completedDownloadHandling
+        self.rootFolders = rootFolders
+        self.remotePathMappings = remotePathMappings
+        self.minimumFreeSpaceMB = minimumFreeSpaceMB
+    }
+}
+
+/// A remote path mapping: paths a client on `host` reports under `remotePath` are `localPath` here.
+public struct RemotePathMapping: Sendable, Equatable {
+    public var host: String
+    public var remotePath: String
+    public var localPath: String
+    public init(host: String, remotePath: String, localPath: String) {
+        self.host = host
+        self.remotePath = remotePath
+        self.localPath = localPath
+    }
+}
+
+/// What the doctor reads of a transfer client: its categories and their save paths, its default save
+/// path, and what it does when a torrent reaches a seeding limit.
+public struct ClientSettings: Sendable, Equatable {
+    /// Category name → its save path (nil or empty: the default save path).
+    public var categories: [String: String]
+    public var defaultSavePath: String?
+    public var seedingLimit: SeedingLimit?
+
+    public init(categories: [String: String], defaultSavePath: String?, seedingLimit: SeedingLimit?) {
+        self.categories = categories
+        self.defaultSavePath = defaultSavePath
+        self.seedingLimit = seedingLimit
+    }
+}
+
+/// A client-wide seeding limit and what the client does when a torrent reaches it.
+public struct SeedingLimit: Sendable, Equatable {
+    public enum Action: String, Sendable { case pause, remove, removeWithFiles, superSeed }
+    public var ratio: Double?
+    public var minutes: Int?
+    public var action: Action
+    public init(ratio: Double?, minutes: Int?, action: Action) {
+        self.ratio = ratio
+        self.minutes = minutes
+        self.action = action
+    }
+}
+
+/// The orchestrator side of the doctor's reads.
+public protocol StackSettingsProviding: ServiceClient {
+    func stackSettings() async throws(ServiceError) -> OrchestratorSettings
+}
+
+/// The client side of the doctor's reads.
+public protocol ClientSettingsProviding: ServiceClient {
+    func clientSettings() async throws(ServiceError) -> ClientSettings
+}
+
+/// Everything one doctor pass read: each orchestrator's settings, queue and health (or why not), each
+/// transfer client's answer and settings (or why not), and the configured services.
+public struct StackEvidence: Sendable {
+    public struct Orchestrator: Sendable {
+        public var service: ServiceRef
+        public var settings: OrchestratorSettings?
+        public var queue: [QueueItem]
+        public var health: [HealthIssue]
+        public var failure: ServiceError?
+        public init(service: ServiceRef, settings: OrchestratorSettings?, queue: [QueueItem] = [], health: [HealthIssue] = [],
+                    failure: ServiceError? = nil) {
+            self.service = service
+            self.settings = settings
+            self.queue = queue
+            self.health = health
+            self.failure = failure
+        }
+    }
+
+    public struct Client: Sendable {
+        public var service: ServiceRef
+        /// Answered its probe.
+        public var reachable: Bool
+        public var settings: ClientSettings?
+        public var failure: ServiceError?
+        public init(service: ServiceRef, reachable: Bool, settings: ClientSettings? = nil, failure: ServiceError? = nil) {
+            self.service = service
+            self.reachable = reachable
+            self.settings = settings
+            self.failure = failure
+        }
+    }
+
+    public var configs: [ServiceConfig]
+    public var orchestrators: [Orchestrator]
+    public var clients: [Client]
+
+    public init(configs: [ServiceConfig], orchestrators: [Orchestrator], clients: [Client]) {
+        self.configs = configs
+        self.orchestrators = orchestrators
+        self.clients = clients
+    }
+}

@@ -1,0 +1,108 @@
+import Core
+
+/// The doctor's sentences: for each finding, what is wrong, why it matters and how to fix it in the
+/// services' own menus, filled with the names and values of its evidence. Translatable; no secret is
+/// ever part of a finding.
+enum DoctorWords {
+    struct Words: Equatable {
+        var summary: String
+        var why: String
+        var fix: String
+    }
+
+    static func words(_ finding: DoctorFinding) -> Words {
+        let orchestrator = finding.orchestrator?.name ?? tr("The orchestrator")
+        let client = finding.client?.name ?? finding.evidence["client"] ?? tr("the download client")
+        let e = finding.evidence
+        let probably = finding.certainty == .probable ? tr("Probably: ") : ""
+        switch finding.check {
+        case .clientNotConfigured:
+            return Words(
+                summary: tr("%1$s sends downloads to “%2$s” (%3$s at %4$s), which is none of the services set up here.")
+                    .fill(orchestrator, e["client"] ?? "", e["implementation"] ?? "", hostPort(e)),
+                why: tr("Switchyard cannot show those downloads' progress, and cannot check that client's side."),
+                fix: tr("Add that client in Switchyard's Settings with the address %1$s uses, or correct the address in %1$s: Settings → Download Clients.")
+                    .fill(orchestrator))
+        case .clientUnreachable:
+            return Words(
+                summary: probably + tr("%1$s sends downloads to %2$s, which does not answer.").fill(orchestrator, client),
+                why: tr("Nothing new starts downloading while the client is down, and finished downloads wait to be imported."),
+                fix: tr("Start %1$s, or check the address %2$s uses for it (%3$s): Settings → Download Clients.").fill(client, orchestrator, hostPort(e)))
+        case .clientUnused:
+            return Words(
+                summary: tr("No orchestrator sends downloads to %s.").fill(client),
+                why: tr("Only what you add by hand goes there; if an orchestrator should use it, its address there differs from the one here."),
+                fix: tr("If that is not meant, add it in Sonarr, Radarr or Lidarr: Settings → Download Clients."))
+        case .categoryMissing:
+            return Words(
+                summary: probably + tr("%1$s sends to the category “%2$s”, which %3$s does not have.").fill(orchestrator, e["category"] ?? "", client),
+                why: tr("The client puts those downloads in its default folder, where %s may not find them to import.").fill(orchestrator),
+                fix: tr("Create the category “%1$s” in %2$s with the folder %3$s expects, or pick an existing one in %3$s: Settings → Download Clients.")
+                    .fill(e["category"] ?? "", client, orchestrator))
+        case .sharedCategory:
+            return Words(
+                summary: probably + tr("%1$s and %2$s both send to the category “%3$s” of %4$s.")
+                    .fill(orchestrator, e["alsoUsedBy"] ?? "", e["category"] ?? "", client),
+                why: tr("Each orchestrator sees the other's downloads as its own: imports fail or land in the wrong library."),
+                fix: tr("Give each orchestrator its own category: Settings → Download Clients → the client → Category."))
+        case .completedHandlingOff:
+            return Words(
+                summary: tr("%s does not import finished downloads: completed download handling is off.").fill(orchestrator),
+                why: tr("Downloads finish in the client and stay there; nothing reaches the library."),
+                fix: tr("In %s: Settings → Download Clients → Completed Download Handling → Enable.").fill(orchestrator))
+        case .rootFolderMissing:
+            return Words(
+                summary: tr("%1$s's root folder %2$s is missing or not accessible.").fill(orchestrator, e["path"] ?? ""),
+                why: tr("Nothing can be imported into it, and adding to the library there fails."),
+                fix: tr("Mount or create %1$s where %2$s runs, and check its permissions; or change it in Settings → Media Management → Root Folders.")
+                    .fill(e["path"] ?? "", orchestrator))
+        case .rootFolderLowSpace:
+            let summary = e["minimumFreeSpaceMB"] != nil
+                ? tr("%1$s's root folder %2$s has %3$s MB free, less than the %4$s MB it keeps free when importing.")
+                    .fill(orchestrator, e["path"] ?? "", e["freeSpaceMB"] ?? "", e["minimumFreeSpaceMB"] ?? "")
+                : tr("%1$s's root folder %2$s has %3$s MB free, less than the %4$s MB its queue still needs.")
+                    .fill(orchestrator, e["path"] ?? "", e["freeSpaceMB"] ?? "", e["queueRemainingMB"] ?? "")
+            return Words(summary: summary, why: tr("Imports stop when the folder is full."),
+                         fix: tr("Free space on that disk, or lower the minimum in Settings → Media Management → Minimum Free Space."))
+        case .clientDisabledWithQueue:
+            return Words(
+                summary: tr("%1$s has “%2$s” turned off while %3$s of its downloads are still there.")
+                    .fill(orchestrator, e["client"] ?? "", e["queued"] ?? ""),
+                why: tr("Those downloads are no longer followed: they are never imported."),
+                fix: tr("Turn “%1$s” back on in %2$s: Settings → Download Clients, or remove those items from the queue.").fill(e["client"] ?? "", orchestrator))
+        case .indexersFailing:
+            let manager = e["indexerManager"].map { tr(" Your indexers come from %s: its Indexers tab shows which fail and why.").fill($0) } ?? ""
+            return Words(
+                summary: tr("%1$s reports a problem with its indexers: %2$s").fill(orchestrator, e["message"] ?? ""),
+                why: tr("Searches find less or nothing, and new releases are missed."),
+                fix: tr("Check the indexers in %s: Settings → Indexers (test each).").fill(orchestrator) + manager)
+        case .seedingLimitRemoves:
+            let action = e["action"] == "pause" ? tr("pauses") : tr("removes")
+            return Words(
+                summary: probably + tr("%1$s %2$s finished torrents at its seeding limit (%3$s), while %4$s may still need them to import.")
+                    .fill(client, action, limitWords(e), orchestrator),
+                why: tr("A torrent removed before import is lost to the orchestrator; a paused one may be marked failed."),
+                fix: tr("Let the orchestrator decide: in %1$s, turn the global share limits off (Options → BitTorrent → Seeding Limits) and set seeding goals per indexer in %2$s.")
+                    .fill(client, orchestrator))
+        }
+    }
+
+    static func severity(_ severity: DoctorFinding.Severity) -> String {
+        switch severity {
+        case .error: tr("Error")
+        case .warning: tr("Warning")
+        case .notice: tr("Notice")
+        }
+    }
+
+    private static func hostPort(_ e: [String: String]) -> String {
+        [e["host"], e["port"]].compactMap { $0 }.joined(separator: ":") + (e["urlBase"] ?? "")
+    }
+
+    private static func limitWords(_ e: [String: String]) -> String {
+        var words: [String] = []
+        if let ratio = e["ratio"] { words.append(tr("ratio %s").fill(ratio)) }
+        if let minutes = e["minutes"] { words.append(tr("%s minutes").fill(minutes)) }
+        return words.joined(separator: ", ")
+    }
+}
