@@ -129,6 +129,13 @@ final class ProwlarrFixtureTests: XCTestCase {
         XCTAssertEqual(dates, dates.sorted(by: >))
     }
 
+    func testCategoriesNarrowTheSearch() async throws {
+        let list = try await indexers()
+        let movies = try await repository.searchIndexers(IndexerSearch(query: "fixture", categories: [2000]), on: service, among: list)
+        XCTAssertEqual(Set(movies.results.flatMap(\.categories)), ["Movies"])
+        XCTAssertEqual(movies.results.count, 3)
+    }
+
     func testNoResultsIsSaidOnlyWhenEveryIndexerAnsweredAndNoneFails() async throws {
         let list = try await indexers()
         let everywhere = try await repository.searchIndexers(IndexerSearch(query: "nothing matches this"), on: service, among: list)

@@ -35,6 +35,7 @@ final class InspectionRoutesTests: XCTestCase {
         case .tabs(let tab, let variant):
             if case .settings(let scene)? = route.overlay { return settings(scene) }
             if case .downloads(let scene)? = route.overlay { return downloads(scene) }
+            if case .indexers(let scene)? = route.overlay { return indexers(scene) }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library, or filter the transfers'"]
@@ -197,6 +198,27 @@ final class InspectionRoutesTests: XCTestCase {
         }
     }
 
+    private static func indexers(_ scene: IndexersScene) -> [String] {
+        switch scene {
+        case .results:
+            return ["[list] 'Search results'", "[label] '8 results; 3 of 4 indexers answered.'", "[push button] 'Back to indexers'",
+                    "[label] 'Failed: Fixture Torrents Private (The service took too long to answer.)'",
+                    "[label] 'Answered nothing and now held back by Prowlarr (most likely failed): Fixture Flaky Tracker'"]
+        case .streaming:
+            return ["[label] '8 results so far; 2 of 4 indexers answered…'", "[push button] 'Cancel search'",
+                    "[label] 'Still searching: Fixture Flaky Tracker, Fixture Torrents Private'"]
+        case .nothing:
+            return ["[label] 'Nothing found, but not every indexer may have searched: see below.'",
+                    "[label] 'Found nothing: Fixture Usenet One, Fixture Torrents Public, Fixture Torrents Private'"]
+        case .grab:
+            return ["[frame] 'Grab “Fixture Show S02E05 1080p WEB”'", "[check box] 'Straight to qBittorrent' {visible,sensitive,focusable,checked}",
+                    "[label] 'The client will store a download link that contains Prowlarr's API key. Anyone who can see that client's transfers can read the key.'",
+                    "[push button] 'Send with Prowlarr's key in the link'", "[push button] 'Cancel'"]
+        case .tested:
+            return ["[label] 'Test failed: Unable to connect to indexer, check the log for more details'", "[label] 'Test passed'"]
+        }
+    }
+
     private static func activity(_ scene: ActivityScene) -> [String] {
         switch scene {
         case .selected:
@@ -237,6 +259,12 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[list] 'Music'", "[label] 'Ada Sample'", "'Search artists'", "[combo box] 'Sort artists by'", "[label] 'Continuing · 9 of 14 tracks · Person'"]
         case .calendar:
             return ["[list] 'Tomorrow'", "[label] 'Synthetic Dawn'", "[label] 'Not monitored'", "[label] 'Live at the Test Bench · Lidarr'"]
+        case .indexers:
+            return ["[list] 'Indexers'", "[entry] 'Search every indexer'", "[combo box] 'Category'", "[push button] 'Test all indexers'",
+                    "[check box] 'Enable Fixture Usenet One' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Enable Fixture Usenet Backup' {visible,sensitive,focusable}",
+                    "[label] '4 of 5 indexers enabled · 1 failing · synced to Radarr, Sonarr'",
+                    "[label] 'Last 24 h: 40 queries · 0 grabs · 31 failures · 2,900 ms on average'"]
         default:
             return ["no expectations for the tab \(tab.rawValue)"] // fails: a new tab needs its own
         }
@@ -294,6 +322,7 @@ final class InspectionRoutesTests: XCTestCase {
         case .music: "[push button] 'Update credentials for Lidarr (vinyl)'"
         case .activity: "[push button] 'Retry NZBGet'"
         case .downloads: "[push button] 'Retry Transmission (NAS)'"
+        case .indexers: "[push button] 'Retry Prowlarr (remote)'"
         default: "no partial-state button for the tab \(tab.rawValue)"
         }
     }

@@ -95,6 +95,13 @@ final class ProwlarrState {
         guard !chosen.isEmpty else { return (400, Data(#"{"message":"Search failed due to all selected indexers being unavailable"}"#.utf8)) }
         let limit = Int(query["limit"]?.first ?? "") ?? 100, offset = Int(query["offset"]?.first ?? "") ?? 0
         let words = (query["query"]?.first ?? "").lowercased().split(separator: " ").map(String.init)
+        // Categories as Newznab files them: a result in 5040 (TV/HD) is in 5000 (TV) too.
+        let wanted = Set((query["categories"] ?? []).compactMap { Int($0) })
+        func inCategory(_ result: [String: Any]) -> Bool {
+            guard !wanted.isEmpty else { return true }
+            let ids = (result["categories"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            return ids.contains { wanted.contains($0) || wanted.contains($0 / 1000 * 1000) }
+        }
         var results: [[String: Any]] = []
         for id in chosen where !failing.contains(id) { // the failing one: 200 with nothing, as Prowlarr answers most failures
             let own: [[String: Any]]
@@ -114,7 +121,7 @@ final class ProwlarrState {
             } else {
                 own = template.filter { ($0["indexerId"] as? Int) == id }.filter { result in
                     let title = (result["title"] as? String ?? "").lowercased()
-                    return words.allSatisfy { title.contains($0) }
+                    return words.allSatisfy { title.contains($0) } && inCategory(result)
                 }
             }
             results += own.dropFirst(offset).prefix(limit)

@@ -15,7 +15,8 @@ extension IndexersPage {
             return
         }
         let type = IndexerSearch.SearchType.allCases[min(typeDropDown.selected, IndexerSearch.SearchType.allCases.count - 1)]
-        var search = IndexerSearch(query: words, type: type)
+        let categories = Self.categories[min(categoryDropDown.selected, Self.categories.count - 1)].ids
+        var search = IndexerSearch(query: words, type: type, categories: categories)
         var among: [UUID: [Indexer]] = [:]
         let picked = indexerDropDown.selected
         if picked > 0, picked - 1 < pickable.count {

@@ -12,6 +12,7 @@ final class IndexersPage {
     private let clock: Clock
     let searchEntry: Entry
     let typeDropDown: DropDown
+    let categoryDropDown: DropDown
     let indexerDropDown: DropDown
     private let indexerNames = StringList()
     let searchButton: Button
@@ -73,13 +74,14 @@ final class IndexersPage {
         searchEntry.setAccessibleLabel(tr("Search every indexer"))
         searchEntry.hexpand = true
         typeDropDown = DropDown(StringList(IndexerSearch.SearchType.allCases.map(Self.typeTitle)), name: tr("Kind of search"))
+        categoryDropDown = DropDown(StringList(Self.categories.map(\.title)), name: tr("Category"))
         indexerNames.replaceAll(with: [tr("All enabled indexers")])
         indexerDropDown = DropDown(indexerNames, name: tr("Indexers to search"))
         searchButton = Button(mnemonic: tr("_Search"), name: tr("Search"))
         searchButton.addClasses(["suggested-action"])
         let bar = Box.horizontal(spacing: 8)
         bar.margins(12, bottom: 6)
-        bar.append(searchEntry, typeDropDown, indexerDropDown, searchButton)
+        bar.append(searchEntry, typeDropDown, categoryDropDown, indexerDropDown, searchButton)
 
         // Indexers.
         indexerList = ListBox(name: tr("Indexers"))
@@ -163,6 +165,12 @@ final class IndexersPage {
         views.visibleChildName = "indexers"
     }
 
+    /// The Newznab top-level categories every indexer maps to (Prowlarr's own list): none means all.
+    static var categories: [(title: String, ids: [Int])] {
+        [(tr("All categories"), []), (tr("Movies"), [2000]), (tr("TV"), [5000]), (tr("Audio"), [3000]), (tr("Books"), [7000]),
+         (tr("PC"), [4000]), (tr("Console"), [1000]), (tr("Other"), [8000])]
+    }
+
     static func typeTitle(_ type: IndexerSearch.SearchType) -> String {
         switch type {
         case .search: tr("Any kind")
@@ -239,7 +247,10 @@ final class IndexersPage {
         indexerLines.append(indexer.name)
         indexerLines.append(factLine)
         if let status = Self.statusLine(indexer, now: now) {
-            text.append(Label.wrapping(status, classes: ["caption", "error"], maxWidth: 90))
+            // An icon and plain text, not a colour: the theme's error red on the dark style is 2.3:1.
+            let line = Box.horizontal(spacing: 6)
+            line.append(Image.decorative("dialog-warning-symbolic"), Label.wrapping(status, classes: ["caption"], maxWidth: 90))
+            text.append(line)
             indexerLines.append(status)
         }
         let stats = Self.statsLine(indexer.stats)
