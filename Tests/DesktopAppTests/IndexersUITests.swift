@@ -41,21 +41,10 @@ final class IndexersUITests: XCTestCase {
                 stored = true
             }
             XCTAssertTrue(iterate(until: { stored }))
-            let application = Application(id: "app.switchyard.Switchyard.IndexersUITests", flags: G_APPLICATION_NON_UNIQUE)
-            XCTAssertNotEqual(g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self),
-                                                     nil, nil), 0)
-            let model = AppModel(registry: registry, transport: RetryingTransport(try SoupTransport()), secrets: secrets,
-                                 cache: ServiceCache(root: folder.appendingPathComponent("cache")))
-            let window = MainWindow(application: application, clock: .system, posters: model.posters)
-            model.bind(window)
-            window.toplevel.present()
-            defer {
-                model.stop()
-                window.toplevel.destroy()
-            }
-            var loaded = false
-            Task { await model.context.firstLoad?.value; loaded = true }
-            XCTAssertTrue(iterate(until: { loaded }))
+            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.IndexersUITests", registry: registry,
+                                       transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: folder.appendingPathComponent("cache"))
+            let model = rig.model, window = rig.window
+            defer { rig.close() }
 
             // 1. The tab, and the indexers with the failing one's status and the day's numbers.
             XCTAssertEqual(window.availableTabs, [.overview, .indexers], "Prowlarr alone: Overview and Indexers")

@@ -94,17 +94,8 @@ struct StatusReport: Sendable {
                 "live": Self.liveJSON(live[row.service.id]),
             ]
         }
-        let document: [String: Any] = [
-            "schemaVersion": Self.jsonSchemaVersion,
-            "application": ["name": AppInfo.name, "version": AppInfo.version],
-            "configuration": configurationPath,
-            "ok": exitStatus == 0,
-            "problem": problem ?? NSNull(),
-            "services": services,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: document,
-                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return CommandDocument.json(schemaVersion: Self.jsonSchemaVersion, configuration: configurationPath, ok: exitStatus == 0,
+                                    problem: problem, ["services": services])
     }
 
     /// `{"state": "live"|"connecting"|"polling", "reason": …, "message": …}`, or null for a service without a live channel.
@@ -159,5 +150,24 @@ struct StatusReport: Sendable {
             report.live = await LiveHub.check(await repository.liveTargets(), transport: live, secrets: secrets)
         }
         return report
+    }
+}
+
+/// The JSON documents the command-line reports print (`--status`, `--doctor`): the same head — schema
+/// version, application, configuration file, ok, problem — then each report's own keys; keys sorted,
+/// every key always present (null when unknown).
+enum CommandDocument {
+    static func json(schemaVersion: Int, configuration: String, ok: Bool, problem: String?, _ body: [String: Any]) -> String {
+        var document: [String: Any] = [
+            "schemaVersion": schemaVersion,
+            "application": ["name": AppInfo.name, "version": AppInfo.version],
+            "configuration": configuration,
+            "ok": ok,
+            "problem": problem ?? NSNull(),
+        ]
+        document.merge(body) { $1 }
+        let data = (try? JSONSerialization.data(withJSONObject: document,
+                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 }

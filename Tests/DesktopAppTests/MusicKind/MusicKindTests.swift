@@ -100,21 +100,10 @@ final class MusicKindTests: XCTestCase {
             }
             XCTAssertTrue(iterate(until: { stored }))
 
-            let application = Application(id: "app.switchyard.Switchyard.MusicKindTests", flags: G_APPLICATION_NON_UNIQUE)
-            XCTAssertNotEqual(g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self),
-                                                     nil, nil), 0)
-            let model = AppModel(registry: registry, transport: stub, secrets: secrets,
-                                 cache: ServiceCache(root: folder.appendingPathComponent("cache")))
-            let window = MainWindow(application: application, clock: .system, posters: model.posters)
-            model.bind(window)
-            window.toplevel.present()
-            defer {
-                model.stop()
-                window.toplevel.destroy()
-            }
-            var loaded = false
-            Task { await model.context.firstLoad?.value; loaded = true }
-            XCTAssertTrue(iterate(until: { loaded }), "the configuration read")
+            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.MusicKindTests", registry: registry, transport: stub, secrets: secrets,
+                                       cache: folder.appendingPathComponent("cache"))
+            let model = rig.model, window = rig.window
+            defer { rig.close() }
 
             // 1. Its tab, from its kind: shown because an instance of it is configured.
             XCTAssertTrue(AppTab.allCases.contains(.artists))

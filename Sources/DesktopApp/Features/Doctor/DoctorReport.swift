@@ -72,17 +72,8 @@ struct DoctorReport {
                                                                       "error": $0.failure.map { ErrorText.sentence($0) } ?? NSNull()] } ?? [])
             + (evidence?.clients.map { ["service": ref($0.service), "read": $0.reachable,
                                         "error": $0.failure.map { ErrorText.sentence($0) } ?? NSNull()] } ?? [])
-        let document: [String: Any] = [
-            "schemaVersion": Self.jsonSchemaVersion,
-            "application": ["name": AppInfo.name, "version": AppInfo.version],
-            "configuration": configurationPath,
-            "ok": exitStatus == 0,
-            "problem": problem ?? NSNull(),
-            "findings": list,
-            "services": read,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return CommandDocument.json(schemaVersion: Self.jsonSchemaVersion, configuration: configurationPath, ok: exitStatus == 0,
+                                    problem: problem, ["findings": list, "services": read])
     }
 
     private final class Box: @unchecked Sendable {
