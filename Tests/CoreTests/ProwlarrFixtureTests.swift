@@ -129,6 +129,40 @@ final class ProwlarrFixtureTests: XCTestCase {
         XCTAssertEqual(dates, dates.sorted(by: >))
     }
 
+    func testMoreResultsAsksAgainOnlyTheIndexersThatFilledTheirPage() async throws {
+        let list = try await indexers()
+        let first = try await repository.searchIndexers(IndexerSearch(query: "show", limit: 1), on: service, among: list)
+        XCTAssertEqual(first.results.count, 3)
+        XCTAssertEqual(first.fullPages, [1, 2, 5], "each working indexer has a second episode; the flaky one answered nothing")
+        var next = first.search
+        next.indexerIDs = first.fullPages
+        next.offset += next.limit
+        let second = try await repository.searchIndexers(next, on: service, among: list)
+        XCTAssertEqual(second.results.count, 3)
+        XCTAssertTrue(Set(second.results.map(\.id)).isDisjoint(with: first.results.map(\.id)), "the next page, not the first again")
+        let sent = try await state().searches.suffix(3)
+        XCTAssertEqual(sent.map(\.offset), ["1", "1", "1"])
+        XCTAssertEqual(sent.map(\.indexerIds).sorted(), ["1", "2", "5"])
+    }
+
+    func testCancellingStopsEveryRequestStillRunning() async throws {
+        let list = try await indexers()
+        try await server.setFault("slow", on: "/api/v1/search", via: transport!) // every indexer answers after 20 s
+        let repository = self.repository!, service = self.service!
+        let started = ContinuousClock.now
+        let search = Task { try await repository.searchIndexers(IndexerSearch(query: "show"), on: service, among: list) }
+        try await Task.sleep(for: .milliseconds(200))
+        search.cancel()
+        do {
+            _ = try await search.value
+            XCTFail("a cancelled search finished")
+        } catch let error as ServiceError {
+            XCTAssertEqual(error, .cancelled)
+        }
+        XCTAssertLessThan((ContinuousClock.now - started).seconds, 15, "it did not wait for the 20 s answers")
+        try await server.setFault("none", on: "/api/v1/search", via: transport!)
+    }
+
     func testCategoriesNarrowTheSearch() async throws {
         let list = try await indexers()
         let movies = try await repository.searchIndexers(IndexerSearch(query: "fixture", categories: [2000]), on: service, among: list)

@@ -13,7 +13,7 @@
 // an empty body otherwise, as Servarr does); /ping is anonymous; requests that
 // miss the URL base get a 307 to it. Faults are set per path through the
 // control endpoint (no key needed, loopback only):
-//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|skyhook|html|truncated|none
+//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|skyhook|html|truncated|slow (Prowlarr: 20 s)|none
 // With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
@@ -434,8 +434,19 @@ func prowlarr(_ message: OpaquePointer?, path: String) {
     }
     let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
     let (status, body) = state.prowlarr.answer(method, path, query: query, body: requestBody(message), fixture: state.fixture)
-    if state.faults[path] == "truncated" { return respond(message, status, "application/json", body.prefix(body.count / 2)) }
-    respond(message, status, "application/json", body)
+    switch state.faults[path] {
+    case "truncated"?: respond(message, status, "application/json", body.prefix(body.count / 2))
+    case "slow"?: // an indexer taking its time: the answer comes after 20 s (cancel tests)
+        soup_server_message_pause(message)
+        let pending = Unmanaged.passRetained(PendingReply(message: message, status: status, type: "application/json", body: body)).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 20_000, { data in
+            let reply = Unmanaged<PendingReply>.fromOpaque(data!).takeRetainedValue()
+            respond(reply.message, reply.status, reply.type, reply.body)
+            soup_server_message_unpause(reply.message)
+            return 0
+        }, pending, nil)
+    default: respond(message, status, "application/json", body)
+    }
 }
 
 /// The request body, if one came.
