@@ -36,6 +36,14 @@ final class InspectionRoutesTests: XCTestCase {
             if case .settings(let scene)? = route.overlay { return settings(scene) }
             if case .downloads(let scene)? = route.overlay { return downloads(scene) }
             if case .indexers(let scene)? = route.overlay { return indexers(scene) }
+            if case .doctor(let healthy)? = route.overlay {
+                return ["[frame] 'Stack Doctor'", "[push button] 'Check again'", "[push button] 'Close'"] + (healthy
+                    ? ["[label] '3 orchestrators and 5 download clients read. No problems found between your services.'"]
+                    : ["[list] 'Findings'", "[label] '3 orchestrators and 5 download clients read. 4 findings.'",
+                       "[label] 'Error: Radarr does not import finished downloads: completed download handling is off.'",
+                       "[label] 'Warning: Probably: Sonarr 4K sends to the category “tv-4k”, which qBittorrent does not have.'",
+                       "[label] 'Notice: No orchestrator sends downloads to Transmission (NAS).'"])
+            }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library, or filter the transfers'"]

@@ -204,6 +204,13 @@ final class SwitchyardApplication {
             inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
         case .indexers(let scene)?:
             inspectAfterFirstFrame(window) { window.indexers.inspect(scene) }
+        case .doctor(let healthy)?:
+            inspectAfterFirstFrame(window) {
+                let doctor = DoctorWindow(over: window.toplevel)
+                OnScreen.keep(doctor)
+                doctor.show(healthy ? [] : InspectionData.doctorFindings, orchestrators: 3, clients: 5, notRead: [])
+                return (doctor.window, nil)
+            }
         case .live?:
             window.overview.setLive(InspectionData.liveStates)
             quitAfterFirstFrame(of: window.window)

@@ -119,3 +119,16 @@ extension IndexersPage {
         }
     }
 }
+
+extension InspectionData {
+    /// The stack doctor's findings for its inspection route: one of each severity and both certainties.
+    static var doctorFindings: [DoctorFinding] {
+        [DoctorFinding(.completedHandlingOff, .error, orchestrator: radarr, evidence: ["enableCompletedDownloadHandling": "false"]),
+         DoctorFinding(.sharedCategory, .error, orchestrator: sonarr, client: qbittorrent,
+                       evidence: ["category": "tv", "alsoUsedBy": "Sonarr 4K"]),
+         DoctorFinding(.categoryMissing, .warning, certainty: .probable, orchestrator: sonarr4K, client: qbittorrent,
+                       evidence: ["category": "tv-4k", "client": "qBittorrent", "clientCategories": "movies, tv", "host": "qbittorrent",
+                                  "implementation": "QBittorrent", "port": "8080"]),
+         DoctorFinding(.clientUnused, .notice, client: transmission, evidence: ["client": transmission.name])]
+    }
+}

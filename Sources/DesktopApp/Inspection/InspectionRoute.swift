@@ -40,6 +40,8 @@ enum InspectionOverlay: Equatable {
     case library(AppTab, LibraryScene)
     case activity(ActivityScene)
     case indexers(IndexersScene)
+    /// The stack doctor's window: findings of several kinds, or a consistent stack.
+    case doctor(healthy: Bool)
     /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
     case live
     /// Every Sonarr and Radarr polling, each for another reason (version, hub missing, redirect, unreadable).
@@ -114,6 +116,10 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
             routes.append(InspectionRoute("indexers.\(scene.rawValue)", .tabs(selected: .indexers, variant: .content),
                                           overlay: .indexers(scene), scene.summary))
         }
+        routes.append(InspectionRoute("doctor.findings", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: false),
+                                      "The stack doctor over the Overview: an error, warnings and a notice, each with why, the fix and the evidence"))
+        routes.append(InspectionRoute("doctor.healthy", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: true),
+                                      "The stack doctor over the Overview on a consistent stack: no findings"))
         routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
                                       "The Overview with each Sonarr and Radarr saying live or polling"))
         routes.append(InspectionRoute("overview.live-failures", .tabs(selected: .overview, variant: .content), overlay: .liveFailures,

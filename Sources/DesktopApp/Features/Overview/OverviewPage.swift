@@ -12,6 +12,8 @@ final class OverviewPage {
     private let health: ListBox
     private let disksHeading: Label
     private let disks: ListBox
+    /// "Check Settings Between Services…": the stack doctor (`DoctorController`).
+    var onDoctor: (() -> Void)?
 
     init(clock: Clock) {
         let column = Box.vertical()
@@ -23,8 +25,12 @@ final class OverviewPage {
         health = ListBox(name: tr("Health issues"))
         disksHeading = Label.heading(tr("Disk Space"))
         disks = ListBox(name: tr("Disk space"))
-        column.append(Label.heading(tr("Services")), services, healthHeading, health, disksHeading, disks)
+        let doctor = Button(mnemonic: tr("Check Settings _Between Services…"), name: tr("Check settings between services"))
+        doctor.halign = GTK_ALIGN_START
+        doctor.margin(top: 18)
+        column.append(Label.heading(tr("Services")), services, healthHeading, health, disksHeading, disks, doctor)
         page = FeaturePage(tab: .overview, content: ScrolledWindow(column), clock: clock)
+        doctor.onClicked { [weak self] in self?.onDoctor?() }
     }
 
     /// Sonarr and Radarr rows say whether changes arrive live or by polling.

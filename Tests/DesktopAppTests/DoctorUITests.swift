@@ -1,0 +1,58 @@
+import CGtk
+import Core
+@testable import DesktopApp
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// The stack doctor from the window: the Overview's button opens the doctor's window, which reads the
+/// fixture Sonarr's settings (real libsoup) and lists what is wrong — errors first — and writes nothing.
+final class DoctorUITests: XCTestCase {
+    private static let key = "fixture-doctor-ui-key"
+
+    func testTheOverviewButtonOpensTheDoctorWithTheFindings() throws {
+        try requireTestSession()
+        let harness = try Harness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key])
+        let port = try XCTUnwrap(server.port)
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("config/services.json"))
+            let secrets = InMemorySecretStore()
+            let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
+                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+            var stored = false
+            Task {
+                try? await secrets.write(Credential(apiKey: Self.key), for: config.credential, kind: .sonarr)
+                try? await registry.upsert(config)
+                stored = true
+            }
+            XCTAssertTrue(iterate(until: { stored }))
+            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.DoctorUITests", registry: registry,
+                                       transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: folder.appendingPathComponent("cache"))
+            defer { rig.close() }
+            rig.window.select(.overview)
+            let page = rig.window.overview
+            let doctor = try XCTUnwrap(rig.model.controller(DoctorController.self))
+            page.onDoctor?()
+            let shown = try XCTUnwrap(doctor.shown, "the doctor's window opened")
+            XCTAssertTrue(iterate(until: { !shown.summaries.isEmpty }), "findings listed")
+            XCTAssertEqual(shown.summaries.first, "Fixture Sonarr's root folder /mnt/fixture-offline/tv is missing or not accessible.", "errors first")
+            XCTAssertTrue(shown.summaries.contains { $0.contains("which is none of the services set up here") }, "\(shown.summaries)")
+            let (_, text) = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                             "http://127.0.0.1:\(port)/__requests"])
+            let requests = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Int] ?? [:]
+            XCTAssertEqual(requests["/api/v3/config/downloadclient"], 1)
+            XCTAssertEqual(requests["/api/v3/remotepathmapping"], 1)
+            let state = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                         "http://127.0.0.1:\(port)/__state"]).1
+            XCTAssertTrue(state.contains("\"commands\":[]") || state.contains("\"commands\" : []"), "nothing was written: \(state.prefix(300))")
+            _ = server
+        }
+    }
+}
