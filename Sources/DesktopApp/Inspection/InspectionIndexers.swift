@@ -98,7 +98,8 @@ extension IndexersPage {
                 return (nil, nil)
             }
             let dialog = IndexerReleaseDialog(over: Window.toplevel(of: page), release: release, manager: InspectionData.prowlarr.name,
-                                              clients: [InspectionData.qbittorrent, InspectionData.transmission]) { _ in }
+                                              clients: [InspectionData.qbittorrent, InspectionData.transmission],
+                                              now: InspectionData.now) { _ in }
             dialog.pick(1)
             return (dialog.window, nil)
         case .streaming:

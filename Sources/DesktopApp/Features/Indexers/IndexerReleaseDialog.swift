@@ -1,5 +1,6 @@
 import CGtk
 import Core
+import Foundation
 
 /// Where a search result goes: through Prowlarr to its own download client (picked first: the link
 /// never leaves Prowlarr), or straight to one of the user's transfer clients that take its protocol —
@@ -20,7 +21,7 @@ final class IndexerReleaseDialog {
     private var answered = false
     private let onChoose: @MainActor (Choice) -> Void
 
-    init(over parent: (any WidgetRef)?, release: IndexerRelease, manager: String, clients: [ServiceRef],
+    init(over parent: (any WidgetRef)?, release: IndexerRelease, manager: String, clients: [ServiceRef], now: Date,
          onChoose: @escaping @MainActor (Choice) -> Void) {
         self.release = release
         self.onChoose = onChoose
@@ -32,7 +33,7 @@ final class IndexerReleaseDialog {
         let column = Box.vertical(spacing: 10)
         column.margins(24)
         column.append(Label.wrapping(tr("Grab “%s”").fill(release.title), classes: ["title-3"], maxWidth: 50))
-        column.append(Label.wrapping(IndexerResultRow.facts(release, now: release.published ?? .distantPast), classes: ["dim-label"], maxWidth: 60))
+        column.append(Label.wrapping(IndexerResultRow.facts(release, now: now), classes: ["dim-label"], maxWidth: 60))
         let viaManager = CheckButton(mnemonic: tr("_Through %s, to its download client (recommended)").fill(manager))
         viaManager.active = true
         column.append(viaManager)

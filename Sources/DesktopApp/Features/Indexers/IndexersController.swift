@@ -148,7 +148,8 @@ final class IndexersController: FeatureController {
                 $0.enabled && $0.kind.offers(Capabilities.transferAdding) && $0.kind.downloadProtocol == release.downloadProtocol
             }.map(ServiceRef.init)
             guard let self, let page = self.page else { return }
-            self.dialog = IndexerReleaseDialog(over: Window.toplevel(of: page.page), release: release, manager: manager, clients: clients) {
+            self.dialog = IndexerReleaseDialog(over: Window.toplevel(of: page.page), release: release, manager: manager, clients: clients,
+                                               now: page.now) {
                 [weak self] choice in self?.send(release, from: service, to: choice)
             }
         }

@@ -350,6 +350,9 @@ final class IndexersPage {
         fill(Aggregate(parts: parts))
     }
 
+    /// The page's clock now (a result's age in the grab dialog).
+    var now: Date { clock.now }
+
     /// Ctrl+F: the search every indexer box.
     func focusSearch() { searchEntry.grabFocus() }
 
