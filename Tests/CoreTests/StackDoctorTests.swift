@@ -160,4 +160,109 @@ final class StackDoctorTests: XCTestCase {
         evidence.orchestrators[1].settings?.completedDownloadHandling = false
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.severity), [.error, .warning])
     }
+
+    // MARK: Fixes offered
+
+    func testAMissingCategoryOffersToCreateItOnlyWhereTheClientCan() {
+        var evidence = healthy()
+        evidence.orchestrators[0].settings?.downloadClients[0].category = "tv-sonarr"
+        XCTAssertNil(StackDoctor.findings(evidence).first?.fix, "the client did not say it can create categories")
+        evidence.clients[0].settings?.createsCategories = true
+        XCTAssertEqual(StackDoctor.findings(evidence).first?.fix, DoctorFix(.createCategory("tv-sonarr"), on: ServiceRef(qbit)))
+    }
+
+    func testCompletedHandlingOffOffersToTurnItOnWhereTheOrchestratorTakesIt() {
+        var evidence = healthy()
+        evidence.orchestrators[0].settings?.completedDownloadHandling = false
+        XCTAssertNil(StackDoctor.findings(evidence).first?.fix)
+        evidence.orchestrators[0].fixable = true
+        XCTAssertEqual(StackDoctor.findings(evidence).first?.fix, DoctorFix(.enableCompletedHandling, on: ServiceRef(sonarr)))
+    }
+
+    // MARK: Checks 3, 10, 11, 12
+
+    private func transfer(_ hash: String, _ name: String, state: TransferItem.State, on service: ServiceConfig, added: Date? = nil,
+                          error: String? = nil) -> TransferItem {
+        TransferItem(serviceID: service.id, joinKey: hash, name: name, state: state, rawState: state.rawValue, progress: 0.1,
+                     sizeBytes: 100, remainingBytes: 90, added: added, errorMessage: error)
+    }
+
+    func testAnImportBlockedOnAPathNamesTheMappingThatWouldFixIt() {
+        var evidence = healthy()
+        var item = queued("qBittorrent", on: sonarr)
+        item.trackedState = .importBlocked
+        item.trackedStatus = .warning
+        item.messages = ["Import failed, path does not exist or is not accessible by Sonarr: /downloads/tv/Show.S01E01. Ensure the path exists"]
+        item.outputPath = "/downloads/tv/Show.S01E01"
+        evidence.orchestrators[0].queue = [item]
+        let found = StackDoctor.findings(evidence)
+        XCTAssertEqual(found.map(\.check), [.importPathUnreachable])
+        XCTAssertEqual(found.first?.evidence["remoteFolder"], "/downloads/tv/", "the category's save path in the client")
+        XCTAssertEqual(found.first?.evidence["host"], "192.168.1.20")
+        XCTAssertEqual(found.first?.client?.name, "qBittorrent")
+        XCTAssertNil(found.first?.fix, "a path setting is explained, never changed")
+        // A mapping already turned it into this local path: the mapping's local side is what is missing.
+        evidence.orchestrators[0].settings?.remotePathMappings = [RemotePathMapping(host: "192.168.1.20", remotePath: "/downloads/",
+                                                                                     localPath: "/downloads/")]
+        XCTAssertEqual(StackDoctor.findings(evidence).first?.evidence["mappedBy"], "/downloads/ → /downloads/")
+        // The same item waiting for something else: nothing about paths.
+        evidence.orchestrators[0].queue[0].messages = ["Found matching series via grab history, but release was matched to series by ID."]
+        XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
+    }
+
+    func testAStalledTorrentAnOrchestratorWaitsFor() {
+        var evidence = healthy()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        evidence.orchestrators[0].queue = [queued("qBittorrent", on: sonarr)] // downloadID "abc"
+        evidence.clients[0].transfers = [transfer("ABC", "Show.S01E01", state: .stalled, on: qbit, added: now.addingTimeInterval(-7 * 3600))]
+        let found = StackDoctor.findings(evidence, now: now)
+        XCTAssertEqual(found.map(\.check), [.stalledTransfer])
+        XCTAssertEqual(found.first?.evidence["hours"], "7")
+        XCTAssertEqual(found.first?.orchestrator?.name, "Sonarr")
+        // Stalled for an hour: not yet. Not waited for by any orchestrator: not the doctor's business.
+        evidence.clients[0].transfers = [transfer("abc", "Show.S01E01", state: .stalled, on: qbit, added: now.addingTimeInterval(-3600))]
+        XCTAssertEqual(StackDoctor.findings(evidence, now: now).map(\.check), [])
+        evidence.clients[0].transfers = [transfer("def", "Other", state: .stalled, on: qbit, added: now.addingTimeInterval(-9 * 3600))]
+        XCTAssertEqual(StackDoctor.findings(evidence, now: now).map(\.check), [.notHeldByClient], "and Sonarr's own download is gone")
+        // A usenet item failed for missing articles.
+        evidence.orchestrators[0].queue = []
+        evidence.orchestrators[1].queue = [queued("SABnzbd", on: radarr)]
+        evidence.clients[1].transfers = [transfer("abc", "Movie.2020", state: .error, on: sab, error: "Aborted, cannot be completed - 40% articles missing")]
+        XCTAssertEqual(StackDoctor.findings(evidence, now: now).map(\.check), [.stalledTransfer])
+    }
+
+    func testQBittorrent5WithAnOrchestratorFromBeforeItsStoppedStates() {
+        var evidence = healthy()
+        evidence.clients[0].version = "v5.0.1"
+        evidence.orchestrators[0].version = "3.0.10.1567"
+        evidence.orchestrators[1].version = "5.12.2.9335"
+        let found = StackDoctor.findings(evidence)
+        XCTAssertEqual(found.map(\.check), [.versionSkew])
+        XCTAssertEqual(found.first?.orchestrator?.name, "Sonarr")
+        XCTAssertEqual(found.first?.evidence["needs"], "4")
+        evidence.clients[0].version = "v4.6.7"
+        XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
+    }
+
+    func testOneTorrentInTwoClientsAndAQueueItemItsClientDoesNotHold() {
+        var evidence = healthy()
+        let transmission = Self.config(.transmission, "Transmission", "http://192.168.1.30:9091")
+        evidence.configs.append(transmission)
+        evidence.orchestrators[1].settings?.downloadClients.append(client("Transmission", "Transmission", "192.168.1.30", 9091, category: nil))
+        evidence.clients.append(.init(service: ServiceRef(transmission), reachable: true, transfers: [transfer("abc", "Show", state: .seeding, on: transmission)]))
+        evidence.clients[0].transfers = [transfer("ABC", "Show", state: .seeding, on: qbit)]
+        let found = StackDoctor.findings(evidence)
+        XCTAssertEqual(found.map(\.check), [.heldTwice])
+        XCTAssertEqual(found.first?.evidence["clients"], "qBittorrent, Transmission")
+        // Sonarr waits for "abc" in qBittorrent, which holds something else.
+        evidence.clients[2].transfers = []
+        evidence.clients[0].transfers = [transfer("fff", "Other", state: .seeding, on: qbit)]
+        evidence.orchestrators[0].queue = [queued("qBittorrent", on: sonarr)]
+        let missing = StackDoctor.findings(evidence)
+        XCTAssertEqual(missing.map(\.check), [.notHeldByClient])
+        XCTAssertEqual(missing.first?.evidence["downloadId"], "abc")
+        // A client whose list was not read says nothing.
+        evidence.clients[0].transfers = nil
+        XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
+    }
 }

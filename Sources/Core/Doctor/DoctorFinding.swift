@@ -28,6 +28,16 @@ public struct DoctorFinding: Sendable, Equatable, Codable {
         case indexersFailing
         /// The client pauses or removes finished torrents at a seeding limit: imports can miss them.
         case seedingLimitRemoves
+        /// A queue item waits at import because the orchestrator cannot reach the path the client reports.
+        case importPathUnreachable
+        /// A transfer an orchestrator waits for has had no peers for long, or failed for missing articles.
+        case stalledTransfer
+        /// Versions known not to work together (qBittorrent 5's renamed states and an orchestrator from before them).
+        case versionSkew
+        /// One download held by two clients.
+        case heldTwice
+        /// An orchestrator's queue names a client that does not hold the download.
+        case notHeldByClient
     }
 
     public enum Severity: String, Sendable, Codable, Comparable {
@@ -49,9 +59,12 @@ public struct DoctorFinding: Sendable, Equatable, Codable {
     public var client: ServiceRef?
     /// Both sides' values, by name ("host", "port", "category", "path", "freeSpaceMB", …).
     public var evidence: [String: String]
+    /// The one write that fixes it, when there is one the doctor may offer.
+    public var fix: DoctorFix?
 
     public init(_ check: Check, _ severity: Severity, certainty: Certainty = .certain, orchestrator: ServiceRef? = nil,
-                client: ServiceRef? = nil, evidence: [String: String] = [:]) {
+                client: ServiceRef? = nil, evidence: [String: String] = [:], fix: DoctorFix? = nil) {
+        self.fix = fix
         self.check = check
         self.severity = severity
         self.certainty = certainty

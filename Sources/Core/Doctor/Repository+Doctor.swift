@@ -40,6 +40,7 @@ extension Repository {
     private static func orchestratorEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Orchestrator {
         let service = ServiceRef(config)
         do throws(ServiceError) {
+            let version = try await session.probe(force: true).status.version
             let settings = try await session.perform(Capabilities.stackSettings, force: true) { client throws(ServiceError) in
                 try await client.stackSettings()
             }
@@ -49,7 +50,8 @@ extension Repository {
             let health = (try? await session.perform(Capabilities.health, force: true) { client throws(ServiceError) in
                 try await client.health()
             }) ?? nil
-            return StackEvidence.Orchestrator(service: service, settings: settings, queue: queue ?? [], health: health ?? [])
+            return StackEvidence.Orchestrator(service: service, settings: settings, queue: queue ?? [], health: health ?? [],
+                                              version: version, fixable: config.kind.offers(Capabilities.doctorFixing))
         } catch {
             return StackEvidence.Orchestrator(service: service, settings: nil, failure: error)
         }
@@ -57,14 +59,19 @@ extension Repository {
 
     private static func clientEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Client {
         let service = ServiceRef(config)
+        let version: String
         do throws(ServiceError) {
-            _ = try await session.probe(force: true)
+            version = try await session.probe(force: true).status.version
         } catch {
             return StackEvidence.Client(service: service, reachable: false, failure: error)
         }
-        let settings = (try? await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in
+        async let settings = try? await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in
             try await client.clientSettings()
-        }) ?? nil
-        return StackEvidence.Client(service: service, reachable: true, settings: settings)
+        }
+        async let transfers = try? await session.perform(Capabilities.transfers, force: true) { client throws(ServiceError) in
+            try await client.transfers().items
+        }
+        return StackEvidence.Client(service: service, reachable: true, settings: (await settings) ?? nil, version: version,
+                                    transfers: (await transfers) ?? nil)
     }
 }

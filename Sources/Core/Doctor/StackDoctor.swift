@@ -6,12 +6,16 @@ import Foundation
 /// A service that could not be read yields no findings about its side (its failure is the Overview's).
 public enum StackDoctor {
     /// Every finding, errors first, then by check and service.
-    public static func findings(_ evidence: StackEvidence) -> [DoctorFinding] {
+    public static func findings(_ evidence: StackEvidence, now: Date = Date()) -> [DoctorFinding] {
         var found: [DoctorFinding] = []
         found += clients(evidence)
         found += categories(evidence)
         found += settings(evidence)
         found += indexers(evidence)
+        found += importPaths(evidence)
+        found += stalled(evidence, now: now)
+        found += versions(evidence)
+        found += holders(evidence)
         return found.sorted {
             ($0.severity, $1.check.rawValue, $1.orchestrator?.name ?? "", $1.client?.name ?? "")
                 > ($1.severity, $0.check.rawValue, $0.orchestrator?.name ?? "", $0.client?.name ?? "")
@@ -90,8 +94,10 @@ public enum StackDoctor {
                     var values = address(info)
                     values["category"] = category
                     values["clientCategories"] = categories.keys.sorted().joined(separator: ", ")
+                    // Creating it is offered only where the client can (and then with its own default folder for it).
+                    let fix = client.settings?.createsCategories == true ? DoctorFix(.createCategory(category), on: client.service) : nil
                     found.append(DoctorFinding(.categoryMissing, .warning, certainty: match.byAddress ? .certain : .probable,
-                                               orchestrator: orchestrator.service, client: client.service, evidence: values))
+                                               orchestrator: orchestrator.service, client: client.service, evidence: values, fix: fix))
                 }
             }
         }
@@ -116,7 +122,8 @@ public enum StackDoctor {
             guard let settings = orchestrator.settings else { continue }
             if settings.completedDownloadHandling == false {
                 found.append(DoctorFinding(.completedHandlingOff, .error, orchestrator: orchestrator.service,
-                                           evidence: ["enableCompletedDownloadHandling": "false"]))
+                                           evidence: ["enableCompletedDownloadHandling": "false"],
+                                           fix: orchestrator.fixable ? DoctorFix(.enableCompletedHandling, on: orchestrator.service) : nil))
             }
             let remaining = orchestrator.queue.reduce(0.0) { $0 + max(0, $1.sizeLeft) }
             for folder in settings.rootFolders {

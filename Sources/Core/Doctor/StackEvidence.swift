@@ -37,15 +37,19 @@ public struct RemotePathMapping: Sendable, Equatable {
 /// What the doctor reads of a transfer client: its categories and their save paths, its default save
 /// path, and what it does when a torrent reaches a seeding limit.
 public struct ClientSettings: Sendable, Equatable {
-    /// Category name → its save path (nil or empty: the default save path).
-    public var categories: [String: String]
+    /// Category name → its save path (empty: the client's default for it). Nil when the client has no
+    /// named categories to check (Transmission: its labels are free words, any label is accepted).
+    public var categories: [String: String]?
     public var defaultSavePath: String?
     public var seedingLimit: SeedingLimit?
+    /// The client can create a missing category with one write (Deluge: only with its Label plugin on).
+    public var createsCategories: Bool
 
-    public init(categories: [String: String], defaultSavePath: String?, seedingLimit: SeedingLimit?) {
+    public init(categories: [String: String]?, defaultSavePath: String?, seedingLimit: SeedingLimit?, createsCategories: Bool = false) {
         self.categories = categories
         self.defaultSavePath = defaultSavePath
         self.seedingLimit = seedingLimit
+        self.createsCategories = createsCategories
     }
 }
 
@@ -81,9 +85,15 @@ public struct StackEvidence: Sendable {
         public var queue: [QueueItem]
         public var health: [HealthIssue]
         public var failure: ServiceError?
+        /// The version its probe reported.
+        public var version: String?
+        /// It takes the doctor's fix for completed download handling.
+        public var fixable: Bool
         public init(service: ServiceRef, settings: OrchestratorSettings?, queue: [QueueItem] = [], health: [HealthIssue] = [],
-                    failure: ServiceError? = nil) {
+                    failure: ServiceError? = nil, version: String? = nil, fixable: Bool = false) {
             self.service = service
+            self.version = version
+            self.fixable = fixable
             self.settings = settings
             self.queue = queue
             self.health = health
@@ -97,8 +107,15 @@ public struct StackEvidence: Sendable {
         public var reachable: Bool
         public var settings: ClientSettings?
         public var failure: ServiceError?
-        public init(service: ServiceRef, reachable: Bool, settings: ClientSettings? = nil, failure: ServiceError? = nil) {
+        /// The version its probe reported.
+        public var version: String?
+        /// What it holds (nil: not read).
+        public var transfers: [TransferItem]?
+        public init(service: ServiceRef, reachable: Bool, settings: ClientSettings? = nil, failure: ServiceError? = nil,
+                    version: String? = nil, transfers: [TransferItem]? = nil) {
             self.service = service
+            self.version = version
+            self.transfers = transfers
             self.reachable = reachable
             self.settings = settings
             self.failure = failure

@@ -88,6 +88,9 @@ public struct QueueItem: Sendable, Equatable, Identifiable, Codable {
     /// The client can move it to a post-import category instead of removing it (torrent clients that
     /// have one; `downloadClientHasPostImportCategory`). Nil when the service did not say.
     public var clientHasPostImportCategory: Bool?
+    /// Where the client says the download is (`outputPath`), as the orchestrator sees it after its remote
+    /// path mappings. Nil when the service did not say.
+    public var outputPath: String?
 
     /// Held back by the orchestrator (a delay profile, its client unavailable): "Grab now" applies.
     public var isPending: Bool { status == .delay || status == .downloadClientUnavailable || status == .fallback }

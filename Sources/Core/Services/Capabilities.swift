@@ -160,6 +160,8 @@ public enum Capabilities {
         "stack settings", offers: { $0 is any StackSettingsProviding.Type }, cast: { $0 as? any StackSettingsProviding })
     public static let clientSettings = Capability<any ClientSettingsProviding>(
         "client settings", offers: { $0 is any ClientSettingsProviding.Type }, cast: { $0 as? any ClientSettingsProviding })
+    public static let doctorFixing = Capability<any DoctorFixing>(
+        "doctor fixes", offers: { $0 is any DoctorFixing.Type }, cast: { $0 as? any DoctorFixing })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -41,6 +41,23 @@ extension QBittorrentClient: ClientSettingsProviding {
         default: .pause
         }
         let limit = limitRatio != nil || limitMinutes != nil ? SeedingLimit(ratio: limitRatio, minutes: limitMinutes, action: act) : nil
-        return ClientSettings(categories: categories, defaultSavePath: savePath, seedingLimit: limit)
+        return ClientSettings(categories: categories, defaultSavePath: savePath, seedingLimit: limit, createsCategories: true)
+    }
+}
+
+/// The doctor's fix on qBittorrent: create a missing category (`torrents/createCategory`, an empty save
+/// path: qBittorrent's own default folder for it), then read the categories back.
+extension QBittorrentClient: DoctorFixing {
+    public func plan(_ fix: DoctorFix) async throws(ServiceError) -> FixPlan {
+        guard case .createCategory(let name) = fix.action, !name.isEmpty else { throw .notOffered }
+        return FixPlan(fix: fix, method: "POST", path: "/api/v2/torrents/createCategory",
+                       body: String(decoding: FormEncoding.encode([("category", name), ("savePath", "")]), as: UTF8.self))
+    }
+
+    public func apply(_ plan: FixPlan) async throws(ServiceError) -> FixOutcome {
+        guard case .createCategory(let name) = plan.fix.action else { throw .notOffered }
+        _ = try await post("/api/v2/torrents/createCategory", [("category", name), ("savePath", "")])
+        let now = try await clientSettings().categories ?? [:]
+        return FixOutcome(confirmed: now.keys.contains(name), readBack: "categories: " + now.keys.sorted().joined(separator: ", "))
     }
 }

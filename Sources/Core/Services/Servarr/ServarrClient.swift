@@ -179,7 +179,7 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
     nonisolated func map(_ dto: ServarrQueueDTO) -> QueueItem? {
         guard let id = dto.id else { return nil } // tolerance: a record without id cannot be tracked; dropped
         let resourceID = dto.item.map { ResourceID(serviceID: serviceID, itemID: $0) }
-        return QueueItem(
+        var item = QueueItem(
             id: ResourceID(serviceID: serviceID, itemID: id), title: dto.title ?? "",
             status: QueueItem.Status(dto.status),
             trackedStatus: QueueItem.TrackedStatus(rawValue: dto.trackedDownloadStatus ?? "") ?? .unknown,
@@ -191,6 +191,8 @@ public actor ServarrClient<Kind: ServarrKind>: LibraryProviding, ChildrenProvidi
             downloadID: dto.downloadId, downloadClient: dto.downloadClient, resource: resourceID,
             childID: dto.child, groupKey: dto.group,
             clientHasPostImportCategory: dto.downloadClientHasPostImportCategory)
+        item.outputPath = dto.outputPath
+        return item
     }
 
 }

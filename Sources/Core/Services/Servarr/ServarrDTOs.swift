@@ -76,6 +76,7 @@ struct ServarrQueueDTO {
     var `protocol`: String?
     var downloadClient: String?
     var downloadClientHasPostImportCategory: Bool?
+    var outputPath: String?
 
     static func decode(_ r: inout JSONReader, _ fields: ServarrFlavour.QueueFields) throws(ServiceError) -> ServarrQueueDTO {
         var dto = ServarrQueueDTO()
@@ -100,6 +101,7 @@ struct ServarrQueueDTO {
             else if key("protocol") { dto.protocol = try r.lenientString() }
             else if key("downloadClient") { dto.downloadClient = try r.lenientString() }
             else if key("downloadClientHasPostImportCategory") { dto.downloadClientHasPostImportCategory = try r.lenientBool() }
+            else if key("outputPath") { dto.outputPath = try r.lenientString() }
             else { try r.skipValue() }
         }
         return dto

@@ -51,3 +51,46 @@ extension ServarrClient: StackSettingsProviding {
         }
     }
 }
+
+/// The doctor's fix on an orchestrator: switch completed download handling on. `config/downloadclient`
+/// is one resource written whole, so the plan is the resource exactly as the service sent it — every
+/// key and value kept — with that one value changed; it is sent only if the resource is still what
+/// was planned from, then read back.
+extension ServarrClient: DoctorFixing {
+    public func plan(_ fix: DoctorFix) async throws(ServiceError) -> FixPlan {
+        guard fix.action == .enableCompletedHandling else { throw .notOffered }
+        let (id, body) = try Self.switchedOn(try await get("\(apiBase)/config/downloadclient", class: .list))
+        return FixPlan(fix: fix, method: "PUT", path: "\(apiBase)/config/downloadclient/\(id)", body: body)
+    }
+
+    public func apply(_ plan: FixPlan) async throws(ServiceError) -> FixOutcome {
+        guard plan.fix.action == .enableCompletedHandling else { throw .notOffered }
+        // Changed since the confirmation was shown: nothing is sent, the user checks again.
+        let (id, body) = try Self.switchedOn(try await get("\(apiBase)/config/downloadclient", class: .list))
+        guard body == plan.body, plan.path == "\(apiBase)/config/downloadclient/\(id)" else {
+            throw .serverMessage(status: 409, message: "The setting changed since it was read. Check again.")
+        }
+        _ = try await api.write(.put, plan.path, body: plan.body)
+        let handling = try JSONReader.read(try await get("\(apiBase)/config/downloadclient", class: .list)) { r throws(ServiceError) -> Bool? in
+            var value: Bool?
+            try r.readObject { r, key throws(ServiceError) in
+                if key("enableCompletedDownloadHandling") { value = try r.lenientBool() } else { try r.skipValue() }
+            }
+            return value
+        }
+        return FixOutcome(confirmed: handling == true, readBack: "enableCompletedDownloadHandling: \(handling.map { "\($0)" } ?? "null")")
+    }
+
+    /// The resource's id and its whole body with `enableCompletedDownloadHandling` true (keys sorted).
+    static func switchedOn(_ data: Data) throws(ServiceError) -> (Int, String) {
+        guard var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let id = object["id"] as? Int, object["enableCompletedDownloadHandling"] != nil else {
+            throw .decoding(path: "$.enableCompletedDownloadHandling", detail: "not in config/downloadclient")
+        }
+        object["enableCompletedDownloadHandling"] = true
+        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            throw .decoding(path: "$", detail: "config/downloadclient could not be written back")
+        }
+        return (id, String(decoding: body, as: UTF8.self))
+    }
+}

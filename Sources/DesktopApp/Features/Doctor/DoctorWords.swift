@@ -84,6 +84,53 @@ enum DoctorWords {
                 why: tr("A torrent removed before import is lost to the orchestrator; a paused one may be marked failed."),
                 fix: tr("Let the orchestrator decide: in %1$s, turn the global share limits off (Options → BitTorrent → Seeding Limits) and set seeding goals per indexer in %2$s.")
                     .fill(client, orchestrator))
+        case .importPathUnreachable:
+            let fix = e["mappedBy"] != nil
+                ? tr("A remote path mapping (%1$s) turns the client's path into one %2$s cannot open: check that the local folder is mounted there with the same layout, and fix the mapping in Settings → Download Clients → Remote Path Mappings.")
+                    .fill(e["mappedBy"] ?? "", orchestrator)
+                : tr("In %1$s: Settings → Download Clients → Remote Path Mappings → add: host %2$s, remote path %3$s, local path: where that folder is mounted on the machine %1$s runs on.")
+                    .fill(orchestrator, e["host"] ?? "?", e["remoteFolder"] ?? "")
+            return Words(
+                summary: probably + tr("%1$s cannot import “%2$s”: it cannot open %3$s, the path %4$s reports.")
+                    .fill(orchestrator, e["item"] ?? "", e["path"] ?? "", client),
+                why: tr("The client and %s see the same files under different paths (another machine or container); the download waits in the queue until it can be read.")
+                    .fill(orchestrator),
+                fix: fix)
+        case .stalledTransfer:
+            let summary = e["hours"] != nil
+                ? tr("“%1$s” in %2$s has found no peers for %3$s hours; %4$s waits for it (“%5$s”).")
+                    .fill(e["transfer"] ?? "", client, e["hours"] ?? "", orchestrator, e["item"] ?? "")
+                : tr("“%1$s” failed in %2$s (%3$s); %4$s waits for it (“%5$s”).")
+                    .fill(e["transfer"] ?? "", client, e["message"] ?? "", orchestrator, e["item"] ?? "")
+            return Words(
+                summary: summary,
+                why: tr("It will not finish by itself, and the orchestrator does not look for another release while it waits."),
+                fix: tr("Remove it from %s's queue with “blocklist and search”, so another release is tried.").fill(orchestrator))
+        case .versionSkew:
+            return Words(
+                summary: probably + tr("%1$s %2$s does not know the states %3$s %4$s reports.")
+                    .fill(orchestrator, e["orchestratorVersion"] ?? "", client, e["clientVersion"] ?? ""),
+                why: tr("qBittorrent 5 renamed “paused” to “stopped”: a finished torrent stopped at its seeding limit is never seen as done, so it is not imported on time or removed."),
+                fix: tr("Update %1$s to version %2$s or later, or keep %3$s on 4.x until then.").fill(orchestrator, e["needs"] ?? "", client))
+        case .heldTwice:
+            return Words(
+                summary: tr("“%1$s” is held by more than one client: %2$s.").fill(e["transfer"] ?? "", e["clients"] ?? ""),
+                why: tr("Both download and seed the same files; the orchestrator follows only one of them, the other fills the disk."),
+                fix: tr("Remove it from the client the orchestrator did not send it to (Switchyard's Downloads tab shows both)."))
+        case .notHeldByClient:
+            return Words(
+                summary: probably + tr("%1$s's queue says “%2$s” is in %3$s, which does not hold it.")
+                    .fill(orchestrator, e["item"] ?? "", client),
+                why: tr("It was removed from the client by hand or by a seeding rule, or it went to another client: it will never finish."),
+                fix: tr("Remove it from %s's queue (and search again if you still want it).").fill(orchestrator))
+        }
+    }
+
+    /// The button of a finding's fix.
+    static func fixButton(_ fix: DoctorFix) -> String {
+        switch fix.action {
+        case .createCategory(let name): tr("Create “%1$s” in %2$s…").fill(name, fix.service.name)
+        case .enableCompletedHandling: tr("Turn On in %s…").fill(fix.service.name)
         }
     }
 
