@@ -166,6 +166,11 @@ final class ServarrState {
     func episodes(series: Int) -> Data { Self.json(episodeItems.filter { $0["seriesId"] as? Int == series }) }
     var queueData: Data { Self.json(queue) }
 
+    /// The queue as a test rewrote it (a stack doctor case's `--overlay` file), replacing the one served.
+    func replaceQueue(_ data: Data) {
+        queue = (try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? queue
+    }
+
     /// Episodes a write changed, for the hub to announce (as Sonarr's episode controller does); taken once.
     private var changedEpisodes: [[String: Any]] = []
     func takeChangedEpisodes() -> [[String: Any]] {

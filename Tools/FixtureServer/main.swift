@@ -40,6 +40,8 @@ struct Options {
     var indexers: Int?
     var resultsPerIndexer: Int?
     var port: UInt32 = 0
+    /// A folder whose files are served before the kind's own (`--overlay DIR`).
+    var overlay: String?
     var latencyMilliseconds: UInt32 = 0
     /// `--no-hub`: no SignalR hub (as Sonarr v3): clients poll.
     var hub = true
@@ -64,6 +66,7 @@ struct Options {
             case "--results-per-indexer": resultsPerIndexer = Int(value)
             case "--latency-ms": latencyMilliseconds = UInt32(value) ?? 0
             case "--port": port = UInt32(value) ?? 0
+            case "--overlay": overlay = value
             default:
                 FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8))
                 exit(2)
@@ -92,6 +95,8 @@ final class FixtureServer: @unchecked Sendable {
         episodes: options.kind == "sonarr" ? fixture("episode-series-1.json") : nil,
         queue: fixture("queue-details.json"), fixtures: { [weak self] in self?.fixture($0) })
 
+    lazy var doctor = DoctorState(fixture: fixture("config-downloadclient.json"))
+
     lazy var prowlarr = ProwlarrState(fixtures: { [weak self] in self?.fixture($0) }, syntheticIndexers: options.indexers,
                                       perIndexer: options.resultsPerIndexer, apiKey: options.apiKey)
 
@@ -102,12 +107,18 @@ final class FixtureServer: @unchecked Sendable {
     func fixture(_ name: String) -> Data? {
         if name == "queue-details.json", let queue = options.queue { return FileManager.default.contents(atPath: queue) }
         if name == "album-artist-1.json", let albums = options.albums { return FileManager.default.contents(atPath: albums) }
+        // A test's own files for this run (a stack doctor case), before the kind's.
+        if let overlay = options.overlay, let data = FileManager.default.contents(atPath: "\(overlay)/\(name)") { return data }
         return FileManager.default.contents(atPath: "\(folder)/\(name)")
     }
 
     /// Status, content type and body for an authenticated API path.
     func answer(path: String, query: [String: String]) -> (Int32, String, Data) {
         let json = "application/json"
+        if path.hasPrefix("/api/v3/queue"), let overlay = options.overlay,
+           let data = FileManager.default.contents(atPath: "\(overlay)/queue-details.json") {
+            servarr.replaceQueue(data)
+        }
         switch path {
         case "/api/v3/system/status": return (200, json, fixture("system-status.json")!)
         case "/api/v3/\(servarr.names.item)":
@@ -147,7 +158,7 @@ final class FixtureServer: @unchecked Sendable {
             return (status, json, body)
         case "/api/v3/rootfolder": return (200, json, fixture("rootfolder.json")!)
         // What the stack doctor reads (Documentation/Doctor.md).
-        case "/api/v3/config/downloadclient": return (200, json, fixture("config-downloadclient.json")!)
+        case "/api/v3/config/downloadclient": return (200, json, doctor.configData)
         case "/api/v3/config/mediamanagement": return (200, json, fixture("config-mediamanagement.json")!)
         case "/api/v3/remotepathmapping": return (200, json, fixture("remotepathmapping.json")!)
         case "/api/v3/release":
@@ -328,6 +339,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         state.servarr.expireReleases()
         return respond(message, 200, "application/json", Data(#"{"ok":true}"#.utf8))
     }
+    if fullPath == "/__doctor" { return respond(message, 200, "application/json", state.doctor.report) }
     if fullPath == "/__state" {
         return respond(message, 200, "application/json", options.kind == "prowlarr" ? state.prowlarr.report : state.servarr.report)
     }
@@ -378,6 +390,10 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
         state.faults[path] = nil
     }
     let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
+    if method == "PUT", path.hasPrefix("/api/v3/config/downloadclient/"), state.faults[path] == nil {
+        let (status, body) = state.doctor.putConfig(requestBody(message))
+        return respond(message, status, "application/json", body)
+    }
     if method != "GET", state.faults[path] == nil {
         let (status, body) = state.servarr.write(method, path, query: parameters, body: requestBody(message))
             ?? (405, Data(#"{"message":"Method not allowed"}"#.utf8))
@@ -488,6 +504,8 @@ func sabnzbd(_ message: OpaquePointer?, path: String, query: [String: String]) {
         state.sabnzbdAdded.append(["name": name, "cat": parameters["cat"] ?? "", "priority": parameters["priority"] ?? ""])
         respond(message, 200, "application/json", Data(#"{"status": true, "nzo_ids": ["SABnzbd_nzo_fixtureadd\#(state.sabnzbdAdded.count)"]}"#.utf8))
     case "queue": respond(message, 200, "application/json", state.fixture("queue.json")!)
+    case "get_config": respond(message, 200, "application/json", state.doctor.sabConfig(parameters))
+    case "set_config": respond(message, 200, "application/json", state.doctor.sabSet(parameters))
     case "history":
         if parameters["last_history_update"] == "7" { return respond(message, 200, "application/json", Data(#"{"history": false}"#.utf8)) }
         respond(message, 200, "application/json", state.fixture("history.json")!)

@@ -68,6 +68,11 @@ extension StackDoctor {
 
     // MARK: Check 10: stalled transfers an orchestrator waits for
 
+    /// A usenet failure no retry of the same release fixes, in the clients' own words, lower-cased:
+    /// missing articles (SABnzbd's "cannot be completed", NZBGet's `FAILURE/HEALTH`) and failed repairs.
+    static let usenetFailures = ["article", "missing", "repair", "par2", "/par", "/health", "incomplete", "not-complete",
+                                 "cannot be completed"]
+
     static func stalled(_ evidence: StackEvidence, now: Date) -> [DoctorFinding] {
         var waiting: [String: (ServiceRef, QueueItem)] = [:]
         for orchestrator in evidence.orchestrators {
@@ -82,7 +87,7 @@ extension StackDoctor {
                     guard let added = transfer.added, now.timeIntervalSince(added) >= stalledAfter else { continue }
                     values["hours"] = String(Int(now.timeIntervalSince(added) / 3600))
                 } else if transfer.state == .error, let message = transfer.errorMessage,
-                          ["article", "missing", "repair", "par2", "incomplete"].contains(where: message.lowercased().contains) {
+                          Self.usenetFailures.contains(where: message.lowercased().contains) {
                     values["message"] = message
                 } else { continue }
                 found.append(DoctorFinding(.stalledTransfer, .warning, orchestrator: orchestrator, client: client.service, evidence: values))

@@ -62,7 +62,7 @@ public enum StackDoctor {
                 if !client.reachable {
                     var values = address(info)
                     values["configuredAs"] = client.service.name
-                    if let failure = client.failure { values["error"] = "\(failure)" }
+                    if let failure = client.failure { values["error"] = "\(failure)".replacingOccurrences(of: #"Core\.[A-Za-z]+\."#, with: "", options: .regularExpression) }
                     found.append(DoctorFinding(.clientUnreachable, .error, certainty: match.byAddress ? .certain : .probable,
                                                orchestrator: orchestrator.service, client: client.service, evidence: values))
                 }
