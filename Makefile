@@ -127,6 +127,10 @@ bench: bench-deps
 	$(BUILD)/release/switchyard-bench qbt-merge $(BUILD)/bench/qbt
 	@echo "== fan-out: 8 services each answering after 300 ms vs 1 (target <= 1.2x)"
 	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
+	@echo "== stack doctor: one pass over 3 orchestrators (fixture servers) and 5 clients (the real peers, a SABnzbd fixture) (target <= 2 s)"
+	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
+	  /usr/bin/python3 Tests/Peers/peers.py start $$run && $(BUILD)/release/switchyard-bench doctor $$run/peers.json \
+	  $(BUILD)/release/switchyard-fixture-server Fixtures'
 	@echo "== window with 20,000 movies: content to list shown, stall, RSS after scrolling with posters (3 runs)"
 	Tools/bench/ui.sh library
 	@echo "== window with a Lidarr of 5,000 artists (60,000 albums): the Music tab shown, stall, scrolling, refresh (3 runs)"

@@ -255,7 +255,7 @@ extension CommandLineTests {
                        ["clientNotConfigured", "clientNotConfigured", "indexersFailing", "rootFolderMissing"])
         XCTAssertEqual(findings.first?["severity"] as? String, "error", "errors first")
         for finding in findings {
-            for key in ["check", "severity", "certainty", "orchestrator", "client", "evidence", "summary", "why", "fix"] {
+            for key in ["check", "severity", "certainty", "orchestrator", "client", "evidence", "summary", "why", "fix", "offeredFix"] {
                 XCTAssertNotNil(finding[key], "\(key) missing")
             }
         }

@@ -55,4 +55,66 @@ final class DoctorUITests: XCTestCase {
             _ = server
         }
     }
+
+    /// A fix from the window: its button asks first, showing the exact request (Cancel sends nothing);
+    /// confirmed, it is sent once, read back, and the finding is gone from the next check.
+    func testAFixIsConfirmedWithItsRequestSentOnceAndReadBack() throws {
+        try requireTestSession()
+        let harness = try Harness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"id":1,"enableCompletedDownloadHandling":false,"autoRedownloadFailed":true,"downloadClientWorkingFolders":"_UNPACK_|_FAILED_"}"#.utf8)
+            .write(to: folder.appendingPathComponent("config-downloadclient.json"))
+        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
+                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key,
+                                        "--overlay", folder.path])
+        let port = try XCTUnwrap(server.port)
+        func doctorState() throws -> [String: Any] {
+            let text = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                        "http://127.0.0.1:\(port)/__doctor"]).1
+            return (try JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+        }
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("config/services.json"))
+            let secrets = InMemorySecretStore()
+            let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
+                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+            var stored = false
+            Task {
+                try? await secrets.write(Credential(apiKey: Self.key), for: config.credential, kind: .sonarr)
+                try? await registry.upsert(config)
+                stored = true
+            }
+            XCTAssertTrue(iterate(until: { stored }))
+            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.DoctorFixTests", registry: registry,
+                                       transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: folder.appendingPathComponent("cache"))
+            defer { rig.close() }
+            let doctor = try XCTUnwrap(rig.model.controller(DoctorController.self))
+            doctor.open()
+            let shown = try XCTUnwrap(doctor.shown)
+            XCTAssertTrue(iterate(until: { !shown.fixButtons.isEmpty }), "the fix is offered: \(shown.summaries)")
+            XCTAssertEqual(shown.fixButtons.map(\.0), [DoctorFix(.enableCompletedHandling, on: ServiceRef(config))])
+            XCTAssertEqual(DoctorWords.fixButton(shown.fixButtons[0].0), "Turn On in Fixture Sonarr…")
+
+            gtk_widget_activate(shown.fixButtons[0].1.widget)
+            XCTAssertTrue(iterate(until: { doctor.confirmation != nil }), "it asks first")
+            doctor.confirmation?.answer(confirmed: false)
+            XCTAssertTrue(iterate(until: { shown.statusText == "Nothing was changed." }), shown.statusText)
+            XCTAssertEqual((try doctorState()["configPuts"] as? [String])?.count, 0, "Cancel sends nothing")
+
+            gtk_widget_activate(shown.fixButtons[0].1.widget)
+            XCTAssertTrue(iterate(until: { doctor.confirmation != nil }))
+            doctor.confirmation?.answer(confirmed: true)
+            XCTAssertTrue(iterate(until: { shown.statusText.hasPrefix("Done:") }), shown.statusText)
+            XCTAssertTrue(shown.statusText.contains("enableCompletedDownloadHandling: true"), shown.statusText)
+            XCTAssertFalse(shown.summaries.contains { $0.contains("completed download handling is off") }, "\(shown.summaries)")
+            let puts = try doctorState()["configPuts"] as? [String] ?? []
+            XCTAssertEqual(puts.count, 1, "sent once")
+            XCTAssertTrue(puts.first?.contains(#""downloadClientWorkingFolders":"_UNPACK_|_FAILED_""#) ?? false, "the whole resource: \(puts)")
+            _ = server
+        }
+    }
 }

@@ -42,7 +42,13 @@ final class InspectionRoutesTests: XCTestCase {
                     : ["[list] 'Findings'", "[label] '3 orchestrators and 5 download clients read. 4 findings.'",
                        "[label] 'Error: Radarr does not import finished downloads: completed download handling is off.'",
                        "[label] 'Warning: Probably: Sonarr 4K sends to the category “tv-4k”, which qBittorrent does not have.'",
-                       "[label] 'Notice: No orchestrator sends downloads to Transmission (NAS).'"])
+                       "[label] 'Notice: No orchestrator sends downloads to Transmission (NAS).'",
+                       "[push button] 'Turn On in Radarr…'", "[push button] 'Create “tv-4k” in qBittorrent…'"])
+            }
+            if route.overlay == .doctorFixConfirm {
+                return ["[frame] 'Create the category “tv-4k” in qBittorrent?'", "[label] 'The request that will be sent:'",
+                        "[label] 'POST /api/v2/torrents/createCategory\\ncategory=tv-4k&savePath='", "[push button] 'Cancel'",
+                        "[push button] 'Create Category'", "[frame] 'Stack Doctor'"]
             }
             if route.overlay == .about { return ["[frame] 'About Switchyard'", "[label] 'Switchyard'", "[page tab] 'Credits'"] }
             if route.overlay == .shortcuts {

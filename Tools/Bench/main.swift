@@ -2,6 +2,7 @@
 // Usage: switchyard-bench movies|series FILE
 //        switchyard-bench wire PEERS_JSON    (from Tests/Peers/peers.py bulk: bytes per refresh on the wire)
 //        switchyard-bench qbt-merge DIR      (full.json, diff-NNN.json…, full-after.json from qbt-maindata.py)
+//        switchyard-bench doctor PEERS_JSON FIXTURE-SERVER FIXTURES   (one stack doctor pass over 3 orchestrators + 5 clients)
 // Prints: items=N seconds=S baseline_kib=B peak_kib=P payload_bytes=L
 import Core
 import Foundation
@@ -21,6 +22,10 @@ if arguments.count == 3, arguments[1] == "wire" {
 }
 if arguments.count == 4, arguments[1] == "fanout" {
     runFanOutBenchmark(server: arguments[2], fixtures: arguments[3])
+    exit(0)
+}
+if arguments.count == 5, arguments[1] == "doctor" {
+    runDoctorBenchmark(peers: URL(fileURLWithPath: arguments[2]), server: arguments[3], fixtures: arguments[4])
     exit(0)
 }
 if arguments.count == 3, arguments[1] == "qbt-merge" {

@@ -125,6 +125,11 @@ connections = [run["newConnectionsPerMinute"] for run in ours + ([full] if full 
 row("Connections at steady state", "<= 1 new per service per minute",
     f"{', '.join(f'{c:g}' for c in connections) or 'missing'} per minute (trg {fmt(median(theirs, 'newConnectionsPerMinute'), '', 1)})",
     None if not connections else max(connections) <= 1)
+doctor = load("doctor")
+row("Stack doctor: one pass, 3 orchestrators + 5 clients", "<= 2 s",
+    f"median {fmt(doctor and doctor['medianSeconds'] * 1000, ' ms', 0)}, slowest {fmt(doctor and doctor['maxSeconds'] * 1000, ' ms', 0)}, "
+    f"cold (sign-ins) {fmt(doctor and doctor['coldSeconds'] * 1000, ' ms', 0)}",
+    None if not doctor else doctor["maxSeconds"] <= 2 and doctor["coldSeconds"] <= 2)
 
 width = max(len(r[0]) for r in rows)
 target_width = max(len(r[1]) for r in rows)

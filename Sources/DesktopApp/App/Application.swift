@@ -211,6 +211,19 @@ final class SwitchyardApplication {
                 doctor.show(healthy ? [] : InspectionData.doctorFindings, orchestrators: 3, clients: 5, notRead: [])
                 return (doctor.window, nil)
             }
+        case .doctorFixConfirm?:
+            inspectAfterFirstFrame(window) {
+                let doctor = DoctorWindow(over: window.toplevel)
+                OnScreen.keep(doctor)
+                doctor.show(InspectionData.doctorFindings, orchestrators: 3, clients: 5, notRead: [])
+                doctor.report(tr("Waiting for your answer…"))
+                let plan = InspectionData.doctorFixPlan
+                let words = DoctorFixWords.words(plan)
+                let dialog = ConfirmDialog(over: doctor.window, title: words.title, detail: words.detail, confirm: words.confirm, options: [],
+                                           code: "\(plan.method) \(plan.path)\n\(plan.body)", codeName: tr("The request that will be sent:"),
+                                           destructive: false, onConfirm: { _ in })
+                return (dialog.window, nil)
+            }
         case .live?:
             window.overview.setLive(InspectionData.liveStates)
             quitAfterFirstFrame(of: window.window)

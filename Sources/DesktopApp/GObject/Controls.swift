@@ -33,6 +33,12 @@ struct Label: WidgetRef {
         nonmutating set { gtk_label_set_wrap(cast(widget), newValue ? 1 : 0) }
     }
 
+    /// No text selected (a selectable label selects all of itself when it takes the focus first).
+    func clearSelection() { gtk_label_select_region(cast(widget), 0, 0) }
+
+    /// Wrap anywhere, not only between words (a request body without spaces).
+    func wrapAnywhere() { gtk_label_set_wrap_mode(cast(widget), PANGO_WRAP_WORD_CHAR) }
+
     var maxWidthChars: Int32 {
         get { gtk_label_get_max_width_chars(cast(widget)) }
         nonmutating set { gtk_label_set_max_width_chars(cast(widget), newValue) }

@@ -124,12 +124,20 @@ extension IndexersPage {
 extension InspectionData {
     /// The stack doctor's findings for its inspection route: one of each severity and both certainties.
     static var doctorFindings: [DoctorFinding] {
-        [DoctorFinding(.completedHandlingOff, .error, orchestrator: radarr, evidence: ["enableCompletedDownloadHandling": "false"]),
+        [DoctorFinding(.completedHandlingOff, .error, orchestrator: radarr, evidence: ["enableCompletedDownloadHandling": "false"],
+                       fix: DoctorFix(.enableCompletedHandling, on: radarr)),
          DoctorFinding(.sharedCategory, .error, orchestrator: sonarr, client: qbittorrent,
                        evidence: ["category": "tv", "alsoUsedBy": "Sonarr 4K"]),
          DoctorFinding(.categoryMissing, .warning, certainty: .probable, orchestrator: sonarr4K, client: qbittorrent,
                        evidence: ["category": "tv-4k", "client": "qBittorrent", "clientCategories": "movies, tv", "host": "qbittorrent",
-                                  "implementation": "QBittorrent", "port": "8080"]),
+                                  "implementation": "QBittorrent", "port": "8080"],
+                       fix: DoctorFix(.createCategory("tv-4k"), on: qbittorrent)),
          DoctorFinding(.clientUnused, .notice, client: transmission, evidence: ["client": transmission.name])]
+    }
+
+    /// The request the fix-confirm route shows: qBittorrent's createCategory, as the client plans it.
+    static var doctorFixPlan: FixPlan {
+        FixPlan(fix: DoctorFix(.createCategory("tv-4k"), on: qbittorrent), method: "POST", path: "/api/v2/torrents/createCategory",
+                body: "category=tv-4k&savePath=")
     }
 }

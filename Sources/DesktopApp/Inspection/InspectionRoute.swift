@@ -42,6 +42,8 @@ enum InspectionOverlay: Equatable {
     case indexers(IndexersScene)
     /// The stack doctor's window: findings of several kinds, or a consistent stack.
     case doctor(healthy: Bool)
+    /// A doctor's fix asking for confirmation over the findings, with the exact request it will send.
+    case doctorFixConfirm
     /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
     case live
     /// Every Sonarr and Radarr polling, each for another reason (version, hub missing, redirect, unreadable).
@@ -120,6 +122,8 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                                       "The stack doctor over the Overview: an error, warnings and a notice, each with why, the fix and the evidence"))
         routes.append(InspectionRoute("doctor.healthy", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: true),
                                       "The stack doctor over the Overview on a consistent stack: no findings"))
+        routes.append(InspectionRoute("doctor.fix-confirm", .tabs(selected: .overview, variant: .content), overlay: .doctorFixConfirm,
+                                      "A doctor's fix asking first: the request it will send to qBittorrent, Cancel the default"))
         routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
                                       "The Overview with each Sonarr and Radarr saying live or polling"))
         routes.append(InspectionRoute("overview.live-failures", .tabs(selected: .overview, variant: .content), overlay: .liveFailures,

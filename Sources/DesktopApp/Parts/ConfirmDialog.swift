@@ -11,6 +11,8 @@ final class ConfirmDialog {
     private let onEnd: @MainActor () -> Void
     /// The options' check buttons (all off when the dialog opens: the safe choice).
     private(set) var checks: [CheckButton] = []
+    /// The request shown, when there is one.
+    private var codeLabel: Label?
 
     /// `confirm` names the action ("Remove and Delete Files"); `onEnd` runs once either way.
     convenience init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
@@ -20,9 +22,11 @@ final class ConfirmDialog {
 
     /// With `options`: check buttons (label with a mnemonic, and a sentence under it saying what it does),
     /// all off; `onConfirm` gets their states.
+    /// With `code`: shown as sent (monospace, selectable) under the detail — a request the user checks
+    /// before it goes. `destructive: false` marks the confirm button as the suggested action instead.
     init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
-         options: [(label: String, detail: String)], onConfirm: @escaping @MainActor ([Bool]) -> Void,
-         onEnd: @escaping @MainActor () -> Void = {}) {
+         options: [(label: String, detail: String)], code: String? = nil, codeName: String? = nil, destructive: Bool = true,
+         onConfirm: @escaping @MainActor ([Bool]) -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
         self.onConfirm = onConfirm
         self.onEnd = onEnd
         window = Window()
@@ -42,9 +46,19 @@ final class ConfirmDialog {
         let proceed = Button()
         proceed.setChild(Label(confirm))
         proceed.setAccessibleLabel(confirm)
-        proceed.addClasses(["destructive-action"])
+        proceed.addClasses([destructive ? "destructive-action" : "suggested-action"])
         buttons.append(cancel, proceed)
         column.append(heading, body)
+        if let code {
+            let sent = Label.wrapping(code, classes: ["monospace"], maxWidth: 60)
+            codeLabel = sent
+            sent.wrapAnywhere()
+            sent.selectable = true
+            sent.margins(10)
+            // Read as what it is: a visible heading names it, the request itself stays its text.
+            if let codeName { column.append(Label.wrapping(codeName, classes: ["dim-label", "caption-heading"], maxWidth: 48)) }
+            column.append(sent)
+        }
         for option in options {
             let check = CheckButton(mnemonic: option.label)
             check.setAccessibleLabel(option.label.replacingOccurrences(of: "_", with: ""))
@@ -64,6 +78,7 @@ final class ConfirmDialog {
         OnScreen.keep(self)
         window.present()
         cancel.grabFocus()
+        codeLabel?.clearSelection()
     }
 
     private func finish(confirmed: Bool) {

@@ -53,6 +53,7 @@ struct DoctorReport {
             lines.append("  " + tr("Fix: %s").fill(words.fix))
             let evidence = finding.evidence.keys.sorted().map { "\($0)=\(finding.evidence[$0] ?? "")" }.joined(separator: ", ")
             if !evidence.isEmpty { lines.append("  " + tr("Evidence: %s").fill(evidence)) }
+            if let fix = finding.fix { lines.append("  " + tr("Switchyard can fix this from its window: %s").fill(DoctorWords.fixButton(fix))) }
         }
         return lines.joined(separator: "\n")
     }
@@ -62,11 +63,18 @@ struct DoctorReport {
             guard let service else { return NSNull() }
             return ["id": service.id.uuidString.lowercased(), "name": service.name, "kind": service.kind.rawValue]
         }
+        func offered(_ fix: DoctorFix?) -> Any {
+            guard let fix else { return NSNull() }
+            switch fix.action {
+            case .createCategory(let name): return ["action": "createCategory", "category": name, "service": ref(fix.service)]
+            case .enableCompletedHandling: return ["action": "enableCompletedHandling", "category": NSNull(), "service": ref(fix.service)]
+            }
+        }
         let list: [[String: Any]] = findings.map { finding in
             let words = DoctorWords.words(finding)
             return ["check": finding.check.rawValue, "severity": finding.severity.rawValue, "certainty": finding.certainty.rawValue,
                     "orchestrator": ref(finding.orchestrator), "client": ref(finding.client), "evidence": finding.evidence,
-                    "summary": words.summary, "why": words.why, "fix": words.fix]
+                    "summary": words.summary, "why": words.why, "fix": words.fix, "offeredFix": offered(finding.fix)]
         }
         let read: [[String: Any]] = (evidence?.orchestrators.map { ["service": ref($0.service), "read": $0.failure == nil,
                                                                       "error": $0.failure.map { ErrorText.sentence($0) } ?? NSNull()] } ?? [])

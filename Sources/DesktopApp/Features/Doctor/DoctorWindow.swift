@@ -14,6 +14,12 @@ final class DoctorWindow {
     private let again: Button
     /// Check Again.
     var onCheck: (() -> Void)?
+    /// A finding's fix button.
+    var onFix: ((DoctorFix) -> Void)?
+    /// The fix buttons on screen, in order (tests).
+    private(set) var fixButtons: [(DoctorFix, Button)] = []
+    /// The status line (tests).
+    var statusText: String { status.text }
     /// What the list shows, in order: each finding's summary (tests).
     private(set) var summaries: [String] = []
 
@@ -47,17 +53,26 @@ final class DoctorWindow {
         status.text = tr("Reading every orchestrator's and client's settings…")
     }
 
-    func show(_ findings: [DoctorFinding], orchestrators: Int, clients: Int, notRead: [String]) {
+    /// Says what a fix did (or why not); stays until the next check replaces it.
+    func report(_ text: String) {
+        spinner.spinning = false
+        spinner.visible = false
+        again.sensitive = true
+        status.text = text
+    }
+
+    func show(_ findings: [DoctorFinding], orchestrators: Int, clients: Int, notRead: [String], after fixed: String? = nil) {
         spinner.spinning = false
         spinner.visible = false
         again.sensitive = true
         list.removeAll()
         summaries = []
+        fixButtons = []
         var words = [tr("%1$d orchestrators and %2$d download clients read.").fill(orchestrators, clients)]
         if !notRead.isEmpty { words.append(tr("Not checked: %s.").fill(notRead.joined(separator: ", "))) }
         words.append(findings.isEmpty ? tr("No problems found between your services.")
             : trn("%d finding.", "%d findings.", findings.count).fill(findings.count))
-        status.text = words.joined(separator: " ")
+        status.text = ([fixed].compactMap { $0 } + words).joined(separator: " ")
         list.visible = !findings.isEmpty
         for finding in findings {
             let text = DoctorWords.words(finding)
@@ -75,6 +90,16 @@ final class DoctorWindow {
             let evidence = finding.evidence.keys.sorted().map { "\($0) = \(finding.evidence[$0] ?? "")" }.joined(separator: " · ")
             if !evidence.isEmpty { lines.append(Label.wrapping(evidence, classes: ["dim-label", "caption"], maxWidth: 100)) }
             row.append(icon, lines)
+            if let fix = finding.fix {
+                let words = DoctorWords.fixButton(fix)
+                let button = Button()
+                button.setChild(Label(words))
+                button.setAccessibleLabel(words)
+                button.valign = GTK_ALIGN_START
+                button.onClicked { [weak self] in self?.onFix?(fix) }
+                fixButtons.append((fix, button))
+                row.append(button)
+            }
             list.append(row)
         }
     }

@@ -153,3 +153,30 @@ enum DoctorWords {
         return words.joined(separator: ", ")
     }
 }
+
+/// The confirmation of a doctor's fix: what will change, where, and that nothing else will.
+enum DoctorFixWords {
+    struct Words: Equatable {
+        var title: String
+        var detail: String
+        var confirm: String
+    }
+
+    static func words(_ plan: FixPlan) -> Words {
+        let service = plan.fix.service.name
+        switch plan.fix.action {
+        case .createCategory(let name):
+            return Words(
+                title: tr("Create the category “%1$s” in %2$s?").fill(name, service),
+                detail: tr("Switchyard will send exactly this request to %s, once. The category gets the client's own default folder for it; you can change that in the client later. Nothing else is changed.")
+                    .fill(service),
+                confirm: tr("Create Category"))
+        case .enableCompletedHandling:
+            return Words(
+                title: tr("Turn on completed download handling in %s?").fill(service),
+                detail: tr("Switchyard will send this setting back to %s exactly as it was read, with only “enableCompletedDownloadHandling” changed to true — once. You can turn it off again in Settings → Download Clients.")
+                    .fill(service),
+                confirm: tr("Turn On"))
+        }
+    }
+}
