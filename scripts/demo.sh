@@ -54,6 +54,26 @@ radarr = [record(1, "fixture-drone-done", "Fixture.Usenet.Done.2026", proto="use
           record(2, "fixture-drone-failed", "Fixture.Usenet.Failed.2026", proto="usenet")]
 json.dump(sonarr, open(sys.argv[2] + "/sonarr-queue.json", "w"))
 json.dump(radarr, open(sys.argv[2] + "/radarr-queue.json", "w"))
+# The orchestrators' settings as a consistent stack has them (the stack doctor reads these): their
+# download clients are the peers on 127.0.0.1, root folders there, completed download handling on.
+import os
+def client(n, name, implementation, port, usenet=False):
+    return {"id": n, "name": name, "implementation": implementation, "protocol": "usenet" if usenet else "torrent",
+            "enable": True, "priority": 1, "fields": [{"name": "host", "value": "127.0.0.1"}, {"name": "port", "value": port},
+                                                      {"name": "urlBase", "value": ""}]}
+settings = {
+    "sonarr": [client(1, "Demo client", "QBittorrent", state["qbittorrent"]["port"]),
+               client(2, "Demo seeds", "Transmission", state["transmission"]["port"])],
+    "radarr": [client(1, "Demo client", "Nzbget", state["nzbget"]["port"], usenet=True),
+               client(2, "Demo seeds", "Deluge", state["deluge"]["port"])],
+}
+for kind, clients in settings.items():
+    folder = os.path.join(sys.argv[2], kind + "-settings")
+    os.makedirs(folder, exist_ok=True)
+    files = {"downloadclient.json": clients, "remotepathmapping.json": [], "health.json": [],
+             "rootfolder.json": [{"id": 1, "path": "/data/demo/" + kind, "accessible": True, "freeSpace": 900000000000}]}
+    for name, value in files.items():
+        json.dump(value, open(os.path.join(folder, name), "w"))
 PY
 
 key=fixture-demo-key
@@ -61,6 +81,7 @@ start_fixture() { # kind queue-file: starts the server, leaves its port in $SWIT
   local out=$SWITCHYARD_DEMO/$1.out
   mkfifo "$SWITCHYARD_DEMO/$1.in"
   "$bin/switchyard-fixture-server" --kind "$1" --fixtures "$root/Fixtures" --api-key "$key" --queue "$2" \
+    --overlay "$SWITCHYARD_DEMO/$1-settings" \
     <"$SWITCHYARD_DEMO/$1.in" >"$out" &
   pids+=($!)
   exec {fd}>"$SWITCHYARD_DEMO/$1.in" # held open by this shell: the server exits with the demo
