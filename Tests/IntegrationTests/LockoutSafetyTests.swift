@@ -97,6 +97,14 @@ final class LockoutSafetyTests: XCTestCase {
         XCTAssertLessThanOrEqual(result.attempts, ServiceSession.maximumRefusals)
     }
 
+    /// rTorrent's web server refuses the password (401) and rTorrent never sees the request.
+    func testWrongPasswordsAtRTorrentsWebServerAreNotRepeated() async throws {
+        let result = try await wrongPasswordLoop(.rtorrent)
+        print("lockout: rTorrent behind lighttpd, \(Self.cycles) cycles with a wrong password: \(result.attempts) refused requests, at most \(result.worstCycle) per cycle")
+        XCTAssertLessThanOrEqual(result.worstCycle, 1)
+        XCTAssertLessThanOrEqual(result.attempts, ServiceSession.maximumRefusals)
+    }
+
     func testExpiredSessionsAndARestartCostOneSignInEach() async throws {
         let solo = try SoloPeer(.qbittorrent)
         defer { solo.stop() }

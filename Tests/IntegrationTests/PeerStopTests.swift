@@ -58,6 +58,13 @@ final class PeerStopTests: XCTestCase {
         }
     }
 
+    func testStoppedRTorrentIsUnavailable() async throws {
+        let client = ClientBox<RTorrentClient>()
+        try await check(.rtorrent) { connection, transport, secrets throws(ServiceError) in
+            try await client.get { RTorrentClient(connection: connection, transport: transport, secrets: secrets) }.transfers().items.count
+        }
+    }
+
     func testStoppedNZBGetIsUnavailable() async throws {
         let client = ClientBox<NZBGetClient>()
         try await check(.nzbget) { connection, transport, secrets throws(ServiceError) in

@@ -49,7 +49,7 @@ final class TransferActionPeerTests: XCTestCase {
     static let writeMarkers = ["torrents/pause", "torrents/resume", "torrents/stop", "torrents/start", "torrents/delete",
                                "setForceStart", "setSpeedLimitsMode", "torrent-stop", "torrent-start", "torrent-remove",
                                "\"session-set\"", "core.pause_torrents", "core.resume_torrents", "core.remove_torrents",
-                               "core.set_config", "editqueue", "\"rate\""]
+                               "core.set_config", "editqueue", "\"rate\"", "system.multicall"]
 
     private func rig(_ kind: ServiceKind, seeds: Int = 3) async throws -> Rig {
         let solo = try SoloPeer(kind, seeds: seeds)
@@ -91,8 +91,10 @@ final class TransferActionPeerTests: XCTestCase {
     func testQBittorrentActions() async throws { try await torrentActions(.qbittorrent, forceStart: true) }
     func testTransmissionActions() async throws { try await torrentActions(.transmission, forceStart: true) }
     func testDelugeActions() async throws { try await torrentActions(.deluge, forceStart: false) }
+    /// rTorrent: no force start, and remove with data is not offered (`d.erase` leaves the files).
+    func testRTorrentActions() async throws { try await torrentActions(.rtorrent, forceStart: false, removesData: false) }
 
-    private func torrentActions(_ kind: ServiceKind, forceStart: Bool) async throws {
+    private func torrentActions(_ kind: ServiceKind, forceStart: Bool, removesData: Bool = true) async throws {
         let rig = try await rig(kind)
         defer { rig.solo.stop() }
         let seeds = try XCTUnwrap(rig.solo.daemon.seeds)
@@ -108,9 +110,9 @@ final class TransferActionPeerTests: XCTestCase {
         XCTAssertEqual(Set(report.accepted.flatMap(\.itemIDs)), [a.hash, b.hash])
         var writes = try await rig.writes()
         XCTAssertEqual(writes.count, 1, "one request for one action on one client: \(writes.map(\.url))")
-        let sent = (writes.first?.body ?? "") + (writes.first?.url ?? "")
+        let sent = ((writes.first?.body ?? "") + (writes.first?.url ?? "")).lowercased() // rTorrent names hashes in upper case
         XCTAssertTrue(sent.contains(a.hash) && sent.contains(b.hash) && !sent.contains(c.hash), sent)
-        XCTAssertFalse(sent.contains("all"), "no \"all\" form: \(sent)")
+        XCTAssertNil(sent.range(of: #"\ball\b"#, options: .regularExpression), "no \"all\" form: \(sent)")
         try await eventually(rig, "a and b resumed, c still paused") { $0.paused?[a.hash] == false && $0.paused?[b.hash] == false && $0.paused?[c.hash] == true }
 
         // Pause one.
@@ -172,7 +174,17 @@ final class TransferActionPeerTests: XCTestCase {
         try await eventually(rig, "a removed") { $0.paused?[a.hash] == nil && $0.paused?[b.hash] != nil }
         XCTAssertTrue(fileExists(rig, a.name), "remove keeps the downloaded file")
 
-        // Remove deleting the data: gone, and its file with it.
+        // Remove deleting the data: gone, and its file with it — or, where the client cannot delete safely, nothing sent.
+        if !removesData {
+            let beforeUnsupported = try await rig.writes().count
+            report = await rig.repository.perform(.removeWithData, on: [try item(b)])
+            XCTAssertEqual(report.accepted, [])
+            XCTAssertEqual(report.parts.first?.skipped, [b.hash], "said, not sent")
+            writes = try await rig.writes()
+            XCTAssertEqual(writes.count, beforeUnsupported, "nothing sent")
+            XCTAssertTrue(fileExists(rig, b.name))
+            try await eventually(rig, "b still held") { $0.paused?[b.hash] != nil }
+        } else {
         report = await rig.repository.perform(.removeWithData, on: [try item(b)])
         XCTAssertEqual(report.failed, [], "\(report)")
         try await eventually(rig, "b removed") { $0.paused?[b.hash] == nil && $0.paused?[c.hash] != nil }
@@ -180,6 +192,7 @@ final class TransferActionPeerTests: XCTestCase {
         while fileExists(rig, b.name), Date() < end { try await Task.sleep(for: .milliseconds(200)) }
         XCTAssertFalse(fileExists(rig, b.name), "remove with data deletes the file")
         XCTAssertTrue(fileExists(rig, c.name), "and only that one")
+        }
 
         // Turtle mode on and off, as the daemon reports it.
         let configured = await rig.repository.configuredServices

@@ -166,7 +166,16 @@ final class TransferAddPeerTests: XCTestCase {
 
         let beta = try Data(contentsOf: solo.run.appendingPathComponent("fixture-beta.bin.torrent"))
         let betaHash = try XCTUnwrap(TorrentMetainfo.infoHash(beta))
-        let magnet = try DownloadSource.link("magnet:?xt=urn:btih:\(betaHash)&dn=fixture-beta.bin").get()
+        var link = "magnet:?xt=urn:btih:\(betaHash)&dn=fixture-beta.bin"
+        if kind == .rtorrent {
+            // With DHT off rTorrent drops a magnet that names no tracker, and still answers 0: the read-back says so.
+            do {
+                _ = try await repository.add(try DownloadSource.link(link).get(), to: id, options: AddOptions(paused: true))
+                XCTFail("rTorrent did not take a trackerless magnet, and Switchyard must not say it did")
+            } catch { XCTAssertEqual(error as? ServiceError, .refused(.notAdded)) }
+            link += "&tr=http%3A%2F%2F127.0.0.1%3A9%2Fannounce"
+        }
+        let magnet = try DownloadSource.link(link).get()
         let fromMagnet = try await repository.add(magnet, to: id, options: AddOptions(paused: true))
         XCTAssertEqual(fromMagnet, .added(id: betaHash))
         try await eventually(solo, kind, "holds the magnet's torrent, paused") { $0.paused?[betaHash] == true }
@@ -185,6 +194,11 @@ final class TransferAddPeerTests: XCTestCase {
 
     func testDelugeTakesAFileAndAMagnetPausedThroughItsDaemonAndSaysDuplicate() async throws {
         try await torrentClient(.deluge, category: nil)
+    }
+
+    /// rTorrent's `load.*` answers 0 whatever happened: each add is confirmed by reading its hash back.
+    func testRTorrentTakesAFileAndAMagnetStoppedWithALabelConfirmedByItsHash() async throws {
+        try await torrentClient(.rtorrent, category: "fixture-added")
     }
 
     func testTransmissionThreeRefusesALabelInWordsBeforeAdding() async throws {

@@ -39,7 +39,8 @@ import urllib.request
 import zlib
 
 PORTS = {"nntp": 18119, "qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
-         "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789}
+         "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789,
+         "rtorrent_scgi": 15005, "rtorrent_web": 18085, "rtorrent_peer": 16884}
 SEEDS = [("fixture-alpha.bin", 64 * 1024), ("fixture-beta.bin", 160 * 1024), ("fixture-gamma.bin", 300 * 1024)]
 MISSING = ("fixture-delta.bin", 96 * 1024)  # a torrent whose data is absent: stays at 0 %
 DEADLINE = 60.0  # only a failing start waits this long; a cold, loaded machine needs more than a warm one
@@ -267,6 +268,68 @@ def start_transmission(run, credentials, data, torrents):
     return {"pid": pid, "port": PORTS["transmission"], "version": info["arguments"]["version"].split()[0]}
 
 
+# rTorrent ----------------------------------------------------------------------------------
+# rTorrent has no HTTP and no auth of its own: lighttpd serves its SCGI port at /RPC2 with basic
+# auth, as a seedbox does (API-GUIDE-3 §4, api/rtorrent-headless.sh). SCGI and HTTP on 127.0.0.1 only.
+
+def rtorrent_call(credentials, method, *params):
+    import xmlrpc.client
+    auth = base64.b64encode(f"{credentials['username']}:{credentials['password']}".encode()).decode()
+    body = xmlrpc.client.dumps(tuple(params), method).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{PORTS['rtorrent_web']}/RPC2", data=body,
+                                     headers={"Content-Type": "text/xml", "Authorization": f"Basic {auth}"})
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return xmlrpc.client.loads(answer.read())[0][0]
+
+
+def start_rtorrent(run, credentials, data, torrents):
+    import xmlrpc.client
+    folder = os.path.join(run, "rtorrent")
+    for sub in ("session", "www"):
+        os.makedirs(os.path.join(folder, sub), exist_ok=True)
+    with open(os.path.join(folder, "rtorrent.rc"), "w") as handle:
+        handle.write("\n".join([
+            f"session.path.set = {folder}/session", f"directory.default.set = {data}",
+            "network.bind_address.set = 127.0.0.1", "network.local_address.set = 127.0.0.1",
+            f"network.port_range.set = {PORTS['rtorrent_peer']}-{PORTS['rtorrent_peer']}", "network.port_random.set = no",
+            "dht.mode.set = disable", "protocol.pex.set = no", "trackers.use_udp.set = no", "network.xmlrpc.size_limit.set = 8M",
+            f"network.scgi.open_port = 127.0.0.1:{PORTS['rtorrent_scgi']}", "system.daemon.set = true",
+            f'log.open_file = "rtlog", {folder}/rtorrent.log', 'log.add_output = "warn", "rtlog"', ""]))
+    rtorrent_pid = spawn(run, "rtorrent", ["rtorrent", "-n", "-o", f"import={folder}/rtorrent.rc"])
+    users = os.path.join(folder, "lighttpd.users")
+    with open(users, "w") as handle:
+        handle.write(f"{credentials['username']}:{credentials['password']}\n")
+    os.chmod(users, 0o600)
+    conf = os.path.join(folder, "lighttpd.conf")
+    with open(conf, "w") as handle:
+        handle.write("\n".join([
+            'server.modules = ( "mod_auth", "mod_authn_file", "mod_scgi" )', f'server.document-root = "{folder}/www"',
+            'server.bind = "127.0.0.1"', f"server.port = {PORTS['rtorrent_web']}", f'server.errorlog = "{folder}/lighttpd.error.log"',
+            'auth.backend = "plain"', f'auth.backend.plain.userfile = "{users}"',
+            'auth.require = ( "/RPC2" => ( "method" => "basic", "realm" => "rtorrent", "require" => "valid-user" ) )',
+            f'scgi.server = ( "/RPC2" => ( ( "host" => "127.0.0.1", "port" => {PORTS["rtorrent_scgi"]}, "check-local" => "disable" ) ) )', ""]))
+    web_pid = spawn(run, "lighttpd", ["lighttpd", "-D", "-f", conf])
+    version = wait_until("rTorrent behind lighttpd", lambda: rtorrent_call(credentials, "system.client_version"))
+    for seed in torrents:
+        # Stopped (load.raw), then checked and started one by one below: the seeds end seeding, the missing one at 0 %.
+        rtorrent_call(credentials, "load.raw", "", xmlrpc.client.Binary(open(seed["torrent"], "rb").read()),
+                      f"d.directory.set={data}", "d.custom1.set=fixture-tv")
+
+    def loaded():
+        return len(rtorrent_call(credentials, "download_list", "", "main")) == len(torrents)
+    wait_until("rTorrent loads the seeds", loaded)
+    for seed in torrents:
+        rtorrent_call(credentials, "d.check_hash", seed["hash"].upper())
+
+    def checked():
+        rows = rtorrent_call(credentials, "d.multicall2", "", "main", "d.hash=", "d.complete=", "d.hashing=")
+        done = {row[0].lower(): row for row in rows}
+        return len(done) == len(torrents) and all(done[s["hash"]][1] == (1 if s["complete"] else 0) and done[s["hash"]][2] == 0
+                                                  for s in torrents)
+    wait_until("rTorrent hash check", checked)
+    return {"pid": rtorrent_pid, "web_pid": web_pid, "port": PORTS["rtorrent_web"], "version": version}
+
+
 # Deluge ------------------------------------------------------------------------------------
 
 def deluge_config(path, body):
@@ -477,7 +540,8 @@ def start(run):
     os.makedirs(run, exist_ok=True)
     data, torrents = make_data(run)
     state = {"data": data, "torrents": [{k: v for k, v in t.items() if k != "torrent"} | {"file": t["torrent"]} for t in torrents]}
-    peers = [("qbittorrent", start_qbittorrent), ("transmission", start_transmission), ("deluge", start_deluge)]
+    peers = [("qbittorrent", start_qbittorrent), ("transmission", start_transmission), ("deluge", start_deluge),
+             ("rtorrent", start_rtorrent)]
     try:
         for name, starter in peers:
             credentials = {"username": "fixture-" + name[:4], "password": "fixture-peer-" + secrets.token_hex(8)}
@@ -492,19 +556,20 @@ def start(run):
     except Exception as error:
         write_state(run, state)
         log(f"start failed: {error}")
-        for name in ("qbittorrent", "transmission", "deluged", "deluge-web"):
+        for name in ("qbittorrent", "transmission", "deluged", "deluge-web", "rtorrent", "lighttpd"):
             path = os.path.join(run, f"{name}.log")
             if os.path.exists(path):
                 log(f"--- {name}.log\n" + open(path, errors="replace").read()[-1500:])
         stop(run)
         raise SystemExit(1)
     state["start_seconds"] = round(time.monotonic() - started, 2)
-    for name in ("qbittorrent", "transmission", "deluge", "nzbget"):
+    for name in ("qbittorrent", "transmission", "deluge", "rtorrent", "nzbget"):
         pids = [state[name]["pid"]] + ([state[name]["web_pid"]] if "web_pid" in state[name] else [])
         state[name]["rss_kib"] = sum(rss(pid) for pid in pids)
     write_state(run, state)
-    log(f"four peers up and seeded in {state['start_seconds']} s: "
-        + ", ".join(f"{n} {state[n]['version']} ({state[n]['rss_kib'] // 1024} MiB)" for n in ("qbittorrent", "transmission", "deluge", "nzbget")))
+    log(f"five peers up and seeded in {state['start_seconds']} s: "
+        + ", ".join(f"{n} {state[n]['version']} ({state[n]['rss_kib'] // 1024} MiB)"
+                    for n in ("qbittorrent", "transmission", "deluge", "rtorrent", "nzbget")))
 
 
 def rss(pid):
@@ -636,7 +701,8 @@ def solo(kind, run, seeds=1):
             state = {kind: start_nzbget(run, credentials) | credentials}
         else:
             data, torrents = make_data(run)
-            starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge}[kind]
+            starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge,
+                       "rtorrent": start_rtorrent}[kind]
             held = torrents[:seeds]
             state = {kind: starter(run, credentials, data, held) | credentials | {
                 "data": data, "seeds": [{"name": t["name"], "hash": t["hash"], "complete": t["complete"]} for t in held]}}
@@ -725,6 +791,14 @@ def query(kind, run):
         names = {str(g["NZBID"]): g["NZBName"] for g in groups} | {str(h["NZBID"]): h["Name"] for h in call("history", False)}
         print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories,
                           "names": names}))
+    elif kind == "rtorrent":
+        PORTS["rtorrent_web"] = state["port"]
+        rows = rtorrent_call(credentials, "d.multicall2", "", "main", "d.hash=", "d.state=", "d.is_active=", "d.custom1=")
+        down = rtorrent_call(credentials, "throttle.global_down.max_rate")
+        up = rtorrent_call(credentials, "throttle.global_up.max_rate")
+        print(json.dumps({"paused": {r[0].lower(): not (r[1] == 1 and r[2] == 1) for r in rows}, "forced": {},
+                          "categories": {r[0].lower(): r[3] for r in rows},
+                          "turtle": down == 1048576 and up == 262144, "limits": {"down": down, "up": up}}))
 
 
 def demo(run):

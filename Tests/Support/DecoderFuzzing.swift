@@ -3,7 +3,7 @@ import Foundation
 
 /// The service families whose answers Switchyard decodes, as fuzz targets.
 public enum DecoderFamily: String, CaseIterable, Sendable {
-    case servarr, qbittorrent, transmission, deluge, nzbget, sabnzbd
+    case servarr, qbittorrent, transmission, deluge, nzbget, sabnzbd, rtorrent
 
     /// The fixture folders that seed each family's corpus.
     public var fixtureFolders: [String] {
@@ -14,6 +14,7 @@ public enum DecoderFamily: String, CaseIterable, Sendable {
         case .deluge: ["deluge"]
         case .nzbget: ["nzbget"]
         case .sabnzbd: ["sabnzbd"]
+        case .rtorrent: ["rtorrent"]
         }
     }
 }
@@ -39,6 +40,7 @@ public enum DecoderFuzzing {
         case .deluge: .deluge
         case .nzbget: .nzbget
         case .sabnzbd: .sabnzbd
+        case .rtorrent: .rtorrent
         }
         let config = ServiceConfig(kind: kind, remoteEndpoint: try? Endpoint.parse("https://fuzz.fixture.invalid"))
         try? await secrets.write(Credential(apiKey: "fixture-key", username: "fixture", password: "fixture"),
@@ -123,6 +125,12 @@ public enum DecoderFuzzing {
                 count(try? await scripted.transfers()) // the history marker path
             }
             accepted += await actions(client, config: config)
+        case .rtorrent:
+            let client = RTorrentClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            count(try? await client.transfers())
+            if case .value? = try? XMLRPC.read(body) { accepted += 1 }
+            accepted += await actions(client, config: config)
         }
         return accepted
     }
@@ -171,7 +179,7 @@ private struct AnswerEverything: HTTPTransport {
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let url = request.url
-        let json: [(name: String, value: String)] = [("Content-Type", "application/json")]
+        let json: [(name: String, value: String)] = [("Content-Type", family == .rtorrent ? "text/xml" : "application/json")]
         if request.path.hasSuffix("/auth/login") {
             return HTTPResponse(status: 200, headerFields: [("Content-Type", "text/plain"), ("Set-Cookie", "SID=fixture; path=/")],
                                 body: Data("Ok.".utf8), url: url)

@@ -18,6 +18,7 @@ public struct SoloPeer: Sendable {
         let transmission: Daemon?
         let deluge: Daemon?
         let nzbget: Daemon?
+        let rtorrent: Daemon?
     }
 
     public let daemon: Daemon
@@ -29,7 +30,7 @@ public struct SoloPeer: Sendable {
         let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)])
         guard status == 0 else { throw SoloError.didNotStart(output) }
         let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
-        daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget].compactMap { $0 }.first!
+        daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget, file.rtorrent].compactMap { $0 }.first!
     }
 
     public func stop() { Self.stop(run) }

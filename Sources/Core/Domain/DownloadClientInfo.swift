@@ -34,6 +34,7 @@ public struct DownloadClientInfo: Sendable, Equatable, Codable {
         case "deluge": .deluge
         case "sabnzbd": .sabnzbd
         case "nzbget": .nzbget
+        case "rtorrent": .rtorrent
         default: nil
         }
     }

@@ -33,6 +33,9 @@ public enum ActionAvailability: Sendable, Equatable {
     case finishedEntry
     /// The client keeps finished files where it cannot delete them (a usenet history entry).
     case keepsFinishedFiles
+    /// The client's remove leaves the files, and it offers no safe way to delete them (rTorrent's
+    /// `d.erase`: deleting needs the file system of the machine it runs on).
+    case leavesFiles
 }
 
 /// Each service's answer to one action on the items it holds.

@@ -17,6 +17,7 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static let deluge = ServiceKind(rawValue: "deluge")
     public static let sabnzbd = ServiceKind(rawValue: "sabnzbd")
     public static let nzbget = ServiceKind(rawValue: "nzbget")
+    public static let rtorrent = ServiceKind(rawValue: "rtorrent")
 
     /// The kind of this name, when this build has a client for it.
     public static func known(_ rawValue: String) -> ServiceKind? {
@@ -43,6 +44,8 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public var role: Role { descriptor?.role ?? .transferClient }
     /// The port the service listens on out of the box (a form default, never assumed).
     public var defaultPort: Int { descriptor?.defaultPort ?? 80 }
+    /// The path its address usually ends in ("" for most; rTorrent's `/RPC2`).
+    public var usualPath: String { descriptor?.usualPath ?? "" }
     /// What the user enters to authenticate (API-GUIDE §1).
     public var credentialShape: CredentialShape { descriptor?.credentialShape ?? .apiKey }
     /// What its library holds, when it offers one.

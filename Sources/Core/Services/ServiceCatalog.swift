@@ -13,10 +13,13 @@ public struct ServiceDescriptor: Sendable {
     public var downloadProtocol: DownloadProtocol
     /// The client type; its capability protocols say what the kind can do.
     public var client: any ServiceClient.Type
+    /// The path its address usually ends in (rTorrent's SCGI mount, `/RPC2`), for the settings form's example.
+    public var usualPath: String
 
     public init(kind: ServiceKind, displayName: String, role: ServiceKind.Role, defaultPort: Int,
                 credentialShape: CredentialShape, library: LibraryKind? = nil,
-                downloadProtocol: DownloadProtocol = .unknown, client: any ServiceClient.Type) {
+                downloadProtocol: DownloadProtocol = .unknown, client: any ServiceClient.Type, usualPath: String = "") {
+        self.usualPath = usualPath
         self.kind = kind
         self.displayName = displayName
         self.role = role
@@ -56,6 +59,9 @@ public enum ServiceCatalog {
               credentialShape: .apiKey, downloadProtocol: .usenet, client: SABnzbdClient.self),
         .init(kind: .nzbget, displayName: "NZBGet", role: .transferClient, defaultPort: 6789,
               credentialShape: .usernamePassword, downloadProtocol: .usenet, client: NZBGetClient.self),
+        // XML-RPC at the web server's SCGI mount (`/RPC2`): the port is the web server's.
+        .init(kind: .rtorrent, displayName: "rTorrent", role: .transferClient, defaultPort: 80,
+              credentialShape: .usernamePassword, downloadProtocol: .torrent, client: RTorrentClient.self, usualPath: "/RPC2"),
     ]
 
     private static let state = Registered(builtIn)

@@ -272,6 +272,8 @@ extension Strings {
         case .finishedEntry: tr("Finished usenet downloads can only be removed")
         // Translators: %s is a download client's name.
         case .keepsFinishedFiles: tr("%s does not delete the files of finished downloads").fill(client)
+        // Translators: %s is a download client's name (rTorrent).
+        case .leavesFiles: tr("%s cannot delete a transfer's files: remove it, then delete the files on the machine it runs on").fill(client)
         }
     }
 
@@ -289,6 +291,10 @@ extension Strings {
         case .keepsFinishedFiles:
             trn("%1$d finished download in %2$s left out: %2$s does not delete the files of finished downloads.",
                 "%1$d finished downloads in %2$s left out: %2$s does not delete the files of finished downloads.", count).fill(count, client)
+        case .leavesFiles:
+            trn("%1$d transfer in %2$s left out: %2$s cannot delete its files (remove it, then delete them where it runs).",
+                "%1$d transfers in %2$s left out: %2$s cannot delete their files (remove them, then delete them where it runs).", count)
+                .fill(count, client)
         }
     }
 

@@ -88,14 +88,14 @@ final class ServiceForm {
         place(tr("_Name"), nameEntry, accessibleName: tr("Name"))
         nameError = note("", error: true)
 
-        localEntry = Entry(placeholder: tr("http://192.168.1.10:%s").fill(draft.kind.defaultPort))
+        localEntry = Entry(placeholder: tr("http://192.168.1.10:%s").fill(draft.kind.defaultPort) + draft.kind.usualPath)
         place(tr("_Local address"), localEntry, accessibleName: tr("Local address"))
         localError = note("", error: true)
         plainHTTPCheck = CheckButton(mnemonic: tr("Allow plain _HTTP on the local network"))
         place(nil, plainHTTPCheck, accessibleName: tr("Allow plain HTTP on the local network"))
         _ = note(tr("Only for an address inside your own network: plain HTTP is not encrypted, so the key travels readable."))
 
-        remoteEntry = Entry(placeholder: tr("https://%s.example.org").fill(draft.kind.rawValue))
+        remoteEntry = Entry(placeholder: tr("https://%s.example.org").fill(draft.kind.rawValue) + draft.kind.usualPath)
         place(tr("_Remote address"), remoteEntry, accessibleName: tr("Remote address"))
         remoteError = note("", error: true)
 
