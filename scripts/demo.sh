@@ -63,7 +63,8 @@ def client(n, name, implementation, port, usenet=False):
                                                       {"name": "urlBase", "value": ""}]}
 settings = {
     "sonarr": [client(1, "Demo client", "QBittorrent", state["qbittorrent"]["port"]),
-               client(2, "Demo seeds", "Transmission", state["transmission"]["port"])],
+               client(2, "Demo seeds", "Transmission", state["transmission"]["port"]),
+               client(3, "Seedbox", "RTorrent", state["rtorrent"]["port"])],
     "radarr": [client(1, "Demo client", "Nzbget", state["nzbget"]["port"], usenet=True),
                client(2, "Demo seeds", "Deluge", state["deluge"]["port"])],
 }

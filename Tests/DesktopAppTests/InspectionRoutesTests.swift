@@ -118,6 +118,11 @@ final class InspectionRoutesTests: XCTestCase {
         case .filtered:
             return ["[entry] 'Filter transfers by name, category or client'", "[label] '3 of 11 transfers'",
                     "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL'", "[label] 'Placeholder.Archive.2025'", "{visible,selected,"]
+        case .rtorrent:
+            // d.erase leaves the files: deleting them is not offered, in the toolbar or the menu.
+            return ["[push button] 'Remove and Delete Files' {visible,focusable}", "[menu item] 'Remove and Delete Files…' {visible,focusable}",
+                    "[menu item] 'Remove…' {visible,sensitive", "[menu item] 'Force Start' {visible,focusable}",
+                    "[label] 'Fixture.Seedbox.Album.2025.FLAC'", "[label] 'rTorrent'"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]

@@ -52,6 +52,8 @@ struct Peers: Decodable {
     let transmission: Daemon
     let deluge: Daemon
     let nzbget: Daemon
+    /// Behind lighttpd at /RPC2 (absent from older runs).
+    let rtorrent: Daemon?
 }
 
 let arguments = CommandLine.arguments
@@ -68,7 +70,9 @@ func clients(_ peers: Peers) throws -> [(ServiceConfig, Credential)] {
          Credential(username: peers.transmission.username, password: peers.transmission.password)),
         (try local(.deluge, "Deluge", peers.deluge.port), Credential(password: peers.deluge.password)),
         (try local(.nzbget, "NZBGet", peers.nzbget.port), Credential(username: peers.nzbget.username, password: peers.nzbget.password)),
-    ]
+    ] + (try peers.rtorrent.map { daemon in
+        [(try local(.rtorrent, "rTorrent", daemon.port), Credential(username: daemon.username, password: daemon.password))]
+    } ?? [])
 }
 
 if arguments.count == 3, arguments[1] == "--clients" {

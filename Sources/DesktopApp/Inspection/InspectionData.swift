@@ -24,6 +24,24 @@ enum InspectionData {
     static let qbittorrent = ServiceRef(id: id(4), name: "qBittorrent", kind: .qbittorrent)
     static let nzbget = ServiceRef(id: id(5), name: "NZBGet", kind: .nzbget)
     static let transmission = ServiceRef(id: id(6), name: "Transmission (NAS)", kind: .transmission)
+    static let rtorrent = ServiceRef(id: id(20), name: "rTorrent", kind: .rtorrent)
+
+    /// An rTorrent seedbox's transfers: seeding with its label, one stopped, one downloading.
+    static var rtorrentDownloads: DownloadsContent {
+        let items = [
+            TransferItem(serviceID: rtorrent.id, joinKey: "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee1", name: "Fixture.Seedbox.Show.S03E01.1080p",
+                         state: .seeding, rawState: "seeding", progress: 1, sizeBytes: 1_900_000_000, remainingBytes: 0,
+                         uploadSpeed: 2_400_000, category: "fixture-tv", labels: ["fixture-tv"]),
+            TransferItem(serviceID: rtorrent.id, joinKey: "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee2", name: "Fixture.Seedbox.Movie.2026.2160p",
+                         state: .downloading, rawState: "downloading", progress: 0.42, sizeBytes: 22_000_000_000,
+                         remainingBytes: 12_760_000_000, downloadSpeed: 31_000_000, uploadSpeed: 800_000, eta: 412,
+                         category: "fixture-movies", labels: ["fixture-movies"]),
+            TransferItem(serviceID: rtorrent.id, joinKey: "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee3", name: "Fixture.Seedbox.Album.2025.FLAC",
+                         state: .paused, rawState: "stopped", progress: 0.08, sizeBytes: 640_000_000, remainingBytes: 588_800_000),
+        ]
+        return Aggregate(parts: [ServicePart(service: rtorrent, value: TransferSnapshot(items: items, stats: TransferStats(
+            downloadSpeed: 31_000_000, uploadSpeed: 3_200_000, freeSpaceBytes: nil, count: 3, activeCount: 2)), refreshedAt: now, isStale: false)])
+    }
 
     // MARK: Overview
 

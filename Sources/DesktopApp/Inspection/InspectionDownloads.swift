@@ -13,6 +13,7 @@ enum DownloadsScene: String, CaseIterable {
     case add
     case addDuplicate = "add.duplicate"
     case filtered
+    case rtorrent = "rtorrent.context-menu"
 
     var summary: String {
         switch self {
@@ -26,6 +27,7 @@ enum DownloadsScene: String, CaseIterable {
         case .add: "Add Download with a magnet link, a torrent file and a refused path listed"
         case .addDuplicate: "Add Download after qBittorrent answered: one added, one it held already"
         case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
+        case .rtorrent: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
         }
     }
 }
@@ -35,13 +37,21 @@ extension DownloadsPage {
     /// Puts the page in `scene`. Returns the window to capture when it is not the main one (a
     /// confirmation) and the popover to draw over the capture (a menu).
     func inspect(_ scene: DownloadsScene) -> (window: Window?, popover: Widget?) {
+        if scene == .rtorrent {
+            render(.content(InspectionData.rtorrentDownloads, refreshedAt: InspectionData.now))
+            let first = Self.key(InspectionData.rtorrentDownloads.parts[0].value.items[2]) // the first row by name
+            select(keys: [first])
+            view.grabFocus()
+            if let cell = columns.first?.factory.bound[first] { actions.openMenu(forKey: first, from: cell.widget, x: 120, y: 12) } else { actions.openMenuAtFocus() }
+            return (nil, actions.openPopover)
+        }
         let qbit = InspectionData.transfers.first { $0.serviceID == InspectionData.qbittorrent.id && $0.state == .downloading }
         let usenet = InspectionData.transfers.first { $0.serviceID == InspectionData.nzbget.id && $0.state == .queued }
         let picked = [qbit, usenet].compactMap { $0 }
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected:
+        case .selected, .rtorrent:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.
