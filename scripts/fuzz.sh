@@ -11,7 +11,7 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(servarr qbittorrent transmission deluge nzbget sabnzbd)
+[ ${#families[@]} -gt 0 ] || families=(servarr qbittorrent transmission deluge nzbget sabnzbd rtorrent jellyseerr)
 out=build/fuzz
 # ASAN=0 builds without AddressSanitizer: several times the executions per second, for long runs.
 sanitizers=fuzzer,address

@@ -6,7 +6,7 @@ set -euo pipefail
 
 build_pkgs=(pkg-config gettext libgtk-4-dev libsoup-3.0-dev libsecret-1-dev glib-networking librsvg2-common)
 # make check: the fixture servers (Python, a certificate made with openssl) and the secret scan.
-check_pkgs=(python3 python3-cryptography openssl)
+check_pkgs=(python3 python3-cryptography python3-yaml openssl)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi
            python3-gi python3-cryptography imagemagick openssl iproute2 util-linux procps xdotool
            desktop-file-utils appstream binutils xdg-utils libfile-mimeinfo-perl shared-mime-info

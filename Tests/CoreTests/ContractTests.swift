@@ -169,7 +169,40 @@ final class ContractTests: XCTestCase {
                 recorded.append(entry)
             }
         }
+        recorded += try await jellyseerrCalls()
         return recorded
+    }
+
+    /// Every call the Jellyseerr client makes: probe, a page of requests with each title's page, counts,
+    /// approve, decline and delete (API-GUIDE-3 §3).
+    private func jellyseerrCalls() async throws -> [[String: Any]] {
+        let stub = StubTransport(routes: [
+            "GET /api/v1/status": .fixture("jellyseerr/status.json"), "GET /api/v1/auth/me": .fixture("jellyseerr/auth-me.json"),
+            "GET /api/v1/settings/public": .fixture("jellyseerr/settings-public.json"),
+            "GET /api/v1/request": .fixture("jellyseerr/request.json"), "GET /api/v1/request/count": .fixture("jellyseerr/request-count.json"),
+            "GET /api/v1/movie/900001": .fixture("jellyseerr/movie-900001.json"), "GET /api/v1/tv/900002": .fixture("jellyseerr/tv-900002.json"),
+            "GET /api/v1/movie/900003": .fixture("jellyseerr/movie-900003.json"), "GET /api/v1/tv/900004": .fixture("jellyseerr/tv-900004.json"),
+            "POST /api/v1/request/11/approve": .json(#"{"id": 11, "status": 2}"#), "POST /api/v1/request/12/decline": .json(#"{"id": 12, "status": 3}"#),
+            "DELETE /api/v1/request/9": .status(204),
+        ], fixtures: fixturesDirectory)
+        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://192.168.1.10:5055"), allowPlainHTTPOnLocal: true)
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(apiKey: "fixture-contract-key"), for: config.credential, kind: .jellyseerr)
+        let client = JellyseerrClient(connection: try ServiceConnection(config: config, role: .local), transport: stub, secrets: secrets)
+        _ = try await client.probe()
+        for filter in RequestFilter.allCases { _ = try await client.requests(filter, take: 20, skip: 0) }
+        _ = try await client.requestCounts()
+        _ = try await client.perform(.approve, on: 11)
+        _ = try await client.perform(.decline, on: 12)
+        _ = try await client.perform(.delete, on: 9)
+        XCTAssertEqual(stub.unexpectedRequests, [])
+        return stub.requests.map { request in
+            XCTAssertNil(request.headers["X-Api-Key"].flatMap { _ in request.query.first { $0.name.lowercased().contains("key") } }, "the key in a query")
+            var entry: [String: Any] = ["service": "jellyseerr", "method": request.method.rawValue, "path": request.path]
+            if !request.query.isEmpty { entry["query"] = Dictionary(request.query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }) }
+            if let body = request.body { entry["body"] = String(decoding: body, as: UTF8.self) }
+            return entry
+        }
     }
 
     /// Every way out of the queue the Remove dialog offers.

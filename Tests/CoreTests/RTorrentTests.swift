@@ -13,14 +13,16 @@ final class RTorrentTests: XCTestCase {
         private var sent: [String] = []
         private var urls: [String] = []
         var paths: [String] { lock.withLock { urls } }
-        let answer: @Sendable (String) -> (Int, String)
-        init(_ answer: @escaping @Sendable (String) -> (Int, String)) { self.answer = answer }
+        let answer: @Sendable (String, String) -> (Int, String)
+        init(_ answer: @escaping @Sendable (String) -> (Int, String)) { self.answer = { method, _ in answer(method) } }
+        /// Answers by method name and the call's body.
+        init(bodies answer: @escaping @Sendable (String, String) -> (Int, String)) { self.answer = answer }
         var calls: [String] { lock.withLock { sent } }
         func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
             let body = String(decoding: request.body ?? Data(), as: UTF8.self)
             let method = body.components(separatedBy: "<methodName>").dropFirst().first?.components(separatedBy: "</methodName>").first ?? ""
             lock.withLock { sent.append(body); urls.append(request.url.path) }
-            let (status, text) = answer(method)
+            let (status, text) = answer(method, body)
             return HTTPResponse(status: status, headerFields: [("Content-Type", "text/xml")], body: Data(text.utf8), url: request.url)
         }
     }
@@ -75,8 +77,12 @@ final class RTorrentTests: XCTestCase {
     }
 
     func testRowsBecomeTransfers() async throws {
-        let rows = try String(contentsOf: fixturesDirectory.appendingPathComponent("rtorrent/multicall.xml"), encoding: .utf8)
-        let stub = XMLRPCStub { method in method == "d.multicall2" ? (200, rows) : (200, Self.response("<string>0.9.8</string>")) }
+        let full = try String(contentsOf: fixturesDirectory.appendingPathComponent("rtorrent/multicall.xml"), encoding: .utf8)
+        let moving = try String(contentsOf: fixturesDirectory.appendingPathComponent("rtorrent/multicall-volatile.xml"), encoding: .utf8)
+        let stub = XMLRPCStub(bodies: { method, body in
+            guard method == "d.multicall2" else { return (200, Self.response("<string>0.9.8</string>")) }
+            return (200, body.contains("d.name=") ? full : moving)
+        })
         let client = try await client(stub)
         let status = try await client.probe()
         XCTAssertEqual(status.version, "0.9.8")
@@ -92,9 +98,14 @@ final class RTorrentTests: XCTestCase {
         XCTAssertEqual(downloading.category, "fixture movies", "ruTorrent's URL-encoded label read as typed")
         XCTAssertEqual(downloading.eta, 2048)
         XCTAssertEqual(snapshot.stats.downloadSpeed, 1_048_576)
-        let sent = try XCTUnwrap(stub.calls.last)
-        XCTAssertTrue(sent.contains("<string>main</string>") && sent.contains("d.hash="), "one d.multicall2 over main")
-        XCTAssertFalse(sent.contains(".set="), "no setter ever inside d.multicall2")
+        let first = stub.calls.dropFirst() // after the probe: the moving fields, then every field for the hashes not seen yet
+        XCTAssertEqual(first.map { $0.contains("d.name=") }, [false, true])
+        XCTAssertTrue(first.allSatisfy { $0.contains("<string>main</string>") && !$0.contains(".set=") }, "over main; no setter ever inside d.multicall2")
+        // The next refresh: only what moves.
+        let again = try await client.transfers()
+        XCTAssertEqual(again.items, snapshot.items)
+        XCTAssertEqual(stub.calls.count, 4)
+        XCTAssertFalse(stub.calls.last?.contains("d.name=") ?? true, "names and sizes are not read again")
     }
 
     func testActionsNameEachHashInItsOwnCallAndRemoveKeepsData() async throws {

@@ -681,6 +681,14 @@ def bulk(count, run):
                 log(f"transmission: {waiting} torrents still verifying after {time.monotonic() - started:.0f} s")
             return len(items) == count and waiting == 0
         wait_until("Transmission bulk verify", verified, 600, poll=15)
+        import xmlrpc.client
+        credentials = {"username": "fixture-bulk", "password": "fixture-peer-" + secrets.token_hex(8)}
+        state["rtorrent"] = start_rtorrent(run, credentials, data, []) | credentials
+        for start in range(0, count, 100):  # stopped (load.raw), each in its own call of one system.multicall
+            rtorrent_call(credentials, "system.multicall", [
+                {"methodName": "load.raw", "params": ["", xmlrpc.client.Binary(open(t["file"], "rb").read()), f"d.directory.set={data}"]}
+                for t in torrents[start:start + 100]])
+        wait_until("rTorrent bulk", lambda: len(rtorrent_call(credentials, "download_list", "", "main")) == count, 120)
     except Exception as error:
         log(f"bulk failed: {error}")
         stop(run)

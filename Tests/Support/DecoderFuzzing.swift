@@ -3,7 +3,7 @@ import Foundation
 
 /// The service families whose answers Switchyard decodes, as fuzz targets.
 public enum DecoderFamily: String, CaseIterable, Sendable {
-    case servarr, qbittorrent, transmission, deluge, nzbget, sabnzbd, rtorrent
+    case servarr, qbittorrent, transmission, deluge, nzbget, sabnzbd, rtorrent, jellyseerr
 
     /// The fixture folders that seed each family's corpus.
     public var fixtureFolders: [String] {
@@ -15,6 +15,7 @@ public enum DecoderFamily: String, CaseIterable, Sendable {
         case .nzbget: ["nzbget"]
         case .sabnzbd: ["sabnzbd"]
         case .rtorrent: ["rtorrent"]
+        case .jellyseerr: ["jellyseerr"]
         }
     }
 }
@@ -41,6 +42,7 @@ public enum DecoderFuzzing {
         case .nzbget: .nzbget
         case .sabnzbd: .sabnzbd
         case .rtorrent: .rtorrent
+        case .jellyseerr: .jellyseerr
         }
         let config = ServiceConfig(kind: kind, remoteEndpoint: try? Endpoint.parse("https://fuzz.fixture.invalid"))
         try? await secrets.write(Credential(apiKey: "fixture-key", username: "fixture", password: "fixture"),
@@ -131,6 +133,12 @@ public enum DecoderFuzzing {
             count(try? await client.transfers())
             if case .value? = try? XMLRPC.read(body) { accepted += 1 }
             accepted += await actions(client, config: config)
+        case .jellyseerr:
+            let client = JellyseerrClient(connection: connection, transport: transport, secrets: secrets)
+            count(try? await client.probe())
+            count(try? await client.requests(.all, take: 20, skip: 0)) // the list, and each title page answered with the same body
+            count(try? await client.requestCounts())
+            for action in RequestAction.allCases { count(try? await client.perform(action, on: 11)) }
         }
         return accepted
     }

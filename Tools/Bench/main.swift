@@ -100,6 +100,7 @@ struct BulkPeers: Decodable {
     let hashes: [String]
     let qbittorrent: Daemon
     let transmission: Daemon
+    let rtorrent: Daemon?
 }
 
 /// Against real daemons holding N paused torrents: bytes received for a full
@@ -169,6 +170,10 @@ func runWireBenchmark(peers path: URL) {
         let checking = tChanged.items.filter { $0.state == .checking }.count
         if checking > 0 { // peers.py bulk waits for verification; this would mean it did not
             print("  note: \(checking) Transmission torrents were still verifying, so they counted as recently active")
+        }
+        if let daemon = peers.rtorrent {
+            await rtorrentWire(daemon: daemon, connection: await connection(.rtorrent, daemon), changed: changed, counting: counting,
+                               secrets: secrets)
         }
         print("budget: nothing changed <= 1024 bytes, 5 % changed <= 5120 bytes")
         done.signal()

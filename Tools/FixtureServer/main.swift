@@ -95,6 +95,8 @@ final class FixtureServer: @unchecked Sendable {
         episodes: options.kind == "sonarr" ? fixture("episode-series-1.json") : nil,
         queue: fixture("queue-details.json"), fixtures: { [weak self] in self?.fixture($0) })
 
+    lazy var jellyseerr = JellyseerrState(fixtures: { [weak self] in self?.fixture($0) }, apiKey: options.apiKey)
+
     lazy var doctor = DoctorState(fixture: fixture("config-downloadclient.json"))
 
     lazy var prowlarr = ProwlarrState(fixtures: { [weak self] in self?.fixture($0) }, syntheticIndexers: options.indexers,
@@ -341,13 +343,15 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
     }
     if fullPath == "/__doctor" { return respond(message, 200, "application/json", state.doctor.report) }
     if fullPath == "/__state" {
-        return respond(message, 200, "application/json", options.kind == "prowlarr" ? state.prowlarr.report : state.servarr.report)
+        let report = options.kind == "prowlarr" ? state.prowlarr.report : options.kind == "jellyseerr" ? state.jellyseerr.report : state.servarr.report
+        return respond(message, 200, "application/json", report)
     }
     if fullPath == "/__query_keys" {
         let body = (try? JSONSerialization.data(withJSONObject: state.queryKeys.sorted())) ?? Data()
         return respond(message, 200, "application/json", body)
     }
     if options.kind == "sabnzbd" { return sabnzbd(message, path: fullPath, query: parameters) }
+    if options.kind == "jellyseerr" { return jellyseerr(message, path: fullPath) }
 
     // URL base: a path without it is redirected, as Servarr's UrlBaseMiddleware does.
     let base = options.urlBase

@@ -48,6 +48,8 @@ public enum ClientRefusal: Sendable, Equatable {
     case noLabels
     /// It said why, in its own words.
     case said(String)
+    /// Its API takes reads only from an API key (Jellyseerr/Overseerr's CSRF protection is on).
+    case readOnlyAPI
 }
 
 /// What was done when not everything was.

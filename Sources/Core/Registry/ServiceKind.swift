@@ -18,6 +18,7 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static let sabnzbd = ServiceKind(rawValue: "sabnzbd")
     public static let nzbget = ServiceKind(rawValue: "nzbget")
     public static let rtorrent = ServiceKind(rawValue: "rtorrent")
+    public static let jellyseerr = ServiceKind(rawValue: "jellyseerr")
 
     /// The kind of this name, when this build has a client for it.
     public static func known(_ rawValue: String) -> ServiceKind? {
@@ -35,6 +36,8 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
         case orchestrator
         case transferClient
         case indexerManager
+        /// Takes requests for media and hands the approved ones to the orchestrators (Jellyseerr, Overseerr).
+        case requestManager
     }
 
     /// The kind's data; a kind without a client in this build has none.

@@ -162,6 +162,10 @@ public enum Capabilities {
         "client settings", offers: { $0 is any ClientSettingsProviding.Type }, cast: { $0 as? any ClientSettingsProviding })
     public static let doctorFixing = Capability<any DoctorFixing>(
         "doctor fixes", offers: { $0 is any DoctorFixing.Type }, cast: { $0 as? any DoctorFixing })
+    public static let requests = Capability<any RequestsProviding>(
+        "requests", offers: { $0 is any RequestsProviding.Type }, cast: { $0 as? any RequestsProviding })
+    public static let requestActions = Capability<any RequestActing>(
+        "request actions", offers: { $0 is any RequestActing.Type }, cast: { $0 as? any RequestActing })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -59,6 +59,8 @@ public enum ServiceCatalog {
               credentialShape: .apiKey, downloadProtocol: .usenet, client: SABnzbdClient.self),
         .init(kind: .nzbget, displayName: "NZBGet", role: .transferClient, defaultPort: 6789,
               credentialShape: .usernamePassword, downloadProtocol: .usenet, client: NZBGetClient.self),
+        .init(kind: .jellyseerr, displayName: "Jellyseerr / Overseerr", role: .requestManager, defaultPort: 5055, credentialShape: .apiKey,
+              client: JellyseerrClient.self),
         // XML-RPC at the web server's SCGI mount (`/RPC2`): the port is the web server's.
         .init(kind: .rtorrent, displayName: "rTorrent", role: .transferClient, defaultPort: 80,
               credentialShape: .usernamePassword, downloadProtocol: .torrent, client: RTorrentClient.self, usualPath: "/RPC2"),

@@ -63,6 +63,8 @@ enum ErrorText {
         case .daemonUnreachable: tr("The client's web UI could not connect to its daemon. Check the daemon's address and credentials in the web UI.")
         case .noLabels: tr("This client has no labels (Transmission has them from 4.0). Add it without a category.")
         case .said(let message): tr("The service refused the request: %s").fill(message)
+        case .readOnlyAPI:
+            tr("The service takes only reads from an API key: its CSRF protection is on. Nothing was changed; turn it off in its Settings → General to act from Switchyard.")
         }
     }
 

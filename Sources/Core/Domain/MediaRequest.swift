@@ -1,0 +1,119 @@
+import Foundation
+
+/// A request someone made in Jellyseerr or Overseerr for a movie or a series (API-GUIDE-3 §3.4). The
+/// service sends no title: it is read from the service's own movie or series page (by TMDB id).
+public struct MediaRequest: Sendable, Equatable, Identifiable {
+    public enum Status: Sendable, Equatable {
+        case pending, approved, declined, failed
+        case unknown(Int)
+        public init(_ code: Int) {
+            switch code {
+            case 1: self = .pending
+            case 2: self = .approved
+            case 3: self = .declined
+            case 4: self = .failed
+            default: self = .unknown(code)
+            }
+        }
+    }
+
+    /// Where the media itself stands (its `status`, or `status4k` for a 4K request).
+    public enum MediaStatus: Sendable, Equatable {
+        case unknown, pending, processing, partiallyAvailable, available, blacklisted
+        public init(_ code: Int?) {
+            switch code {
+            case 2: self = .pending
+            case 3: self = .processing
+            case 4: self = .partiallyAvailable
+            case 5: self = .available
+            case 6: self = .blacklisted
+            default: self = .unknown
+            }
+        }
+    }
+
+    public enum MediaType: String, Sendable, Equatable { case movie, tv }
+
+    public var id: ResourceID
+    public var status: Status
+    public var mediaType: MediaType
+    public var is4k: Bool
+    public var created: Date?
+    public var updated: Date?
+    /// Who asked (display name) and their user id.
+    public var requestedBy: String
+    public var requestedByID: Int?
+    public var modifiedBy: String?
+    /// The seasons asked for (series).
+    public var seasons: [Int]
+    public var tmdbID: Int?
+    public var mediaStatus: MediaStatus
+    /// From the service's movie or series page.
+    public var title: String?
+    public var year: Int?
+    public var posterPath: String?
+
+    public init(id: ResourceID, status: Status, mediaType: MediaType, is4k: Bool = false, created: Date? = nil, updated: Date? = nil,
+                requestedBy: String, requestedByID: Int? = nil, modifiedBy: String? = nil, seasons: [Int] = [], tmdbID: Int?,
+                mediaStatus: MediaStatus = .unknown, title: String? = nil, year: Int? = nil, posterPath: String? = nil) {
+        self.id = id
+        self.status = status
+        self.mediaType = mediaType
+        self.is4k = is4k
+        self.created = created
+        self.updated = updated
+        self.requestedBy = requestedBy
+        self.requestedByID = requestedByID
+        self.modifiedBy = modifiedBy
+        self.seasons = seasons
+        self.tmdbID = tmdbID
+        self.mediaStatus = mediaStatus
+        self.title = title
+        self.year = year
+        self.posterPath = posterPath
+    }
+}
+
+/// Which requests to list: the service's own `filter` values (API-GUIDE-3 §3.3).
+public enum RequestFilter: String, Sendable, CaseIterable {
+    case all, pending, approved, processing, available, unavailable, failed
+}
+
+/// One page of requests, newest change first, and how many match in all.
+public struct RequestPage: Sendable, Equatable {
+    public var requests: [MediaRequest]
+    public var total: Int
+    public init(requests: [MediaRequest], total: Int) {
+        self.requests = requests
+        self.total = total
+    }
+}
+
+/// The service's global counts (`/request/count`).
+public struct RequestCounts: Sendable, Equatable {
+    public var total, pending, approved, declined, processing, available: Int
+    public init(total: Int, pending: Int, approved: Int, declined: Int, processing: Int, available: Int) {
+        self.total = total
+        self.pending = pending
+        self.approved = approved
+        self.declined = declined
+        self.processing = processing
+        self.available = available
+    }
+}
+
+/// A service that holds media requests.
+public protocol RequestsProviding: ServiceClient {
+    func requests(_ filter: RequestFilter, take: Int, skip: Int) async throws(ServiceError) -> RequestPage
+    func requestCounts() async throws(ServiceError) -> RequestCounts
+}
+
+/// What can be done to a request. Each call names one request; none is ever retried.
+public enum RequestAction: String, Sendable, CaseIterable {
+    case approve, decline, delete
+}
+
+public protocol RequestActing: ServiceClient {
+    /// Acts on one request; the service's answer for it (nil after a delete: it is gone).
+    func perform(_ action: RequestAction, on id: Int) async throws(ServiceError) -> MediaRequest?
+}

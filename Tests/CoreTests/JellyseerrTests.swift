@@ -1,0 +1,141 @@
+@testable import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// Jellyseerr/Overseerr against the stateful fixture server (real libsoup): the probe tells the two
+/// apart, the list reads titles from the service's own pages, every action names its request and is
+/// sent once, what the service then says is read back, and the traps of API-GUIDE-3 §3 hold.
+final class JellyseerrTests: XCTestCase {
+    private var server: ServarrFixtureServer!
+    private var transport: (any HTTPTransport)!
+
+    override func setUp() async throws {
+        server = try ServarrFixtureServer(kind: "jellyseerr")
+        transport = RetryingTransport(try SoupTransport())
+    }
+
+    private func client(key: String = ServarrFixtureServer.key, port: Int? = nil) async throws -> JellyseerrClient {
+        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port ?? server.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(apiKey: key), for: config.credential, kind: .jellyseerr)
+        return JellyseerrClient(connection: try ServiceConnection(config: config, role: .local), transport: transport, secrets: secrets)
+    }
+
+    private func fixtureState() async throws -> [String: Any] {
+        let response = try await transport.send(HTTPRequest(try Endpoint.parse("http://127.0.0.1:\(server.port)"), path: "/__state",
+                                                            requestClass: .probe, schemePolicy: SchemePolicy(allowsPlainHTTP: true)))
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+    }
+
+    func testTheProbeTellsJellyseerrFromOverseerrAndARefusedKeyIs403() async throws {
+        let status = try await client().probe()
+        XCTAssertEqual(status.appName, "Jellyseerr")
+        XCTAssertEqual(status.version, "2.3.0")
+        do {
+            _ = try await client(key: "fixture-wrong-key").probe()
+            XCTFail("a wrong key is refused")
+        } catch { XCTAssertEqual(error as? ServiceError, .unauthorized) }
+        // Overseerr's public settings have no mediaServerType.
+        let folder = try temporaryDirectory(self)
+        try Data(#"{"initialized": true, "applicationTitle": "Fixture Requests"}"#.utf8).write(to: folder.appendingPathComponent("settings-public.json"))
+        let overseerr = try ServarrFixtureServer(kind: "jellyseerr", extra: ["--overlay", folder.path])
+        let other = try await client(port: overseerr.port).probe()
+        XCTAssertEqual(other.appName, "Overseerr")
+    }
+
+    func testTheListHasTitlesFromTheServicesOwnPagesNewestChangeFirst() async throws {
+        let client = try await client()
+        let all = try await client.requests(.all, take: 20, skip: 0)
+        XCTAssertEqual(all.total, 4)
+        XCTAssertEqual(all.requests.map(\.id.itemID), [11, 12, 10, 9], "sort=modified")
+        let first = all.requests[0]
+        XCTAssertEqual(first.status, .pending)
+        XCTAssertEqual(first.title, "Fixture Movie 1")
+        XCTAssertEqual(first.year, 2021)
+        XCTAssertEqual(first.requestedBy, "Ada Sample")
+        let series = all.requests[1]
+        XCTAssertEqual(series.mediaType, .tv)
+        XCTAssertEqual(series.seasons, [1, 2])
+        XCTAssertEqual(series.title, "Fixture Series 2")
+        XCTAssertEqual(all.requests[2].modifiedBy, "Fixture Owner")
+        XCTAssertEqual(all.requests[3].status, .declined)
+        let pending = try await client.requests(.pending, take: 20, skip: 0)
+        XCTAssertEqual(pending.requests.map(\.id.itemID), [11, 12])
+        let counts = try await client.requestCounts()
+        XCTAssertEqual(counts.pending, 2)
+        // Each title page is read once, then kept.
+        _ = try await client.requests(.all, take: 20, skip: 0)
+        let seen = try await server.requestCounts(via: transport)
+        XCTAssertEqual(seen["/api/v1/movie/900001"], 1)
+        XCTAssertEqual(seen["/api/v1/request"], 3)
+    }
+
+    func testApprovingTwoSendsTwoRequestsEachNamingItsIdAndReadsThemBack() async throws {
+        let client = try await client()
+        let approved = try await client.perform(.approve, on: 11)
+        XCTAssertEqual(approved?.status, .approved, "the service's answer, read back")
+        XCTAssertEqual(approved?.modifiedBy, "Fixture Owner")
+        let declined = try await client.perform(.decline, on: 12)
+        XCTAssertEqual(declined?.status, .declined)
+        let state = try await fixtureState()
+        XCTAssertEqual((state["actions"] as? [[Any]])?.map { "\($0[0]) \($0[1])" }, ["approve 11", "decline 12"])
+        let pending = try await client.requests(.pending, take: 20, skip: 0)
+        XCTAssertEqual(pending.requests, [], "the list as the service now reports it")
+        // Deleting: gone; an id that is not there is the service's 404 in its words.
+        let gone = try await client.perform(.delete, on: 9)
+        XCTAssertNil(gone)
+        do {
+            _ = try await client.perform(.approve, on: 9)
+            XCTFail("a deleted request cannot be approved")
+        } catch { XCTAssertEqual(error as? ServiceError, .serverMessage(status: 404, message: "Request not found.")) }
+        let all = try await client.requests(.all, take: 20, skip: 0)
+        XCTAssertEqual(all.requests.map(\.id.itemID), [12, 11, 10])
+    }
+
+    func testA503IsSentOnceAndCSRFProtectionIsSaidNotRetried() async throws {
+        let client = try await client()
+        try await server.setFault("503", on: "/api/v1/request/11/approve", via: transport)
+        do {
+            _ = try await client.perform(.approve, on: 11)
+            XCTFail("a 503 is a failure")
+        } catch { XCTAssertEqual(error as? ServiceError, .unavailable(.serverUnavailable(status: 503))) }
+        var seen = try await server.requestCounts(via: transport)
+        XCTAssertEqual(seen["/api/v1/request/11/approve"], 1, "sent once")
+        try await server.setFault("csrf", on: "/api/v1/request/12/decline", via: transport)
+        do {
+            _ = try await client.perform(.decline, on: 12)
+            XCTFail("CSRF protection refuses keyed writes")
+        } catch { XCTAssertEqual(error as? ServiceError, .refused(.readOnlyAPI)) }
+        seen = try await server.requestCounts(via: transport)
+        XCTAssertEqual(seen["/api/v1/request/12/decline"], 1)
+        let state = try await fixtureState()
+        XCTAssertEqual((state["actions"] as? [[Any]])?.count, 0, "nothing changed")
+        do {
+            _ = try await client.perform(.approve, on: 0)
+            XCTFail("no id, nothing sent")
+        } catch { XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems)) }
+    }
+
+    func testTheFixtureValidatesQueriesAsTheServiceDoes() async throws {
+        let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)")
+        func status(_ query: String) async throws -> Int {
+            let items = query.split(separator: "&").map { pair in
+                let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return URLQueryItem(name: kv[0], value: kv[1])
+            }
+            let request = HTTPRequest(endpoint, path: "/api/v1/request", query: items, headers: ["X-Api-Key": ServarrFixtureServer.key],
+                                      requestClass: .list, schemePolicy: SchemePolicy(allowsPlainHTTP: true))
+            return try await transport.send(request).status
+        }
+        let ok = try await status("take=10&filter=pending")
+        XCTAssertEqual(ok, 200)
+        let unknown = try await status("take=10&mediaType=movie")
+        XCTAssertEqual(unknown, 400, "an undeclared parameter")
+        let outside = try await status("filter=declined")
+        XCTAssertEqual(outside, 400, "a value outside the enum")
+        let plus = try await status("filter=pending&sort=a+b")
+        XCTAssertEqual(plus, 400, "a + left unencoded")
+    }
+}
