@@ -144,7 +144,8 @@ bench: bench-deps
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py bulk 2000 $$run && $(BUILD)/release/switchyard-bench wire $$run/peers.json \
-	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh pause $$run && Tools/bench/ui.sh side-by-side $$run'
+	  && Tools/bench/ui.sh downloads $$run && Tools/bench/ui.sh downloads-rtorrent $$run && Tools/bench/ui.sh pause $$run \
+	  && Tools/bench/ui.sh side-by-side $$run'
 	@echo "== the Downloads tab with 10,000 transfers (a qBittorrent-shaped server, 5 % changing every 5 s), then typing into its filter"
 	Tools/bench/ui.sh downloads10k
 	@echo "== five clients: each alone, then all together (the real peers and a SABnzbd fixture server)"

@@ -265,4 +265,20 @@ final class StackDoctorTests: XCTestCase {
         evidence.clients[0].transfers = nil
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
     }
+
+    func testACategoryFolderNoMappingCovers() {
+        var evidence = healthy()
+        // Sonarr maps the client's /downloads/ to its own /data/downloads/: qBittorrent's "tv" saves to /downloads/tv.
+        evidence.orchestrators[0].settings?.remotePathMappings = [RemotePathMapping(host: "192.168.1.20", remotePath: "/downloads/",
+                                                                                     localPath: "/data/downloads/")]
+        XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [], "covered")
+        evidence.clients[0].settings?.categories?["tv"] = "/srv/elsewhere/tv"
+        let found = StackDoctor.findings(evidence)
+        XCTAssertEqual(found.map(\.check), [.categoryPathUnmapped])
+        XCTAssertEqual(found.first?.evidence["savePath"], "/srv/elsewhere/tv")
+        XCTAssertEqual(found.first?.evidence["mappings"], "/downloads/ → /data/downloads/")
+        // No mapping for that host: the paths are taken as shared, nothing to say.
+        evidence.orchestrators[0].settings?.remotePathMappings = []
+        XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
+    }
 }

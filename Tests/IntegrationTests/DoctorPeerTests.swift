@@ -199,6 +199,16 @@ final class DoctorPeerTests: XCTestCase {
         }, undo: { try write("sonarr", "queue-details.json", [] as [Any]) })
         XCTAssertEqual(checks(found), ["importPathUnreachable/error/Sonarr"])
         XCTAssertEqual(found.first?.evidence["remoteFolder"], "/downloads/tv-sonarr/")
+        // 2, second half: the category exists, but saves where Sonarr's mappings for that host do not reach.
+        found = try await fault("qBittorrent's tv-sonarr saves outside Sonarr's mapped folder", {
+            _ = try await qbitClient.post("/api/v2/torrents/editCategory", [("category", "tv-sonarr"), ("savePath", "/srv/elsewhere/tv-sonarr")])
+            try write("sonarr", "remotepathmapping.json", [["id": 1, "host": "127.0.0.1", "remotePath": "/downloads/", "localPath": "/data/downloads/"]])
+        }, undo: {
+            _ = try await qbitClient.post("/api/v2/torrents/editCategory", [("category", "tv-sonarr"), ("savePath", "")])
+            try write("sonarr", "remotepathmapping.json", [] as [Any])
+        })
+        XCTAssertEqual(checks(found), ["categoryPathUnmapped/warning/Sonarr"])
+        XCTAssertEqual(found.first?.evidence["savePath"], "/srv/elsewhere/tv-sonarr", "qBittorrent's own answer")
         // 4: two orchestrators, one category.
         found = try await fault("Radarr also sends to qBittorrent's tv-sonarr", {
             try write("radarr", "downloadclient.json", radarrList + [client(3, "qBittorrent", "QBittorrent", port: qbit.daemon.port, field: "movieCategory",

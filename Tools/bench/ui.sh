@@ -83,6 +83,24 @@ PY
   pids+=($!)
 }
 
+churn_rtorrent() { # PEERS_JSON: the same churn on rTorrent (d.start / d.stop, each hash in its own call of one system.multicall)
+  /usr/bin/python3 - "$1" <<'PY' &
+import base64, json, sys, time, urllib.request, xmlrpc.client
+state = json.load(open(sys.argv[1])); t = state["rtorrent"]; hashes = state["hashes"]
+auth = base64.b64encode(f"{t['username']}:{t['password']}".encode()).decode()
+def call(method, *params):
+    request = urllib.request.Request(f"http://127.0.0.1:{t['port']}/RPC2", xmlrpc.client.dumps(params, method).encode(),
+                                     {"Authorization": f"Basic {auth}", "Content-Type": "text/xml"})
+    return urllib.request.urlopen(request, timeout=5).read()
+step = len(hashes) // 20
+for round in range(1000):
+    chunk = hashes[(round // 2 * step) % len(hashes):][:step]
+    call("system.multicall", [{"methodName": "d.start" if round % 2 == 0 else "d.stop", "params": [h.upper()]} for h in chunk])
+    time.sleep(5)
+PY
+  pids+=($!)
+}
+
 case ${1:-} in
 library)
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
@@ -172,6 +190,20 @@ downloads)
     else app downloads "$work/downloads-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
     cat "$work/downloads-$mode.json"; echo
     keep "downloads-$mode" "$work/downloads-$mode.json"
+  done
+  ;;
+downloads-rtorrent)
+  # rTorrent holding the same 2,000 torrents, the same 5 % churn: beside Transmission's figures.
+  state=$2/peers.json
+  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["rtorrent"]; print(t["port"], t["username"], t["password"])' "$state")
+  churn_rtorrent "$state"
+  for mode in probe cpu; do
+    profile "downloads-rtorrent-$mode"
+    "$bin/switchyard-demo-setup" --only rtorrent "rTorrent (2,000 torrents)" "$port" "$password" "$user" >/dev/null
+    if [ $mode = probe ]; then app downloads "$work/downloads-rtorrent-$mode.json"
+    else app downloads "$work/downloads-rtorrent-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
+    cat "$work/downloads-rtorrent-$mode.json"; echo
+    keep "downloads-rtorrent-$mode" "$work/downloads-rtorrent-$mode.json"
   done
   ;;
 downloads10k|soak)

@@ -16,6 +16,9 @@ public struct DoctorFinding: Sendable, Equatable, Codable {
         case categoryMissing
         /// Two orchestrators (or instances) send to the same category of the same client.
         case sharedCategory
+        /// The category exists, but its folder is under none of the remote path mappings the orchestrator
+        /// keeps for that client's host: the orchestrator will not find what lands there.
+        case categoryPathUnmapped
         /// Completed-download handling is off: finished downloads are never imported.
         case completedHandlingOff
         /// A root folder is missing or not accessible.

@@ -98,6 +98,20 @@ public enum StackDoctor {
                     let fix = client.settings?.createsCategories == true ? DoctorFix(.createCategory(category), on: client.service) : nil
                     found.append(DoctorFinding(.categoryMissing, .warning, certainty: match.byAddress ? .certain : .probable,
                                                orchestrator: orchestrator.service, client: client.service, evidence: values, fix: fix))
+                } else if let path = client.settings?.categories?.first(where: { $0.key.caseInsensitiveCompare(category) == .orderedSame })?.value,
+                          !path.isEmpty, let host = info.host?.lowercased() {
+                    // Mappings for this host mean the orchestrator sees the client's files elsewhere: the
+                    // category's folder must be under one of them (without any, the paths are taken as shared).
+                    let mappings = (orchestrator.settings?.remotePathMappings ?? []).filter { $0.host.lowercased() == host }
+                    let folder = path.hasSuffix("/") ? path : path + "/"
+                    if !mappings.isEmpty, !mappings.contains(where: { folder.hasPrefix($0.remotePath.hasSuffix("/") ? $0.remotePath : $0.remotePath + "/") }) {
+                        var values = address(info)
+                        values["category"] = category
+                        values["savePath"] = path
+                        values["mappings"] = mappings.map { "\($0.remotePath) → \($0.localPath)" }.joined(separator: "; ")
+                        found.append(DoctorFinding(.categoryPathUnmapped, .warning, certainty: match.byAddress ? .certain : .probable,
+                                                   orchestrator: orchestrator.service, client: client.service, evidence: values))
+                    }
                 }
             }
         }

@@ -39,6 +39,13 @@ enum DoctorWords {
                 why: tr("The client puts those downloads in its default folder, where %s may not find them to import.").fill(orchestrator),
                 fix: tr("Create the category “%1$s” in %2$s with the folder %3$s expects, or pick an existing one in %3$s: Settings → Download Clients.")
                     .fill(e["category"] ?? "", client, orchestrator))
+        case .categoryPathUnmapped:
+            return Words(
+                summary: probably + tr("The category “%1$s” of %2$s saves to %3$s, which none of %4$s's remote path mappings covers.")
+                    .fill(e["category"] ?? "", client, e["savePath"] ?? "", orchestrator),
+                why: tr("%s finds the client's downloads through those mappings: what lands elsewhere is never imported.").fill(orchestrator),
+                fix: tr("Move the category's folder under a mapped one in %1$s, or add a mapping for %2$s in %3$s: Settings → Download Clients → Remote Path Mappings.")
+                    .fill(client, e["savePath"] ?? "", orchestrator))
         case .sharedCategory:
             return Words(
                 summary: probably + tr("%1$s and %2$s both send to the category “%3$s” of %4$s.")
