@@ -28,6 +28,20 @@ if arguments.count == 5, arguments[1] == "doctor" {
     runDoctorBenchmark(peers: URL(fileURLWithPath: arguments[2]), server: arguments[3], fixtures: arguments[4])
     exit(0)
 }
+if arguments.count == 3, arguments[1] == "xmlrpc" {
+    // One rTorrent refresh answer (d.multicall2 rows) read 20 times: median seconds per read.
+    let payload = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+    var times: [Double] = []
+    var rows = 0
+    for _ in 0..<20 {
+        let start = ContinuousClock.now
+        if case .value(let value)? = try? XMLRPC.read(payload) { rows = value.array?.count ?? 0 }
+        let elapsed = (ContinuousClock.now - start).components
+        times.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    }
+    print("rows=\(rows) bytes=\(payload.count) median_seconds=\(times.sorted()[times.count / 2])")
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "qbt-merge" {
     runMergeBenchmark(directory: URL(fileURLWithPath: arguments[2]))
     exit(0)
