@@ -28,7 +28,8 @@ DATES = re.compile(rf"^({DAYS})$|^(({DAYS}),? )?(\d{{1,2}} ({MONTHS}),? ?)?(\d{{
 # GTK's catalogue, read from its German translation (libgtk-4-common ships it).
 GTK_CATALOGUE = "/usr/share/locale/de/LC_MESSAGES/gtk40.mo"
 # Product and service names are names in every language.
-NAMES = {"switchyard", "sonarr", "radarr", "lidarr", "qbittorrent", "transmission", "deluge", "sabnzbd", "nzbget"}
+NAMES = {"switchyard", "sonarr", "radarr", "lidarr", "prowlarr", "qbittorrent", "transmission", "deluge", "sabnzbd", "nzbget", "rtorrent",
+         "jellyseerr", "overseerr", "jellyseerr / overseerr"}
 
 
 def gtk_messages():
