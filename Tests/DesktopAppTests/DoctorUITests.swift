@@ -10,14 +10,21 @@ import XCTest
 final class DoctorUITests: XCTestCase {
     private static let key = "fixture-doctor-ui-key"
 
-    func testTheOverviewButtonOpensTheDoctorWithTheFindings() throws {
+    /// A fixture Sonarr (its files overlaid from `folder` when asked) and the app's window over a registry
+    /// naming it, for `body` on the main actor; everything is stopped and removed afterwards.
+    private func withDoctorWindow(_ id: String, overlay: Data? = nil,
+                                  _ body: @MainActor (AppWindowRig, ServiceConfig, _ port: Int) throws -> Void) throws {
         try requireTestSession()
         let harness = try Harness()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
-                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key])
+        var arguments = ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key]
+        if let overlay {
+            try overlay.write(to: folder.appendingPathComponent("config-downloadclient.json"))
+            arguments += ["--overlay", folder.path]
+        }
+        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"), arguments)
         let port = try XCTUnwrap(server.port)
         try MainActor.assumeIsolated {
             gtk_init()
@@ -33,9 +40,16 @@ final class DoctorUITests: XCTestCase {
                 stored = true
             }
             XCTAssertTrue(iterate(until: { stored }))
-            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.DoctorUITests", registry: registry,
-                                       transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: folder.appendingPathComponent("cache"))
+            let rig = try AppWindowRig(id: id, registry: registry, transport: RetryingTransport(try SoupTransport()), secrets: secrets,
+                                       cache: folder.appendingPathComponent("cache"))
             defer { rig.close() }
+            try body(rig, config, port)
+        }
+        _ = server
+    }
+
+    func testTheOverviewButtonOpensTheDoctorWithTheFindings() throws {
+        try withDoctorWindow("app.switchyard.Switchyard.DoctorUITests") { rig, _, port in
             rig.window.select(.overview)
             let page = rig.window.overview
             let doctor = try XCTUnwrap(rig.model.controller(DoctorController.self))
@@ -52,46 +66,19 @@ final class DoctorUITests: XCTestCase {
             let state = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
                                                          "http://127.0.0.1:\(port)/__state"]).1
             XCTAssertTrue(state.contains("\"commands\":[]") || state.contains("\"commands\" : []"), "nothing was written: \(state.prefix(300))")
-            _ = server
         }
     }
 
     /// A fix from the window: its button asks first, showing the exact request (Cancel sends nothing);
     /// confirmed, it is sent once, read back, and the finding is gone from the next check.
     func testAFixIsConfirmedWithItsRequestSentOnceAndReadBack() throws {
-        try requireTestSession()
-        let harness = try Harness()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-fix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"id":1,"enableCompletedDownloadHandling":false,"autoRedownloadFailed":true,"downloadClientWorkingFolders":"_UNPACK_|_FAILED_"}"#.utf8)
-            .write(to: folder.appendingPathComponent("config-downloadclient.json"))
-        let server = try ServerProcess(harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server"),
-                                       ["--kind", "sonarr", "--fixtures", harness.root.appendingPathComponent("Fixtures").path, "--api-key", Self.key,
-                                        "--overlay", folder.path])
-        let port = try XCTUnwrap(server.port)
-        func doctorState() throws -> [String: Any] {
-            let text = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
-                                                        "http://127.0.0.1:\(port)/__doctor"]).1
-            return (try JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-        }
-        try MainActor.assumeIsolated {
-            gtk_init()
-            MainLoop.installDispatchBridge()
-            let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("config/services.json"))
-            let secrets = InMemorySecretStore()
-            let config = ServiceConfig(kind: .sonarr, displayName: "Fixture Sonarr",
-                                       localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
-            var stored = false
-            Task {
-                try? await secrets.write(Credential(apiKey: Self.key), for: config.credential, kind: .sonarr)
-                try? await registry.upsert(config)
-                stored = true
+        let overlay = Data(#"{"id":1,"enableCompletedDownloadHandling":false,"autoRedownloadFailed":true,"downloadClientWorkingFolders":"_UNPACK_|_FAILED_"}"#.utf8)
+        try withDoctorWindow("app.switchyard.Switchyard.DoctorFixTests", overlay: overlay) { rig, config, port in
+            func doctorState() throws -> [String: Any] {
+                let text = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                                                            "http://127.0.0.1:\(port)/__doctor"]).1
+                return (try JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
             }
-            XCTAssertTrue(iterate(until: { stored }))
-            let rig = try AppWindowRig(id: "app.switchyard.Switchyard.DoctorFixTests", registry: registry,
-                                       transport: RetryingTransport(try SoupTransport()), secrets: secrets, cache: folder.appendingPathComponent("cache"))
-            defer { rig.close() }
             let doctor = try XCTUnwrap(rig.model.controller(DoctorController.self))
             doctor.open()
             let shown = try XCTUnwrap(doctor.shown)
@@ -114,7 +101,6 @@ final class DoctorUITests: XCTestCase {
             let puts = try doctorState()["configPuts"] as? [String] ?? []
             XCTAssertEqual(puts.count, 1, "sent once")
             XCTAssertTrue(puts.first?.contains(#""downloadClientWorkingFolders":"_UNPACK_|_FAILED_""#) ?? false, "the whole resource: \(puts)")
-            _ = server
         }
     }
 }

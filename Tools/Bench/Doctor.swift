@@ -14,29 +14,10 @@ func runDoctorBenchmark(peers: URL, server binary: String, fixtures: String, run
         let deluge: Daemon
         let nzbget: Daemon
     }
-    final class Server {
-        let process = Process()
-        let input = Pipe()
-        let port: Int
-        init(_ binary: String, _ fixtures: String, kind: String) {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--kind", kind, "--fixtures", fixtures, "--api-key", "fixture-bench-key"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try! process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) { line.append(output.fileHandleForReading.availableData) }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                .replacingOccurrences(of: "READY port=", with: ""))!
-        }
-        func stop() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-    }
     let daemons = try! JSONDecoder().decode(Peers.self, from: Data(contentsOf: peers))
-    let servers = ["sonarr", "radarr", "lidarr", "sabnzbd"].map { Server(binary, fixtures, kind: $0) }
+    let servers = ["sonarr", "radarr", "lidarr", "sabnzbd"].map {
+        BenchServer(binary, ["--kind", $0, "--fixtures", fixtures, "--api-key", "fixture-bench-key"])
+    }
     defer { servers.forEach { $0.stop() } }
     let ports = servers.map(\.port)
     let done = DispatchSemaphore(value: 0)

@@ -5,30 +5,9 @@ import Foundation
 /// for `latency` ms, refreshed through the real repository, registry and
 /// libsoup. A refresh of eight should cost about what a refresh of one does.
 func runFanOutBenchmark(server binary: String, fixtures: String, latency: Int = 300, runs: Int = 7) {
-    final class Server {
-        let process = Process()
-        let input = Pipe()
-        let port: Int
-        init(_ binary: String, _ fixtures: String, latency: Int) {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--kind", "sonarr", "--fixtures", fixtures, "--api-key", "fixture-bench-key",
-                                 "--latency-ms", "\(latency)"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try! process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) { line.append(output.fileHandleForReading.availableData) }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                .replacingOccurrences(of: "READY port=", with: ""))!
-        }
-        func stop() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
+    let servers = (0..<8).map { _ in
+        BenchServer(binary, ["--kind", "sonarr", "--fixtures", fixtures, "--api-key", "fixture-bench-key", "--latency-ms", "\(latency)"])
     }
-
-    let servers = (0..<8).map { _ in Server(binary, fixtures, latency: latency) }
     defer { servers.forEach { $0.stop() } }
     let ports = servers.map(\.port)
     let done = DispatchSemaphore(value: 0)

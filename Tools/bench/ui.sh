@@ -101,6 +101,19 @@ PY
   pids+=($!)
 }
 
+downloads_in() { # KIND NAME PEERS_JSON REPORT: the Downloads tab on one bulk client, with the stall probe, then CPU alone
+  local port user password
+  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))[sys.argv[2]]; print(t["port"], t["username"], t["password"])' "$3" "$1")
+  for mode in probe cpu; do
+    profile "$4-$mode"
+    "$bin/switchyard-demo-setup" --only "$1" "$2" "$port" "$password" "$user" >/dev/null
+    if [ $mode = probe ]; then app downloads "$work/$4-$mode.json"
+    else app downloads "$work/$4-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
+    cat "$work/$4-$mode.json"; echo
+    keep "$4-$mode" "$work/$4-$mode.json"
+  done
+}
+
 case ${1:-} in
 library)
   /usr/bin/python3 "$root/Tools/servarr-fixtures.py" library movie 20000 "$work/movies.json"
@@ -180,31 +193,13 @@ print(f"idle minute on Activity: {live['bytesPerMinute']} bytes live vs {polling
 PY
   ;;
 downloads)
-  state=$2/peers.json
-  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["transmission"]; print(t["port"], t["username"], t["password"])' "$state")
-  churn "$state"
-  for mode in probe cpu; do
-    profile "downloads-$mode"
-    "$bin/switchyard-demo-setup" --only transmission "Transmission (2,000 torrents)" "$port" "$password" "$user" >/dev/null
-    if [ $mode = probe ]; then app downloads "$work/downloads-$mode.json"
-    else app downloads "$work/downloads-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
-    cat "$work/downloads-$mode.json"; echo
-    keep "downloads-$mode" "$work/downloads-$mode.json"
-  done
+  churn "$2/peers.json"
+  downloads_in transmission "Transmission (2,000 torrents)" "$2/peers.json" downloads
   ;;
 downloads-rtorrent)
   # rTorrent holding the same 2,000 torrents, the same 5 % churn: beside Transmission's figures.
-  state=$2/peers.json
-  read -r port user password < <(/usr/bin/python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["rtorrent"]; print(t["port"], t["username"], t["password"])' "$state")
-  churn_rtorrent "$state"
-  for mode in probe cpu; do
-    profile "downloads-rtorrent-$mode"
-    "$bin/switchyard-demo-setup" --only rtorrent "rTorrent (2,000 torrents)" "$port" "$password" "$user" >/dev/null
-    if [ $mode = probe ]; then app downloads "$work/downloads-rtorrent-$mode.json"
-    else app downloads "$work/downloads-rtorrent-$mode.json" SWITCHYARD_BENCH_NO_STALL_PROBE=1; fi
-    cat "$work/downloads-rtorrent-$mode.json"; echo
-    keep "downloads-rtorrent-$mode" "$work/downloads-rtorrent-$mode.json"
-  done
+  churn_rtorrent "$2/peers.json"
+  downloads_in rtorrent "rTorrent (2,000 torrents)" "$2/peers.json" downloads-rtorrent
   ;;
 downloads10k|soak)
   if [ "$1" = soak ]; then count=2000 seconds=$(( ${2:-30} * 60 )); else count=10000 seconds=60; fi
