@@ -2,10 +2,14 @@
 """Drives the real Downloads page of a running Switchyard the way a user would, over AT-SPI and
 real X input (xdotool), against two real daemons that hold the same seed torrent:
 
-  open Downloads (Alt+5); click the seed's row of one client and Ctrl-click the other client's;
+  open Downloads (Alt+2); click the seed's row of one client and Ctrl-click the other client's;
   press Space (both resume: they started paused) and see both daemons running it; press Space
   again and see both paused; click one row alone, press Shift+Delete, confirm "Remove and Delete
   Files", and see that daemon drop the torrent and its file gone — the other daemon untouched.
+
+With one client in SY_RUNS (rTorrent), the single-client walk: click its row, Space resumes it and
+Space pauses it again (each seen in the daemon), Delete asks "Remove 1 transfer?", Remove drops the
+torrent from the daemon and its file stays on disk.
 
 Inputs (environment, set by DownloadsUITests): SY_APP_PID, SY_SEED (the torrent's file name),
 SY_RUNS (JSON: {"Display name": {"kind": …, "run": RUN_DIR, "data": DATA_DIR, "hash": …}, …}).
@@ -119,6 +123,67 @@ def selected():
     return [texts for node, texts in rows() if node.getState().contains(pyatspi.STATE_SELECTED)]
 
 
+def picked_clients():
+    return [client_of(texts) for texts in selected()]
+
+
+def click_until(client, want, modifiers=()):
+    """Clicks until the selection is `want`: an X click sent while the window is still settling
+    (the first frames after a refresh) can be lost, and a user would simply click again."""
+    for _ in range(4):
+        click(client, modifiers)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            try:
+                if sorted(picked_clients()) == sorted(want):
+                    return
+            except Exception:
+                pass
+            time.sleep(0.2)
+        if modifiers and client in picked_clients():
+            break  # the modified click landed; clicking again would undo it
+    fail(f"clicking {client} did not select {want} (now {picked_clients()})")
+
+
+def confirmation(title):
+    """The confirmation window titled `title`, once it is on the bus."""
+    root = app()
+    for index in range(root.childCount):
+        child = root.getChildAtIndex(index)
+        if child is not None and child.getRoleName() == "frame" and child.name == title:
+            return child
+    return None
+
+
+def single(name):
+    """One client (rTorrent): Space resumes and pauses its seed, Delete removes it keeping its file."""
+    until(lambda: rows() if len(rows()) == 1 else None, what=f"the row of {SEED}")
+    seen["rows"] = [name]
+    seed_hash = RUNS[name]["hash"]
+    seen["startedPaused"] = bool(until(lambda: paused(name) is True, what="the daemon holding the seed paused"))
+    click_until(name, [name])
+    seen["selected"] = picked_clients()
+    key("space")
+    seen["resumedInDaemon"] = bool(until(lambda: paused(name) is False, what=f"{name} resumed"))
+    until(lambda: all("Paused" not in texts and "Resuming…" not in texts for _, texts in rows()), what="the row read back as running")
+    key("space")
+    seen["pausedInDaemon"] = bool(until(lambda: paused(name) is True, what=f"{name} paused"))
+    until(lambda: all("Paused" in texts for _, texts in rows()), what="the row read back as paused")
+    click_until(name, [name])
+    key("Delete")
+    dialog = until(lambda: confirmation("Remove 1 transfer?"), what="the confirmation")
+    buttons = {node.name: node for node in walk(dialog) if node.getRoleName() == "push button"}
+    seen["confirmButtons"] = sorted(buttons)
+    seen["removedBeforeConfirming"] = seed_hash not in daemon(name)["paused"]
+    buttons["Remove"].queryAction().doAction(0)
+    until(lambda: seed_hash not in daemon(name)["paused"], what=f"{name} to drop the torrent")
+    seen["removedInDaemon"] = True
+    seen["fileKept"] = os.path.exists(os.path.join(RUNS[name]["data"], SEED))
+    until(lambda: not rows(), what="the row to go")
+    seen["rowsAfter"] = []
+    print(json.dumps(seen), flush=True)
+
+
 def main():
     until(app, what="the application on the accessibility bus")
     wid = until(lambda: window_id(), what="the window")
@@ -144,6 +209,8 @@ def main():
     seen["tabsBeforeHiddenShortcut"], seen["tabsAfterHiddenShortcut"] = before, selected_tabs()
     key("alt+2")
     until(lambda: tab.getState().contains(pyatspi.STATE_SELECTED), what="Alt+2 to show Downloads")
+    if len(RUNS) == 1:
+        return single(next(iter(RUNS)))
     both = until(lambda: rows() if len(rows()) == 2 else None, what=f"two rows of {SEED}, one per client")
     seen["rows"] = sorted(client_of(texts) for _, texts in both)
     names = list(RUNS)
@@ -152,26 +219,6 @@ def main():
 
     # Click one client's row, Ctrl-click the other's.
     first, second = (client_of(texts) for _, texts in both)
-    def picked_clients():
-        return [client_of(texts) for texts in selected()]
-
-    def click_until(client, want, modifiers=()):
-        """Clicks until the selection is `want`: an X click sent while the window is still settling
-        (the first frames after a refresh) can be lost, and a user would simply click again."""
-        for _ in range(4):
-            click(client, modifiers)
-            deadline = time.monotonic() + 3
-            while time.monotonic() < deadline:
-                try:
-                    if sorted(picked_clients()) == sorted(want):
-                        return
-                except Exception:
-                    pass
-                time.sleep(0.2)
-            if modifiers and client in picked_clients():
-                break  # the modified click landed; clicking again would undo it
-        fail(f"clicking {client} did not select {want} (now {picked_clients()})")
-
     click_until(first, [first])
     seen["firstClick"] = picked_clients()
     click_until(second, [first, second], modifiers=("ctrl",))
@@ -192,15 +239,7 @@ def main():
     other = next(name for name in names if name != target)
     click_until(target, [target])
     key("shift+Delete")
-
-    def confirmation():
-        root = app()
-        for index in range(root.childCount):
-            child = root.getChildAtIndex(index)
-            if child is not None and child.getRoleName() == "frame" and child.name == "Remove 1 transfer and delete its files?":
-                return child
-        return None
-    dialog = until(confirmation, what="the confirmation")
+    dialog = until(lambda: confirmation("Remove 1 transfer and delete its files?"), what="the confirmation")
     buttons = {node.name: node for node in walk(dialog) if node.getRoleName() == "push button"}
     seen["confirmButtons"] = sorted(buttons)
     seen["removedBeforeConfirming"] = daemon(target)["paused"].get(RUNS[target]["hash"]) is None

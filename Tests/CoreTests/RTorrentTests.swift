@@ -42,7 +42,7 @@ final class RTorrentTests: XCTestCase {
         let data = try Data(contentsOf: fixturesDirectory.appendingPathComponent("rtorrent/multicall.xml"))
         guard case .value(let value) = try XMLRPC.read(data) else { return XCTFail("a value") }
         let rows = try XCTUnwrap(value.array)
-        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows.count, 3)
         XCTAssertEqual(rows[1].array?[1], .string("Return & Placeholder <2025>"), "entities decoded")
         XCTAssertEqual(rows[1].array?[2], .int(4_294_967_296), "i8 beyond 32 bits")
         XCTAssertEqual(rows[0].array?[11], .string("Tracker: [Couldn't connect to server]"))
@@ -98,6 +98,10 @@ final class RTorrentTests: XCTestCase {
         XCTAssertEqual(downloading.category, "fixture movies", "ruTorrent's URL-encoded label read as typed")
         XCTAssertEqual(downloading.eta, 2048)
         XCTAssertEqual(snapshot.stats.downloadSpeed, 1_048_576)
+        // Stopped and complete is paused, as every other client says it (Space and Resume start it).
+        let stopped = try XCTUnwrap(snapshot.items.first { $0.joinKey == "ccccccccccccccccccccccccccccccccccccccc3" })
+        XCTAssertEqual(stopped.state, .paused)
+        XCTAssertEqual(stopped.rawState, "stopped")
         let first = stub.calls.dropFirst() // after the probe: the moving fields, then every field for the hashes not seen yet
         XCTAssertEqual(first.map { $0.contains("d.name=") }, [false, true])
         XCTAssertTrue(first.allSatisfy { $0.contains("<string>main</string>") && !$0.contains(".set=") }, "over main; no setter ever inside d.multicall2")

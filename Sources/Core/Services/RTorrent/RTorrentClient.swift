@@ -154,10 +154,12 @@ struct RTorrentRow {
                                 resolving: name.lowercased() == moving.hash + ".meta"))
     }
 
-    /// started/active as rTorrent reports them (§4.3): stopped 0/0, paused 1/0, running 1/1.
+    /// started/active as rTorrent reports them (§4.3): stopped 0/0, paused 1/0, running 1/1. Stopped
+    /// or paused is paused whether or not it is complete, as the other clients say it: Space and
+    /// Resume start it again.
     var state: TransferItem.State {
         if moving.hashing { return .checking }
-        if !moving.started || !moving.active { return moving.complete ? .completed : .paused }
+        if !moving.started || !moving.active { return .paused }
         if moving.complete { return .seeding }
         return moving.down > 0 ? .downloading : .stalled
     }

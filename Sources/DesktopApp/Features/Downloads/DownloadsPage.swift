@@ -107,6 +107,9 @@ final class DownloadsPage {
 
     func render(_ state: FeatureState<DownloadsContent>) {
         if let content = state.value { apply(content) }
+        // Nothing left (the last transfer removed): the rows go too, not only out of sight behind the
+        // empty page (assistive technologies would still list them).
+        else if case .empty = state { apply(DownloadsContent()) }
         page.show(PagePresentation(state), failures: state.value?.failures ?? [],
                   isEmpty: state.value?.parts.allSatisfy { $0.value.items.isEmpty } ?? false)
     }
