@@ -118,6 +118,44 @@ final class JellyseerrTests: XCTestCase {
         } catch { XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems)) }
     }
 
+    /// The Requests tab's read and its actions through the repository: pending first (oldest first), the
+    /// others after them, the counts; approve on two ids is two requests in order; after a read-only
+    /// refusal (CSRF) the remaining ids are not sent.
+    func testTheRepositoryListsPendingFirstAndActsOnExactlyTheNamedRequests() async throws {
+        let folder = try temporaryDirectory(self)
+        let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .jellyseerr)
+        try await registry.upsert(config)
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+        await repository.reload()
+        let state = await repository.requests(force: true)
+        let list = try XCTUnwrap(state.value?.parts.first?.value)
+        XCTAssertEqual(list.requests.map(\.id.itemID), [12, 11, 10, 9], "pending oldest first, then the others by last change")
+        XCTAssertEqual(list.requests.map { RequestShelf($0) }, [.pending, .pending, .processing, .declined])
+        XCTAssertEqual(list.counts?.pending, 2)
+        XCTAssertFalse(list.pendingTruncated)
+
+        let outcomes = try await repository.act(.approve, on: [12, 11], service: config.id)
+        XCTAssertEqual(outcomes.map(\.id), [12, 11])
+        XCTAssertEqual(outcomes.compactMap { try? $0.outcome.get()?.status }, [.approved, .approved], "each answer read back")
+        let actions = try await fixtureState()["actions"] as? [[Any]] ?? []
+        XCTAssertEqual(actions.map { "\($0[0]) \($0[1])" }, ["approve 12", "approve 11"], "two requests, each naming its id")
+
+        try await server.setFault("csrf", on: "/api/v1/request/10/decline", via: transport)
+        let refused = try await repository.act(.decline, on: [10, 9], service: config.id)
+        XCTAssertEqual(refused.count, 1, "after a read-only refusal the next id is not sent")
+        if case .failure(let error) = refused[0].outcome { XCTAssertEqual(error, .refused(.readOnlyAPI)) } else { XCTFail("refused") }
+        let seen = try await server.requestCounts(via: transport)
+        XCTAssertNil(seen["/api/v1/request/9/decline"])
+        do {
+            _ = try await repository.act(.delete, on: [], service: config.id)
+            XCTFail("no ids, nothing sent")
+        } catch { XCTAssertEqual(error, .invalidRequest(.noItems)) }
+    }
+
     func testTheFixtureValidatesQueriesAsTheServiceDoes() async throws {
         let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)")
         func status(_ query: String) async throws -> Int {

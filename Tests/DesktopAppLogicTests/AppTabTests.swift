@@ -6,7 +6,7 @@ final class AppTabTests: XCTestCase {
     /// Raw values name inspection routes and actions: they are frozen.
     func testRawValuesAndOrderAreFrozen() {
         XCTAssertEqual(AppTab.allCases.map(\.rawValue),
-                       ["overview", "series", "movies", "music", "activity", "downloads", "calendar", "indexers"])
+                       ["overview", "series", "movies", "music", "activity", "downloads", "calendar", "indexers", "requests"])
     }
 
     func testNumbersMatchAltShortcuts() {
@@ -16,7 +16,8 @@ final class AppTabTests: XCTestCase {
         XCTAssertEqual(AppTab.series.number, 2)
         XCTAssertNil(AppTab(number: 0))
         XCTAssertEqual(AppTab(number: 8), .indexers)
-        XCTAssertNil(AppTab(number: 9))
+        XCTAssertEqual(AppTab(number: 9), .requests)
+        XCTAssertNil(AppTab(number: 10))
     }
 
     /// Alt+N is the N-th tab on screen: a kind nobody configured takes no number.

@@ -55,59 +55,18 @@ final class DownloadsUITests: XCTestCase {
         XCTAssertEqual(warnings, [], "GTK warnings while acting")
     }
 
-    /// Runs the walk-through (Tools/downloads-ui-check.py) against the real binary with these solo
-    /// daemons in a fresh profile (registry and session keyring): what it saw, and the app's log.
+    /// Runs Tools/downloads-ui-check.py with these solo daemons configured (their passwords in the keyring).
     private func walk(_ clients: [(name: String, kind: ServiceKind, solo: SoloPeer)], seed: SoloPeer.Seed) throws -> (seen: [String: Any], log: String) {
-        let harness = try Harness()
-        let environment = ProcessInfo.processInfo.environment
-        // A fresh profile: the services in its registry, their passwords in the session's keyring.
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-downloads-ui-\(UUID().uuidString)")
-        let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let registry = ServiceRegistry(fileURL: configHome.appendingPathComponent("switchyard/services.json"))
-        let keyring = KeyringSecretStore()
         var runs: [String: [String: String]] = [:]
-        var credentials: [CredentialReference] = []
+        var services: [(config: ServiceConfig, credential: Credential)] = []
         for (name, kind, solo) in clients {
             let config = ServiceConfig(kind: kind, displayName: name,
                                        localEndpoint: try Endpoint.parse("http://127.0.0.1:\(solo.daemon.port)"), allowPlainHTTPOnLocal: true)
-            try runBlocking { try await registry.upsert(config) }
-            try runBlocking {
-                try await keyring.write(Credential(username: solo.daemon.username, password: solo.daemon.password),
-                                        for: config.credential, kind: kind)
-            }
-            credentials.append(config.credential)
+            services.append((config, Credential(username: solo.daemon.username, password: solo.daemon.password)))
             runs[name] = ["kind": kind.rawValue, "run": solo.run.path, "data": solo.daemon.data ?? "", "hash": seed.hash]
         }
-        defer { for credential in credentials { try? runBlocking { try await keyring.delete(credential) } } }
-
-        let stderrFile = profile.appendingPathComponent("switchyard.stderr")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        let app = Process()
-        app.executableURL = harness.binary
-        var appEnvironment = environment
-        appEnvironment["XDG_CONFIG_HOME"] = configHome.path
-        appEnvironment["XDG_CACHE_HOME"] = cacheHome.path
-        app.environment = appEnvironment
-        app.standardError = try FileHandle(forWritingTo: stderrFile)
-        app.standardOutput = app.standardError
-        try app.run()
-        defer { if app.isRunning { app.terminate() }; app.waitUntilExit() }
-
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        driver.arguments = [harness.root.appendingPathComponent("Tools/downloads-ui-check.py").path]
-        var driverEnvironment = environment
-        driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
-        driverEnvironment["SY_SEED"] = seed.name
-        driverEnvironment["SY_RUNS"] = String(decoding: try JSONSerialization.data(withJSONObject: runs), as: UTF8.self)
-        driver.environment = driverEnvironment
-        let (output, errors) = try runCapturingOutput(driver)
-        let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
-        let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
-        XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
-        return (seen, log)
+        let walk = try WalkThrough("Tools/downloads-ui-check.py", services: services, driverEnvironment: [
+            "SY_SEED": seed.name, "SY_RUNS": String(decoding: try JSONSerialization.data(withJSONObject: runs), as: UTF8.self)])
+        return (walk.seen, walk.log)
     }
 }

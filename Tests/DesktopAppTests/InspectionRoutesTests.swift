@@ -284,6 +284,14 @@ final class InspectionRoutesTests: XCTestCase {
                     "[check box] 'Enable Fixture Usenet Backup' {visible,sensitive,focusable}",
                     "[label] '4 of 5 indexers enabled · 1 failing · synced to Radarr, Sonarr'",
                     "[label] 'Last 24 h: 40 queries · 0 grabs · 31 failures · 2,900 ms on average'"]
+        case .requests:
+            // Pending first, each with its own check box and buttons naming it; the others after them.
+            return ["[list] 'Pending requests'", "[list] 'Other requests'", "[combo box] 'Show requests'",
+                    "[check box] 'Select Return of the Placeholder (2025)' {visible,sensitive,focusable}",
+                    "[push button] 'Approve Placeholder Bay (2019)'", "[push button] 'Decline Synthetic Dawn (2024)'",
+                    "[label] 'Series · Seasons 1, 2'", "[label] 'Movie · 4K'", "[label] 'Declined by Fixture Owner'",
+                    "[push button] 'Delete the request for Sample Harbour (2022)'",
+                    "[label] '3 pending · 2 approved · 1 processing · 1 available · 1 declined'"]
         default:
             return ["no expectations for the tab \(tab.rawValue)"] // fails: a new tab needs its own
         }
@@ -342,6 +350,7 @@ final class InspectionRoutesTests: XCTestCase {
         case .activity: "[push button] 'Retry NZBGet'"
         case .downloads: "[push button] 'Retry Transmission (NAS)'"
         case .indexers: "[push button] 'Retry Prowlarr (remote)'"
+        case .requests: "[push button] 'Retry Overseerr (family)'"
         default: "no partial-state button for the tab \(tab.rawValue)"
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A request someone made in Jellyseerr or Overseerr for a movie or a series (API-GUIDE-3 §3.4). The
 /// service sends no title: it is read from the service's own movie or series page (by TMDB id).
-public struct MediaRequest: Sendable, Equatable, Identifiable {
-    public enum Status: Sendable, Equatable {
+public struct MediaRequest: Sendable, Equatable, Identifiable, Codable {
+    public enum Status: Sendable, Equatable, Codable {
         case pending, approved, declined, failed
         case unknown(Int)
         public init(_ code: Int) {
@@ -15,10 +15,25 @@ public struct MediaRequest: Sendable, Equatable, Identifiable {
             default: self = .unknown(code)
             }
         }
+        /// The service's own code (kept as such in the cache).
+        public var code: Int {
+            switch self {
+            case .pending: 1
+            case .approved: 2
+            case .declined: 3
+            case .failed: 4
+            case .unknown(let code): code
+            }
+        }
+        public init(from decoder: Decoder) throws { self.init(try decoder.singleValueContainer().decode(Int.self)) }
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(code)
+        }
     }
 
     /// Where the media itself stands (its `status`, or `status4k` for a 4K request).
-    public enum MediaStatus: Sendable, Equatable {
+    public enum MediaStatus: String, Sendable, Equatable, Codable {
         case unknown, pending, processing, partiallyAvailable, available, blacklisted
         public init(_ code: Int?) {
             switch code {
@@ -32,7 +47,11 @@ public struct MediaRequest: Sendable, Equatable, Identifiable {
         }
     }
 
-    public enum MediaType: String, Sendable, Equatable { case movie, tv }
+    public enum MediaType: String, Sendable, Equatable, Codable {
+        case movie, tv
+        /// A series: requested by seasons.
+        public var hasSeasons: Bool { self == .tv }
+    }
 
     public var id: ResourceID
     public var status: Status
@@ -90,7 +109,7 @@ public struct RequestPage: Sendable, Equatable {
 }
 
 /// The service's global counts (`/request/count`).
-public struct RequestCounts: Sendable, Equatable {
+public struct RequestCounts: Sendable, Equatable, Codable {
     public var total, pending, approved, declined, processing, available: Int
     public init(total: Int, pending: Int, approved: Int, declined: Int, processing: Int, available: Int) {
         self.total = total
@@ -116,4 +135,54 @@ public enum RequestAction: String, Sendable, CaseIterable {
 public protocol RequestActing: ServiceClient {
     /// Acts on one request; the service's answer for it (nil after a delete: it is gone).
     func perform(_ action: RequestAction, on id: Int) async throws(ServiceError) -> MediaRequest?
+}
+
+/// Where a request stands, as the Requests tab sorts and filters them: the request's own status, then
+/// (once approved) where its media is. Pending comes first.
+public enum RequestShelf: String, Sendable, CaseIterable, Codable {
+    case pending, approved, processing, available, declined, failed, other
+
+    public init(_ request: MediaRequest) {
+        switch request.status {
+        case .pending: self = .pending
+        case .declined: self = .declined
+        case .failed: self = .failed
+        case .unknown: self = .other
+        case .approved:
+            switch request.mediaStatus {
+            case .available, .partiallyAvailable: self = .available
+            case .processing: self = .processing
+            default: self = .approved
+            }
+        }
+    }
+}
+
+/// One requests service's content for the Requests tab: every pending request (up to a page of 100),
+/// the most recently changed others, and the service's global counts.
+public struct RequestList: Sendable, Equatable, Codable, Collection {
+    public var requests: [MediaRequest]
+    public var counts: RequestCounts?
+    /// More pending requests exist than were read.
+    public var pendingTruncated: Bool
+
+    public init(requests: [MediaRequest], counts: RequestCounts?, pendingTruncated: Bool = false) {
+        self.requests = requests
+        self.counts = counts
+        self.pendingTruncated = pendingTruncated
+    }
+
+    /// Pending first (oldest first: who has waited longest), then the rest, most recently changed first.
+    public static func ordered(pending: [MediaRequest], others: [MediaRequest]) -> [MediaRequest] {
+        let pendingIDs = Set(pending.map(\.id))
+        let waiting = pending.sorted { ($0.created ?? .distantPast, $0.id.itemID) < ($1.created ?? .distantPast, $1.id.itemID) }
+        let rest = others.filter { !pendingIDs.contains($0.id) && $0.status != .pending }
+            .sorted { ($0.updated ?? $0.created ?? .distantPast, $0.id.itemID) > ($1.updated ?? $1.created ?? .distantPast, $1.id.itemID) }
+        return waiting + rest
+    }
+
+    public var startIndex: Int { requests.startIndex }
+    public var endIndex: Int { requests.endIndex }
+    public subscript(position: Int) -> MediaRequest { requests[position] }
+    public func index(after i: Int) -> Int { requests.index(after: i) }
 }

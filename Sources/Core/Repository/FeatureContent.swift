@@ -13,9 +13,10 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
     public static let downloads = Feature(rawValue: "downloads")
     public static let calendar = Feature(rawValue: "calendar")
     public static let indexers = Feature(rawValue: "indexers")
+    public static let requests = Feature(rawValue: "requests")
 
     /// Every feature this build knows, in tab order: library tabs come from the library kinds.
-    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar, .indexers] }
+    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar, .indexers, .requests] }
 
     /// The library kind this feature shows, when it is a library tab.
     public var library: LibraryKind? { LibraryKind.all.first { $0.feature == self } }
@@ -30,6 +31,7 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
         case .downloads: return kind.offers(Capabilities.transfers)
         case .calendar: return kind.offers(Capabilities.calendar)
         case .indexers: return kind.offers(Capabilities.indexers)
+        case .requests: return kind.offers(Capabilities.requests)
         default: return false
         }
     }
@@ -127,6 +129,7 @@ public typealias LibraryContent = Aggregate<[Resource]>
 public typealias CalendarContent = Aggregate<[CalendarEntry]>
 public typealias DownloadsContent = Aggregate<TransferSnapshot>
 public typealias IndexersContent = Aggregate<IndexerList>
+public typealias RequestsContent = Aggregate<RequestList>
 
 extension Aggregate where Value == [Resource] {
     /// Every instance's items; with one instance its own array (shared, not copied: copying 20,000

@@ -2,7 +2,7 @@ import Foundation
 
 /// The cache entry each feature keeps per service, and how long it stays usable.
 enum CachedFeatureName: String, Sendable {
-    case library, calendar, queue, transfers, overview, indexers
+    case library, calendar, queue, transfers, overview, indexers, requests
 
     var maxAge: TimeInterval {
         switch self {
@@ -10,7 +10,7 @@ enum CachedFeatureName: String, Sendable {
         case .calendar: CacheAge.calendar
         case .queue: CacheAge.queue
         case .transfers: CacheAge.transfers
-        case .overview, .indexers: CacheAge.overview
+        case .overview, .indexers, .requests: CacheAge.overview
         }
     }
 }

@@ -25,6 +25,7 @@ final class MainWindow {
     let downloadsSlot: TabSlot<DownloadsPage>
     let calendarSlot: TabSlot<CalendarPage>
     let indexersSlot: TabSlot<IndexersPage>
+    let requestsSlot: TabSlot<RequestsPage>
     /// Every tab's slot, by tab.
     private let slots: [AppTab: any AnyTabSlot]
     var overview: OverviewPage { overviewSlot.page }
@@ -34,6 +35,7 @@ final class MainWindow {
     var downloads: DownloadsPage { downloadsSlot.page }
     var calendar: CalendarPage { calendarSlot.page }
     var indexers: IndexersPage { indexersSlot.page }
+    var requests: RequestsPage { requestsSlot.page }
     /// The window's actions (`win.refresh`, `win.find`, `win.show-tab`, `win.show-help-overlay`).
     private let actions: Actions
     private var welcomePage: (any WidgetRef)?
@@ -60,8 +62,9 @@ final class MainWindow {
         downloadsSlot = TabSlot(make: { DownloadsPage(clock: clock) }, widget: { $0.page.widget })
         calendarSlot = TabSlot(make: { CalendarPage(clock: clock) }, widget: { $0.page.widget })
         indexersSlot = TabSlot(make: { IndexersPage(clock: clock) }, widget: { $0.page.widget })
+        requestsSlot = TabSlot(make: { RequestsPage(clock: clock) }, widget: { $0.page.widget })
         var slots: [AppTab: any AnyTabSlot] = [.overview: overviewSlot, .activity: activitySlot, .downloads: downloadsSlot,
-                                               .calendar: calendarSlot, .indexers: indexersSlot]
+                                               .calendar: calendarSlot, .indexers: indexersSlot, .requests: requestsSlot]
         for (tab, slot) in librarySlots { slots[tab] = slot }
         self.slots = slots
         toplevel = Window(application: application.gtkApplication)

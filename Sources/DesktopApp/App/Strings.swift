@@ -15,6 +15,8 @@ enum Strings {
         case .calendar: tr("Calendar")
         // Translators: the tab of Prowlarr's indexers and the search across them.
         case .indexers: tr("Indexers")
+        // Translators: the tab of what people asked for in Jellyseerr or Overseerr.
+        case .requests: tr("Requests")
         default: tab.rawValue
         }
     }
@@ -27,6 +29,7 @@ enum Strings {
         case .downloads: "folder-download-symbolic"
         case .calendar: "x-office-calendar-symbolic"
         case .indexers: "system-search-symbolic"
+        case .requests: "mail-inbox-symbolic"
         default: "folder-symbolic"
         }
     }
@@ -39,6 +42,7 @@ enum Strings {
         case .downloads: tr("Loading transfers…")
         case .calendar: tr("Loading the calendar…")
         case .indexers: tr("Loading indexers…")
+        case .requests: tr("Loading requests…")
         default: tr("Loading…")
         }
     }
@@ -51,6 +55,7 @@ enum Strings {
         case .downloads: (tr("No Transfers"), tr("Your download clients have no transfers."))
         case .calendar: (tr("Nothing Upcoming"), tr("What is due in the next days appears here."))
         case .indexers: (tr("No Indexers"), tr("Add indexers in Prowlarr; they appear here with their health and statistics."))
+        case .requests: (tr("No Requests"), tr("What people ask for in Jellyseerr or Overseerr appears here, waiting for your approval."))
         default: (tr("Nothing Here"), "")
         }
     }

@@ -34,6 +34,7 @@ extension MainWindow {
         case .downloads: downloadsSlot.show { fill($0) }
         case .calendar: calendarSlot.show { fill($0) }
         case .indexers: indexersSlot.show { fill($0) }
+        case .requests: requestsSlot.show { fill($0) }
         default: librarySlots[tab]?.show { fill($0) }
         }
     }
@@ -103,6 +104,14 @@ extension MainWindow {
             }
             if nothing { for index in content.parts.indices { content.parts[index].value.indexers = [] } }
             indexers.render(state(content))
+        case .requests:
+            var content = InspectionData.requests(stale: stale)
+            if partial {
+                content.failures = [ServiceFailure(service: ServiceRef(id: InspectionData.id(41), name: "Overseerr (family)", kind: .jellyseerr),
+                                                   error: .unavailable(.timedOut))]
+            }
+            if nothing { for index in content.parts.indices { content.parts[index].value.requests = [] } }
+            requests.render(state(content))
         default:
             break
         }

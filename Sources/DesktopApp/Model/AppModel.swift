@@ -33,6 +33,7 @@ final class AppModel {
         { [AddDownloadController(context: $0)] },
         { [CalendarController(context: $0)] },
         { [IndexersController(context: $0)] },
+        { [RequestsController(context: $0)] },
         { [DoctorController(context: $0)] },
         { [LiveController(context: $0)] },
         { [NotificationsController(context: $0)] },
