@@ -142,4 +142,30 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(planner.services([down], now: start.addingTimeInterval(1100)), [])
         XCTAssertEqual(planner.services([up], now: start.addingTimeInterval(1200)), [])
     }
+
+    func testNewPendingRequestsAfterTheFirstAnswerEachOnce() {
+        var planner = NotificationPlanner()
+        let manager = ServiceRef(id: UUID(), name: "Fixture Jellyseerr", kind: .jellyseerr)
+        func request(_ id: Int, _ status: MediaRequest.Status, title: String) -> MediaRequest {
+            MediaRequest(id: ResourceID(serviceID: manager.id, itemID: id), status: status, mediaType: .movie, requestedBy: "Ada Sample",
+                         tmdbID: 900_000 + id, title: title, year: 2025)
+        }
+        func content(_ requests: [MediaRequest], stale: Bool = false) -> RequestsContent {
+            Aggregate(parts: [ServicePart(service: manager, value: RequestList(requests: requests, counts: nil), refreshedAt: Date(), isStale: stale)])
+        }
+        let old = request(1, .pending, title: "Old Ask")
+        XCTAssertEqual(planner.requests(content([old, request(2, .approved, title: "Done")])), [], "the first answer is the baseline")
+        let new = request(3, .pending, title: "New Ask")
+        let notices = planner.requests(content([new, old]))
+        XCTAssertEqual(notices.map(\.kind), [.requests])
+        XCTAssertEqual(notices.first?.about, .requests(total: 1, first: [new]))
+        XCTAssertEqual(notices.first?.target, .request(new.id), "its click opens that request")
+        XCTAssertEqual(planner.requests(content([new, old])), [], "once")
+        // Approved elsewhere, then two new ones at once: one notice that opens the tab; a cached answer says nothing.
+        let two = [request(4, .pending, title: "Ask Four"), request(5, .pending, title: "Ask Five")]
+        XCTAssertEqual(planner.requests(content(two + [old], stale: true)), [])
+        let both = planner.requests(content(two + [old]))
+        XCTAssertEqual(both.first?.about, .requests(total: 2, first: two))
+        XCTAssertEqual(both.first?.target, .requests)
+    }
 }

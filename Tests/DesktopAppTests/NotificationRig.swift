@@ -151,12 +151,12 @@ final class NotificationRig {
     // MARK: The fixture Sonarr
 
     @discardableResult
-    func fixture(_ method: String, _ path: String) throws -> String {
+    func fixture(_ method: String, _ path: String, port other: Int? = nil, key otherKey: String? = nil) throws -> String {
         let (status, text) = try runTool("/usr/bin/python3", ["-c", """
             import sys, urllib.request
             request = urllib.request.Request(sys.argv[2], method=sys.argv[1], headers={"X-Api-Key": sys.argv[3]})
             print(urllib.request.urlopen(request, timeout=30).read().decode())
-            """, method, "http://127.0.0.1:\(port)\(path)", key])
+            """, method, "http://127.0.0.1:\(other ?? port)\(path)", otherKey ?? key])
         XCTAssertEqual(status, 0, text)
         return text
     }

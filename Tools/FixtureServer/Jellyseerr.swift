@@ -6,8 +6,10 @@ import Foundation
 /// is 403, as the service answers). The request list enforces the spec as the service's validator does —
 /// an undeclared query parameter, a value outside its enum, or a reserved character left unencoded
 /// (`+` included) is a 400 — and filters, sorts and pages the requests; approve and decline change a
-/// request (404 for an unknown id), delete removes it (204). Faults: `csrf` refuses keyed writes as
-/// the CSRF protection does, `503` answers 503. `GET /__state` reports every action received, in order.
+/// request (404 for an unknown id), delete removes it (204), `POST /request` creates one as the owner's
+/// key does (approved at once; 409 and the 202 "no seasons" trap). Faults: `csrf` refuses keyed writes
+/// as the CSRF protection does, `503` answers 503. `GET /__state` reports every action received, in
+/// order; `/__request_add` adds someone else's pending request.
 final class JellyseerrState {
     var requests: [[String: Any]]
     let apiKey: String
@@ -26,8 +28,9 @@ final class JellyseerrState {
     var report: Data { Self.json(["actions": actions, "ids": requests.compactMap { $0["id"] as? Int }]) }
 
     /// Status and body for one request; `rawQuery` as it came (its encoding is checked).
-    func answer(_ method: String, _ path: String, rawQuery: String?, key: String?, fault: String?,
+    func answer(_ method: String, _ path: String, rawQuery: String?, key: String?, fault: String?, body: Data? = nil,
                 fixture: (String) -> Data?) -> (Int32, Data) {
+        if path == "/__request_add" { return addPending(rawQuery) }
         if method == "GET", path == "/api/v1/status" { return (200, fixture("status.json") ?? Data()) }
         if method == "GET", path == "/api/v1/settings/public" { return (200, fixture("settings-public.json") ?? Data()) }
         guard key == apiKey, !apiKey.isEmpty else { return (403, Self.forbidden) }
@@ -41,6 +44,7 @@ final class JellyseerrState {
         case ("GET", let rest) where rest.count == 2 && ["movie", "tv"].contains(rest[0]):
             guard let data = fixture("\(rest[0])-\(rest[1]).json") else { return (404, Self.json(["message": "Unable to retrieve details."])) }
             return (200, data)
+        case ("POST", ["request"]): return create(body)
         case ("POST", let rest) where rest.count == 3 && rest[0] == "request":
             guard ["approve", "decline"].contains(rest[2]) else {
                 return (400, Self.json(["message": "request/params/status must be equal to one of the allowed values: pending, approve, decline"]))
@@ -64,6 +68,58 @@ final class JellyseerrState {
         default:
             return (404, Self.json(["message": "Not Found"]))
         }
+    }
+
+    /// `POST /request` (API-GUIDE-3 §3.6): with the owner's key the request is approved at once (status 2).
+    /// The same movie again is 409; a series whose asked seasons are all requested already is 202 with
+    /// "No seasons available to request" (a failure the service answers as an accepted).
+    private func create(_ body: Data?) -> (Int32, Data) {
+        guard let object = body.flatMap({ try? JSONSerialization.jsonObject(with: $0) }) as? [String: Any],
+              let type = object["mediaType"] as? String, ["movie", "tv"].contains(type), let tmdb = object["mediaId"] as? Int else {
+            return (400, Self.json(["message": "request/body must have required property 'mediaType' and 'mediaId'"]))
+        }
+        let is4k = object["is4k"] as? Bool ?? false
+        let existing = requests.filter { ($0["media"] as? [String: Any])?["tmdbId"] as? Int == tmdb && ($0["is4k"] as? Bool ?? false) == is4k }
+        var seasons: [Int] = []
+        if type == "tv" {
+            let taken = Set(existing.flatMap { ($0["seasons"] as? [[String: Any]] ?? []).compactMap { $0["seasonNumber"] as? Int } })
+            if let asked = object["seasons"] as? [Int] { seasons = asked.filter { !taken.contains($0) } }
+            else if object["seasons"] as? String == "all" { seasons = [1, 2, 3].filter { !taken.contains($0) } }
+            else { return (400, Self.json(["message": "request/body/seasons must be array or equal to all"])) }
+            if seasons.isEmpty { return (202, Self.json(["message": "No seasons available to request"])) }
+        } else if !existing.isEmpty {
+            return (409, Self.json(["message": "Request for this media already exists."]))
+        }
+        let owner: [String: Any] = ["id": 1, "displayName": "Fixture Owner", "email": "owner@fixture.invalid", "permissions": 2]
+        let request = made(type: type, tmdb: tmdb, status: 2, by: owner, seasons: seasons, is4k: is4k, mediaStatus: 3)
+        actions.append(["create", request["id"] as? Int ?? 0])
+        return (201, Self.json(request))
+    }
+
+    /// `/__request_add?type=movie&tmdb=900005&user=Cleo%20Example`: someone else asks (pending).
+    private func addPending(_ rawQuery: String?) -> (Int32, Data) {
+        var query: [String: String] = [:]
+        for pair in (rawQuery ?? "").split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            if kv.count == 2 { query[kv[0]] = kv[1] }
+        }
+        let user: [String: Any] = ["id": 9, "displayName": query["user"] ?? "Cleo Example", "email": "cleo@fixture.invalid", "permissions": 32]
+        let request = made(type: query["type"] ?? "movie", tmdb: Int(query["tmdb"] ?? "") ?? 900005, status: 1, by: user,
+                           seasons: (query["seasons"] ?? "").split(separator: ",").compactMap { Int($0) }, is4k: false, mediaStatus: 2)
+        return (200, Self.json(request))
+    }
+
+    private func made(type: String, tmdb: Int, status: Int, by user: [String: Any], seasons: [Int], is4k: Bool, mediaStatus: Int) -> [String: Any] {
+        clock += 1
+        let id = (requests.compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+        let stamp = String(format: "2026-12-02T00:00:%02d.000Z", clock % 60)
+        let request: [String: Any] = [
+            "id": id, "status": status, "type": type, "is4k": is4k, "createdAt": stamp, "updatedAt": stamp, "requestedBy": user,
+            "modifiedBy": status == 2 ? user : NSNull(),
+            "seasons": seasons.enumerated().map { ["id": 100 + id * 10 + $0.offset, "seasonNumber": $0.element, "status": status] },
+            "media": ["id": 200 + id, "tmdbId": tmdb, "status": mediaStatus, "status4k": 1, "createdAt": stamp, "updatedAt": stamp]]
+        requests.insert(request, at: 0)
+        return request
     }
 
     private func list(_ rawQuery: String?) -> (Int32, Data) {
@@ -125,6 +181,7 @@ func jellyseerr(_ message: OpaquePointer?, path: String) {
     let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
     var raw: String?
     if let uri = soup_server_message_get_uri(message), let query = g_uri_get_query(uri) { raw = String(cString: query) }
-    let (status, body) = state.jellyseerr.answer(method, path, rawQuery: raw, key: key, fault: state.faults[path], fixture: state.fixture)
+    let (status, body) = state.jellyseerr.answer(method, path, rawQuery: raw, key: key, fault: state.faults[path],
+                                                 body: requestBody(message), fixture: state.fixture)
     respond(message, status, "application/json", body)
 }

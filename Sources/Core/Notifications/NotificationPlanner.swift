@@ -20,6 +20,8 @@ public struct NotificationPlanner: Sendable {
         case health
         /// A service unreachable for five minutes, and when it is back.
         case reachability
+        /// Someone asked for a movie or series (a new pending request in Jellyseerr or Overseerr).
+        case requests
     }
 
     /// What a click on a notification opens.
@@ -28,7 +30,9 @@ public struct NotificationPlanner: Sendable {
         case download(ActivityItem.ID)
         /// One transfer no orchestrator tracks, picked on Downloads.
         case transfer(TransferItem.ID)
-        case activity, downloads, overview
+        /// One request, on the Requests tab.
+        case request(ResourceID)
+        case activity, downloads, overview, requests
     }
 
     /// One notification: what it is about (DesktopApp words it), and what a click opens.
@@ -54,6 +58,8 @@ public struct NotificationPlanner: Sendable {
         /// A service unreachable for five minutes, or answering again.
         case unreachable(service: String)
         case back(service: String)
+        /// New pending requests: `total` of them, the first (at most three) themselves.
+        case requests(total: Int, first: [MediaRequest])
     }
 
     /// A health issue and the service that reports it.
@@ -86,6 +92,8 @@ public struct NotificationPlanner: Sendable {
     /// Since when each service has been unreachable (in this run), and whether that was announced.
     private var downSince: [UUID: Date] = [:]
     private var announcedDown: Set<UUID> = []
+    /// The pending requests of each request manager as last seen (its first answer is the baseline).
+    private var pendingSeen: [UUID: Set<Int>] = [:]
     /// How long a service must stay unreachable before it is announced.
     public static let unreachableAfter: TimeInterval = 300
 
@@ -203,6 +211,20 @@ public struct NotificationPlanner: Sendable {
             }
         }
         return notices
+    }
+
+    /// Pending requests that were not pending at the last look (a fresh answer only; a manager's first
+    /// answer is the baseline). One notice per refresh: the request itself when there is one.
+    public mutating func requests(_ content: RequestsContent) -> [Notice] {
+        var fresh: [MediaRequest] = []
+        for part in content.parts where !part.isStale {
+            let pending = part.value.requests.filter { $0.status == .pending }
+            if let seen = pendingSeen[part.service.id] { fresh += pending.filter { !seen.contains($0.id.itemID) } }
+            pendingSeen[part.service.id] = Set(pending.map(\.id.itemID))
+        }
+        guard let first = fresh.first else { return [] }
+        return [Notice(kind: .requests, about: .requests(total: fresh.count, first: Array(fresh.prefix(3))),
+                       target: fresh.count == 1 ? .request(first.id) : .requests)]
     }
 
     static func hasFailed(_ item: ActivityItem) -> Bool {

@@ -338,6 +338,8 @@ final class SwitchyardApplication {
         actions.add("show-activity") { [weak self] in self?.show(.activity, key: nil) }
         actions.add("show-downloads") { [weak self] in self?.show(.downloads, key: nil) }
         actions.add("show-overview") { [weak self] in self?.show(.overview, key: nil) }
+        actions.add("show-request", string: { [weak self] key in self?.show(.requests, key: key) })
+        actions.add("show-requests") { [weak self] in self?.show(.requests, key: nil) }
 
         for entry in ShortcutsWindow.accelerators.map({ ($0.action, $0.accels) }) + ShortcutsWindow.tabAccelerators {
             application.setAccels(entry.1, for: entry.0)
@@ -353,6 +355,7 @@ final class SwitchyardApplication {
         switch tab {
         case .activity: window.activity.reveal(key: key)
         case .downloads: window.downloads.reveal(key: key)
+        case .requests: window.requests.reveal(key: key)
         default: break
         }
     }

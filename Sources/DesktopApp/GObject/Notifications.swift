@@ -24,6 +24,10 @@ enum DesktopNotifications {
         case let .transfer(id):
             g_notification_set_default_action_and_target_value(notification, "app.show-transfer",
                                                                g_variant_new_string(DownloadsPage.key(id)))
+        case let .request(id):
+            g_notification_set_default_action_and_target_value(notification, "app.show-request",
+                                                               g_variant_new_string(RequestsPage.key(id.serviceID, id.itemID)))
+        case .requests: g_notification_set_default_action(notification, "app.show-requests")
         case .activity: g_notification_set_default_action(notification, "app.show-activity")
         case .downloads: g_notification_set_default_action(notification, "app.show-downloads")
         case .overview: g_notification_set_default_action(notification, "app.show-overview")

@@ -152,6 +152,8 @@ final class SettingsDialog {
         (.health, tr("Health warnings"), tr("A service reports a new warning or error."), tr("Notify about health warnings")),
         (.reachability, tr("Unreachable services"), tr("A service has not answered for 5 minutes, and when it is back."),
          tr("Notify about unreachable services")),
+        (.requests, tr("New requests"), tr("Someone asks for a movie or series in Jellyseerr or Overseerr; the notification opens the request."),
+         tr("Notify about new requests")),
     ] }
 
     /// One switch per kind of desktop notification; each change is saved at once.

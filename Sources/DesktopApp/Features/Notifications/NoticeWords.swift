@@ -20,6 +20,8 @@ enum NoticeWords {
         // Translators: %s is a service's name.
         case .unreachable(let service): tr("%s is unreachable").fill(service)
         case .back(let service): tr("%s is back").fill(service)
+        case .requests(let total, _):
+            total == 1 ? tr("New request") : trn("%d new request", "%d new requests", total).fill(total)
         }
     }
 
@@ -37,6 +39,11 @@ enum NoticeWords {
             return issues.map { CommandWords.said($0.service, $0.message) }.joined(separator: "\n")
         case .unreachable: return tr("Switchyard has not reached it for 5 minutes; it keeps trying.")
         case .back: return tr("It answers again.")
+        case .requests(let total, let first):
+            // "Fixture Movie (2025) — Ada Sample", one line per request.
+            var lines = first.map { tr("%1$s — %2$s").fill(RequestWords.title($0), $0.requestedBy) }
+            if total > first.count { lines.append(trn("…and %d more", "…and %d more", total - first.count).fill(total - first.count)) }
+            return lines.joined(separator: "\n")
         }
     }
 }

@@ -3,7 +3,7 @@ import Core
 import Foundation
 
 /// Desktop notifications (Documentation/Notifications.md): every Activity and Overview state the
-/// window receives goes through the planner; what it calls for is sent. Activity and Overview also
+/// window receives goes through the planner; what it calls for is sent. Activity, Overview and Requests also
 /// refresh gently (every minute, `SWITCHYARD_BACKGROUND_REFRESH_MS` in tests) while their tab is not
 /// on screen, so polled instances are noticed too — live ones push their changes anyway.
 @MainActor
@@ -24,7 +24,7 @@ final class NotificationsController: FeatureController {
         let scheduler = context.scheduler
         timer = Timer(milliseconds: Self.refreshMilliseconds) {
             Task {
-                for feature in [Feature.activity, .overview] where await !scheduler.isRefreshing(feature) {
+                for feature in [Feature.activity, .overview, .requests] where await !scheduler.isRefreshing(feature) {
                     await scheduler.refresh(feature)
                 }
             }
@@ -48,6 +48,13 @@ final class NotificationsController: FeatureController {
         guard let content = state.value else { return }
         let notices = planner.health(content) + planner.services(content.rows, now: Date())
         for notice in notices where context.preferences.notifies(notice.kind) {
+            DesktopNotifications.send(notice, offeringQuit: runsWithoutWindow)
+        }
+    }
+
+    func notify(requests state: FeatureState<RequestsContent>) {
+        guard let content = state.value else { return }
+        for notice in planner.requests(content) where context.preferences.notifies(notice.kind) {
             DesktopNotifications.send(notice, offeringQuit: runsWithoutWindow)
         }
     }

@@ -20,8 +20,11 @@ final class RequestsController: FeatureController {
         }
         let repository = context.repository, target = context.windowRef()
         Task {
-            await context.scheduler.register(.requests) { force in
-                let show = target.presenter(.requests) { window, state in window.requestsSlot.show { $0.render(state) } }
+            await context.scheduler.register(.requests) { [weak self] force in
+                let show = target.presenter(.requests) { [weak self] window, state in
+                    window.requestsSlot.show { $0.render(state) }
+                    self?.context.controller(NotificationsController.self)?.notify(requests: state)
+                }
                 show(await repository.requests(force: force, progress: show))
             }
         }

@@ -145,6 +145,7 @@ final class RequestsPage {
         othersEmpty.visible = others == 0 && shelf != .pending
         othersEmpty.text = shelf.map { tr("Nothing here: no request is “%s”.").fill(Self.filterTitle($0)) } ?? tr("No other requests.")
         updateSelectionButtons()
+        if revealing != nil { return revealNow() }
         if let focusedKey, let controls = rowControls[focusedKey] {
             (controls.approve ?? controls.delete).grabFocus()
         }
@@ -173,6 +174,23 @@ final class RequestsPage {
         }
         guard !targets.isEmpty else { return }
         onAct?(action, targets)
+    }
+
+    /// Shows the request `key` names (a notification's click): every request listed, the focus on its
+    /// first button (which scrolls it into view).
+    func reveal(key: String) {
+        if filterDropDown.selected != 0 { filterDropDown.selected = 0 }
+        revealing = key
+        revealNow()
+    }
+
+    /// The request to reveal when it is listed (the list may still be on its way).
+    private var revealing: String?
+
+    private func revealNow() {
+        guard let key = revealing, let controls = rowControls[key] else { return }
+        revealing = nil
+        (controls.approve ?? controls.delete).grabFocus()
     }
 
     /// Unticks these (their action was sent).
