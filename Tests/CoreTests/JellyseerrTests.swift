@@ -156,6 +156,42 @@ final class JellyseerrTests: XCTestCase {
         } catch { XCTAssertEqual(error, .invalidRequest(.noItems)) }
     }
 
+    /// Requesting a title (Add Series / Add Movie's Request): one POST naming it by TMDB id, made as the
+    /// key's user and approved at once; the same movie again is the service's 409; a series whose asked
+    /// seasons are all requested already is its 202 "no seasons", said as a refusal; a 503 is sent once.
+    func testARequestIsSentOnceByTMDBIdAndTheTrapsAreFailures() async throws {
+        let client = try await client()
+        let requester = try await client.requester()
+        XCTAssertEqual(requester, "Fixture Owner")
+        let movie = try await client.request(MediaAsk(mediaType: .movie, tmdbID: 900005))
+        XCTAssertEqual(movie.status, .approved, "the key's requests are approved at once")
+        XCTAssertEqual(movie.requestedBy, "Fixture Owner")
+        XCTAssertEqual(movie.tmdbID, 900005)
+        do {
+            _ = try await client.request(MediaAsk(mediaType: .movie, tmdbID: 900005))
+            XCTFail("the same movie again is refused")
+        } catch { XCTAssertEqual(error as? ServiceError, .serverMessage(status: 409, message: "Request for this media already exists.")) }
+        do {
+            _ = try await client.request(MediaAsk(mediaType: .tv, tmdbID: 900002, seasons: [1, 2]))
+            XCTFail("a 202 with no seasons made nothing")
+        } catch { XCTAssertEqual(error as? ServiceError, .refused(.said("No seasons available to request"))) }
+        let series = try await client.request(MediaAsk(mediaType: .tv, tmdbID: 900002, seasons: [3]))
+        XCTAssertEqual(series.seasons, [3])
+        try await server.setFault("503", on: "/api/v1/request", via: transport)
+        do {
+            _ = try await client.request(MediaAsk(mediaType: .movie, tmdbID: 900003))
+            XCTFail("a 503 is a failure")
+        } catch { XCTAssertEqual(error as? ServiceError, .unavailable(.serverUnavailable(status: 503))) }
+        let seen = try await server.requestCounts(via: transport)
+        XCTAssertEqual(seen["/api/v1/request"].map { $0 >= 5 }, true)
+        let actions = try await fixtureState()["actions"] as? [[Any]] ?? []
+        XCTAssertEqual(actions.map { "\($0[0])" }, ["create", "create"], "two made; the refused and failed ones made nothing")
+        do {
+            _ = try await client.request(MediaAsk(mediaType: .tv, tmdbID: 900004, seasons: []))
+            XCTFail("no season asked, nothing sent")
+        } catch { XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems)) }
+    }
+
     func testTheFixtureValidatesQueriesAsTheServiceDoes() async throws {
         let endpoint = try Endpoint.parse("http://127.0.0.1:\(server.port)")
         func status(_ query: String) async throws -> Int {

@@ -88,6 +88,25 @@ final class ServarrDecodingTests: XCTestCase {
         }
         return dtos.compactMap { client.map($0) }
     }
+
+    /// What a request manager names a title by: Sonarr 4's `tmdbId` beside the TVDB id (0 is none),
+    /// Radarr's own key.
+    func testLookupResultsCarryTheirTMDBId() throws {
+        func series(_ tmdb: Int) throws -> LookupResult? {
+            let json = #"{"title": "Fixture Series", "year": 2024, "tvdbId": 800021, "tmdbId": \#(tmdb), "seasons": [{"seasonNumber": 1}]}"#
+            return try JSONReader.read(Data(json.utf8)) { r throws(ServiceError) in
+                try ServarrDecoding.lookup(&r, kind: .series, foreignKey: "tvdbId", subtitleKey: "network", groupsKey: "seasons")
+            }
+        }
+        XCTAssertEqual(try series(900021)?.tmdbID, 900021)
+        XCTAssertEqual(try series(900021)?.foreignID, "800021")
+        XCTAssertNil(try series(0)?.tmdbID)
+        let movie = try JSONReader.read(Data(#"{"title": "Fixture Movie", "tmdbId": 900005}"#.utf8)) { r throws(ServiceError) in
+            try ServarrDecoding.lookup(&r, kind: .movie, foreignKey: "tmdbId", subtitleKey: "studio")
+        }
+        XCTAssertEqual(movie?.tmdbID, 900005)
+        XCTAssertEqual(movie?.foreignID, "900005")
+    }
 }
 
 private extension ServiceConfig {

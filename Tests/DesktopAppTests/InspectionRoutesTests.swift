@@ -170,6 +170,13 @@ final class InspectionRoutesTests: XCTestCase {
                 + (series ? ["[combo box] 'Series type'", "[check box] 'Season folders' {visible,sensitive,focusable,checked}"] : [])
         case .addError:
             return ["[label] 'The service refused the request: This \(series ? "series" : "movie") has already been added'"]
+        case .addRequest:
+            // Before anything is sent: who the request is made as, and that it is approved at once.
+            return ["[label] 'Or Request It'", "[push button] 'Request in Jellyseerr' {visible,sensitive,focusable}",
+                    "[label] 'It is made as Fixture Owner, the user of the API key, so Jellyseerr approves it at once and sends it on for download — it does not wait for anyone's approval.'",
+                    "[push button] 'Add' {visible,sensitive,focusable}"]
+                + (series ? ["[check box] 'Request season 1' {visible,sensitive,focusable,checked}",
+                             "[check box] 'Request season 2' {visible,sensitive,focusable,checked}"] : [])
         case .releaseSearch:
             return ["[frame] 'Interactive Search — \(series ? "Season 2 of Placeholder Bay" : "Return of the Placeholder")'",
                     "[list] 'Releases'", "[label] '5 releases, 2 approved. Searched at 14:00.'", "[combo box] 'Sort releases'",

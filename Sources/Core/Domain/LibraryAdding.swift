@@ -16,13 +16,16 @@ public struct LookupResult: Sendable, Equatable, Identifiable {
     public var libraryID: Int?
     /// The keys of its groups (a series' season numbers).
     public var groups: [Int]
+    /// Its TMDB id, when the service gave it: what a request manager names it by.
+    public var tmdbID: Int?
 
     public var id: String { "\(kind):\(foreignID ?? "")" }
     public var isInLibrary: Bool { (libraryID ?? 0) > 0 }
     public var poster: MediaImage? { images.first { $0.kind == .poster } }
 
     public init(kind: LibraryKind.ID, title: String, year: Int?, overview: String?, subtitle: String?, images: [MediaImage],
-                foreignID: String?, libraryID: Int?, groups: [Int] = []) {
+                foreignID: String?, libraryID: Int?, groups: [Int] = [], tmdbID: Int? = nil) {
+        self.tmdbID = tmdbID
         self.kind = kind
         self.title = title
         self.year = year

@@ -132,6 +132,28 @@ public enum RequestAction: String, Sendable, CaseIterable {
     case approve, decline, delete
 }
 
+/// A new request: a movie, or a series with the seasons asked for (nil: every season not yet asked).
+public struct MediaAsk: Sendable, Equatable {
+    public var mediaType: MediaRequest.MediaType
+    public var tmdbID: Int
+    public var seasons: [Int]?
+    public var is4k: Bool
+
+    public init(mediaType: MediaRequest.MediaType, tmdbID: Int, seasons: [Int]? = nil, is4k: Bool = false) {
+        self.mediaType = mediaType
+        self.tmdbID = tmdbID
+        self.seasons = seasons
+        self.is4k = is4k
+    }
+}
+
+/// A service that takes new requests. Each is sent once; what it made of it is the answer.
+public protocol RequestCreating: ServiceClient {
+    /// Who a request made with the stored credential is attributed to (the key's user).
+    func requester() async throws(ServiceError) -> String
+    func request(_ ask: MediaAsk) async throws(ServiceError) -> MediaRequest
+}
+
 public protocol RequestActing: ServiceClient {
     /// Acts on one request; the service's answer for it (nil after a delete: it is gone).
     func perform(_ action: RequestAction, on id: Int) async throws(ServiceError) -> MediaRequest?

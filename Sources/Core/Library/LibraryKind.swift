@@ -72,9 +72,12 @@ public struct LibraryKind: Sendable, Hashable {
     public var calendar: CalendarShape
     /// The add form's choices, beyond the root folder and quality profile every kind has.
     public var addOptions: [AddOption]
+    /// What a request manager (Jellyseerr, Overseerr) calls its items, when it takes requests for them.
+    public var requestedAs: MediaRequest.MediaType?
 
     public init(id: ID, feature: Feature, item: Level, groups: Level? = nil, children: Level? = nil,
-                calendar: CalendarShape, addOptions: [AddOption] = []) {
+                calendar: CalendarShape, addOptions: [AddOption] = [], requestedAs: MediaRequest.MediaType? = nil) {
+        self.requestedAs = requestedAs
         self.id = id
         self.feature = feature
         self.item = item

@@ -55,3 +55,27 @@ extension Repository {
         return outcomes
     }
 }
+
+/// Asking a request manager for a title (the Add Series / Add Movie dialog's Request).
+extension Repository {
+    /// The enabled request managers that take new requests.
+    public func requestManagers() -> [ServiceRef] {
+        configuredServices.filter { $0.enabled && $0.kind.offers(Capabilities.requestCreating) }.map(ServiceRef.init)
+    }
+
+    /// Who a request made through `service` is attributed to.
+    public func requester(on service: UUID) async throws(ServiceError) -> String {
+        guard let name = try await enabledSession(service).perform(Capabilities.requestCreating, force: true, { client throws(ServiceError) in
+            try await client.requester()
+        }) else { throw .notOffered }
+        return name
+    }
+
+    /// Sends one request, once; the service's answer is the request it made.
+    public func request(_ ask: MediaAsk, on service: UUID) async throws(ServiceError) -> MediaRequest {
+        guard let made = try await enabledSession(service).write(Capabilities.requestCreating, { client throws(ServiceError) in
+            try await client.request(ask)
+        }) else { throw .notOffered }
+        return made
+    }
+}

@@ -164,6 +164,8 @@ public enum Capabilities {
         "doctor fixes", offers: { $0 is any DoctorFixing.Type }, cast: { $0 as? any DoctorFixing })
     public static let requests = Capability<any RequestsProviding>(
         "requests", offers: { $0 is any RequestsProviding.Type }, cast: { $0 as? any RequestsProviding })
+    public static let requestCreating = Capability<any RequestCreating>(
+        "request creating", offers: { $0 is any RequestCreating.Type }, cast: { $0 as? any RequestCreating })
     public static let requestActions = Capability<any RequestActing>(
         "request actions", offers: { $0 is any RequestActing.Type }, cast: { $0 as? any RequestActing })
     public static let speedLimits = Capability<any SpeedLimiting>(

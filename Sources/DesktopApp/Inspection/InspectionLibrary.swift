@@ -14,6 +14,7 @@ enum LibraryScene: String, CaseIterable {
     case addResults = "add.results"
     case addOptions = "add.options"
     case addError = "add.error"
+    case addRequest = "add.request"
     case releaseSearch = "release-search"
     case releaseSearchRejections = "release-search.rejections"
     case releaseSearchSearching = "release-search.searching"
@@ -33,6 +34,7 @@ enum LibraryScene: String, CaseIterable {
         case .addResults: "\(media.addTitle): results of a search, one already in the library"
         case .addOptions: "\(media.addTitle): the choices for a picked result"
         case .addError: "\(media.addTitle): the service refused the add, in its words"
+        case .addRequest: "\(media.addTitle): a picked result with Request beside Add — who the request is made as, that it is approved at once"
         case .releaseSearch: "Interactive search for \(media.kind.groups?.releaseSearch == true ? "a \(media.kind.groups!.name)" : "a \(media.kind.item.name)"): releases as the service judged them"
         case .releaseSearchRejections: "Interactive search showing only rejected releases, each with the service's reasons"
         case .releaseSearchSearching: "Interactive search while the indexers are asked: progress and Cancel"
@@ -72,7 +74,7 @@ extension LibraryPage {
         func progress(_ command: LibraryCommand, _ status: CommandProgress.Status, _ message: String? = nil) -> String {
             CommandWords.progress(media.name(of: command), .success(CommandProgress(id: 7, name: "", status: status, message: message)))
         }
-        if !scene.isDetail, ![.add, .addResults, .addOptions, .addError, .releaseSearch, .releaseSearchRejections,
+        if !scene.isDetail, ![.add, .addResults, .addOptions, .addError, .addRequest, .releaseSearch, .releaseSearchRejections,
                               .releaseSearchSearching].contains(scene) {
             select(keys: Set(picked.map { key($0.id) }))
             listView.grabFocus()
@@ -102,9 +104,15 @@ extension LibraryPage {
             let entries = samples.detail.queue
             detail.confirmRemoval(entries)
             return (detail.removal?.window, nil)
-        case .add, .addResults, .addOptions, .addError:
+        case .add, .addResults, .addOptions, .addError, .addRequest:
             let dialog = AddToLibraryDialog(over: Window.toplevel(of: page), presentation: media, instances: [instance])
             inspectionDialog = dialog
+            if scene == .addRequest, let asked = media.kind.requestedAs {
+                let panel = RequestPanel(manager: InspectionData.jellyseerr, requestedAs: asked)
+                panel.requester = "Fixture Owner"
+                dialog.attachRequest(button: panel.button, section: panel.section)
+                dialog.onPicked = { item in panel.show(item) } // kept by the dialog while it is shown
+            }
             guard scene != .add else { return (dialog.window, nil) }
             let found = samples.lookup
             dialog.onLookup = { _, _, answer in answer(.success(found)) }

@@ -67,7 +67,8 @@ struct LibrarySamples: Sendable {
                        groups: [Int]) -> [LookupResult] {
         rows.enumerated().map { index, row in
             LookupResult(kind: kind, title: row.0, year: row.1, overview: row.3, subtitle: row.2, images: [],
-                         foreignID: String(foreignBase + index), libraryID: index == 0 ? libraryID : nil, groups: groups)
+                         foreignID: String(foreignBase + index), libraryID: index == 0 ? libraryID : nil, groups: groups,
+                         tmdbID: 900_100 + index)
         }
     }
 

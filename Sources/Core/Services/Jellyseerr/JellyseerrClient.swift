@@ -27,8 +27,15 @@ public actor JellyseerrClient: RequestsProviding {
     /// A write, sent once: its checked body. CSRF protection refuses keyed writes (403 with its token
     /// words): said as such, never retried.
     func write(_ method: HTTPMethod, _ path: String) async throws(ServiceError) -> Data {
-        let request = ServiceRequest(method, "/api/v1" + path, headers: ["Accept": "application/json"], class: .list, effect: .write)
-        return try await checked(try await http.send(request))
+        try await send(method, path).body
+    }
+
+    /// A write with an optional JSON body, sent once: its status (a 2xx) and checked body.
+    func send(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws(ServiceError) -> (status: Int, body: Data) {
+        let request = ServiceRequest(method, "/api/v1" + path, headers: ["Accept": "application/json"], body: body,
+                                     contentType: body == nil ? nil : "application/json", class: .list, effect: .write)
+        let response = try await http.send(request)
+        return (response.status, try await checked(response))
     }
 
     private func checked(_ response: HTTPResponse) async throws(ServiceError) -> Data {

@@ -18,5 +18,6 @@ extension LibraryKind {
             AddOption(name: "monitor", control: .choice(MovieMonitor.allCases.map(\.rawValue))),
             AddOption(name: "minimumAvailability", control: .choice(["released", "announced", "inCinemas"])),
             AddOption(name: "searchForMovie", control: .toggle(default: true)),
-        ])
+        ],
+        requestedAs: .movie)
 }

@@ -69,7 +69,7 @@ public enum ServarrDecoding {
     /// library, images, and the group numbers in `groupsKey` ("seasons": `[{seasonNumber}]`).
     public static func lookup(_ r: inout JSONReader, kind: LibraryKind.ID, foreignKey: StaticString,
                               subtitleKey: StaticString, groupsKey: StaticString? = nil) throws(ServiceError) -> LookupResult? {
-        var title: String?, year: Int?, overview: String?, subtitle: String?, foreign: String?, id: Int?
+        var title: String?, year: Int?, overview: String?, subtitle: String?, foreign: String?, id: Int?, tmdb: Int?
         var images: [MediaImage] = []
         var groups: [Int] = []
         try r.readObject { r, key throws(ServiceError) in
@@ -82,7 +82,9 @@ public enum ServarrDecoding {
                 case .number: foreign = try r.lenientInt().map(String.init)
                 default: foreign = try r.lenientString()
                 }
+                if key("tmdbId") { tmdb = foreign.flatMap { Int($0) } } // Radarr names movies by it
             }
+            else if key("tmdbId") { tmdb = try r.lenientInt() } // Sonarr 4 has it beside the TVDB id
             else if key("id") { id = try r.lenientInt() }
             else if key("images") { images = try Self.images(&r) }
             else if let groupsKey, key(groupsKey) {
@@ -99,7 +101,7 @@ public enum ServarrDecoding {
         guard let title, !title.isEmpty else { return nil } // tolerance: a result without a title cannot be offered
         return LookupResult(kind: kind, title: title, year: year.flatMap { $0 > 0 ? $0 : nil }, overview: overview, subtitle: subtitle,
                             images: images, foreignID: foreign.flatMap { $0.isEmpty || $0 == "0" ? nil : $0 },
-                            libraryID: id.flatMap { $0 > 0 ? $0 : nil }, groups: groups)
+                            libraryID: id.flatMap { $0 > 0 ? $0 : nil }, groups: groups, tmdbID: tmdb.flatMap { $0 > 0 ? $0 : nil })
     }
 }
 

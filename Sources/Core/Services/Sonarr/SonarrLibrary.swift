@@ -22,5 +22,6 @@ extension LibraryKind {
             AddOption(name: "seriesType", control: .choice(["standard", "daily", "anime"])),
             AddOption(name: "seasonFolder", control: .toggle(default: true)),
             AddOption(name: "searchForMissingEpisodes", control: .toggle(default: true)),
-        ])
+        ],
+        requestedAs: .tv)
 }

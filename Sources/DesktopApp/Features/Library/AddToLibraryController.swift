@@ -21,6 +21,7 @@ final class AddToLibraryController: FeatureController {
             return
         }
         dialog?.window.destroy()
+        requestPanel = nil
         let repository = context.repository, posters = context.posters
         let presentation = LibraryPresentations.of(kind)
         Task { [weak self] in
@@ -63,7 +64,39 @@ final class AddToLibraryController: FeatureController {
                 window.select(presentation.feature)
                 if let item { self?.context.controllers(LibraryTabController.self).first { $0.kind.id == kind }?.openDetail(item, in: page) }
             }
+            if let asked = presentation.kind.requestedAs, let manager = await repository.requestManagers().first {
+                self.offerRequest(in: dialog, to: manager, as: asked)
+            }
             self.dialog = dialog
         }
     }
+
+    /// "Request" beside "Add": the title asked of the request manager instead (sent once), and the
+    /// Requests tab read back.
+    private func offerRequest(in dialog: AddToLibraryDialog, to manager: ServiceRef, as asked: MediaRequest.MediaType) {
+        let repository = context.repository, target = context.windowRef()
+        let panel = RequestPanel(manager: manager, requestedAs: asked)
+        dialog.attachRequest(button: panel.button, section: panel.section)
+        dialog.onPicked = { [weak panel] item in panel?.show(item) }
+        Task { [weak panel] in
+            let requester = try? await repository.requester(on: manager.id)
+            panel?.requester = requester
+        }
+        panel.onRequest = { [weak panel] ask, title in
+            Task {
+                do throws(ServiceError) {
+                    let made = try await repository.request(ask, on: manager.id)
+                    panel?.made(made, title: title)
+                    let state = await repository.requests(force: true)
+                    target.window?.requestsSlot.show { $0.render(state) }
+                } catch {
+                    panel?.failed(ErrorText.sentence(error))
+                }
+            }
+        }
+        requestPanel = panel
+    }
+
+    /// The dialog's request section, when a request manager is set up (tests).
+    private(set) var requestPanel: RequestPanel?
 }

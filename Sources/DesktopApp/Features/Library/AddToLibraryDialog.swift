@@ -33,6 +33,10 @@ final class AddToLibraryDialog {
     private let errorLabel = Label.wrapping("", classes: ["field-error"], maxWidth: 70)
     let addButton: Button
     private let backButton: Button
+    /// A request manager's Request button (beside Add) and its section (on the options page), when one is set up.
+    private let requestSlot = Box.horizontal(), requestSection = Box.vertical(spacing: 6)
+    /// A result was picked (nil: back to the results).
+    var onPicked: ((LookupResult?) -> Void)?
     private let instances: [ServiceRef]
     private(set) var results: [LookupResult] = []
     private(set) var chosen: LookupResult?
@@ -134,7 +138,7 @@ final class AddToLibraryDialog {
         tagsRow.append(Label.line(tr("Tags"), ellipsize: false), tagsBox)
         optionsBox.append(heading, grid)
         for check in checks { optionsBox.append(check) }
-        optionsBox.append(tagsRow, errorLabel)
+        optionsBox.append(tagsRow, requestSection, errorLabel)
         optionsBox.margin(top: 8)
         stack.add(resultsPage, name: "results")
         stack.add(optionsBox, name: "options")
@@ -149,7 +153,8 @@ final class AddToLibraryDialog {
         addButton.setAccessibleLabel(tr("Add"))
         addButton.addClasses(["suggested-action"])
         addButton.sensitive = false
-        buttons.append(close, addButton)
+        requestSlot.visible = false
+        buttons.append(close, requestSlot, addButton)
         column.append(buttons)
         window.setChild(column)
 
@@ -174,6 +179,13 @@ final class AddToLibraryDialog {
         status.text = tr("Type at least two characters.")
         window.present()
         searchEntry.grabFocus()
+    }
+
+    /// Puts a request manager's button beside Add and its section on the options page.
+    func attachRequest(button: some WidgetRef, section: some WidgetRef) {
+        requestSlot.append(button)
+        requestSection.append(section)
+        requestSlot.visible = true
     }
 
     var instance: ServiceRef? {
@@ -235,6 +247,7 @@ final class AddToLibraryDialog {
 
     private func showResultsPage() {
         chosen = nil
+        onPicked?(nil)
         stack.visibleChildName = "results"
         addButton.sensitive = false
     }
@@ -253,6 +266,7 @@ final class AddToLibraryDialog {
             return
         }
         chosen = item
+        onPicked?(item)
         chosenLabel.text = item.year.map { "\(item.title) (\($0))" } ?? item.title
         errorLabel.visible = false
         stack.visibleChildName = "options"
@@ -344,52 +358,4 @@ final class AddToLibraryDialog {
     }
 
     var errorText: String? { errorLabel.visible ? errorLabel.text : nil }
-}
-
-/// One lookup result in the list: poster (loaded after the row is on screen), title and year, "In
-/// the library", its subtitle (network, studio), and the start of the overview.
-@MainActor
-final class LookupRow {
-    let widget = Box.horizontal(spacing: 12)
-    let picture = Picture()
-    private let title = Label.line("", classes: ["heading"])
-    private let badge = Label.line(tr("In the library"), classes: ["instance-badge", "caption"], ellipsize: false)
-    private let network = Label.line("", classes: ["dim-label"])
-    private let overview = Label.wrapping("", classes: ["caption"], maxWidth: 80)
-
-    init() {
-        widget.margins(8, start: 12, end: 12)
-        let frame = Box.vertical(classes: ["poster-frame"])
-        frame.sizeRequest(width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
-        frame.clipsChildren = true
-        frame.valign = GTK_ALIGN_START
-        picture.sizeRequest(width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
-        picture.hideFromAccessibility()
-        frame.append(picture)
-        let column = Box.vertical(spacing: 2)
-        column.hexpand = true
-        let line = Box.horizontal(spacing: 8)
-        title.hexpand = true
-        line.append(title, badge)
-        overview.lines = 2
-        overview.ellipsize = PANGO_ELLIPSIZE_END
-        column.append(line, network, overview)
-        widget.append(frame, column)
-    }
-
-    func show(_ item: LookupResult, posters: PosterLoader?, instance: UUID?) {
-        let name = item.year.map { "\(item.title) (\($0))" } ?? item.title
-        title.text = name
-        badge.visible = item.isInLibrary
-        network.text = item.subtitle ?? ""
-        network.visible = !(item.subtitle ?? "").isEmpty
-        overview.text = item.overview ?? ""
-        overview.visible = !(item.overview ?? "").isEmpty
-        widget.setAccessibleLabel(item.isInLibrary ? tr("%s, in the library").fill(name) : name)
-        if let posters, let instance {
-            posters.show(item, from: instance, in: picture, width: AddToLibraryDialog.posterWidth, height: AddToLibraryDialog.posterHeight)
-        } else {
-            picture.setTexture(nil)
-        }
-    }
 }
