@@ -184,6 +184,7 @@ final class ContractTests: XCTestCase {
             "GET /api/v1/movie/900003": .fixture("jellyseerr/movie-900003.json"), "GET /api/v1/tv/900004": .fixture("jellyseerr/tv-900004.json"),
             "POST /api/v1/request/11/approve": .json(#"{"id": 11, "status": 2}"#), "POST /api/v1/request/12/decline": .json(#"{"id": 12, "status": 3}"#),
             "DELETE /api/v1/request/9": .status(204),
+            "POST /api/v1/request": .json(#"{"id": 13, "status": 2, "type": "movie", "is4k": false, "requestedBy": {"id": 1, "displayName": "Fixture Owner"}, "media": {"id": 213, "tmdbId": 900005, "status": 3}}"#),
         ], fixtures: fixturesDirectory)
         let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://192.168.1.10:5055"), allowPlainHTTPOnLocal: true)
         let secrets = InMemorySecretStore()
@@ -195,6 +196,10 @@ final class ContractTests: XCTestCase {
         _ = try await client.perform(.approve, on: 11)
         _ = try await client.perform(.decline, on: 12)
         _ = try await client.perform(.delete, on: 9)
+        // Requesting: a movie, a series' seasons, a series' every season not yet asked.
+        _ = try await client.request(MediaAsk(mediaType: .movie, tmdbID: 900005))
+        _ = try await client.request(MediaAsk(mediaType: .tv, tmdbID: 900002, seasons: [3, 1]))
+        _ = try await client.request(MediaAsk(mediaType: .tv, tmdbID: 900004))
         XCTAssertEqual(stub.unexpectedRequests, [])
         return stub.requests.map { request in
             XCTAssertNil(request.headers["X-Api-Key"].flatMap { _ in request.query.first { $0.name.lowercased().contains("key") } }, "the key in a query")
