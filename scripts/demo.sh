@@ -2,7 +2,8 @@
 # `make demo`: Switchyard against real local services in a throwaway profile.
 #   - the real peers (qBittorrent, Transmission, Deluge, NZBGet with its NNTP stub) on 127.0.0.1,
 #     with qBittorrent downloading a 96 MB file from Transmission as it runs (Tests/Peers/peers.py demo);
-#   - Sonarr and Radarr fixture servers whose queues name those downloads;
+#   - Sonarr and Radarr fixture servers whose queues name those downloads, and a Jellyseerr fixture
+#     server with requests waiting for approval;
 #   - a temporary config dir, cache dir and unlocked keyring (its own D-Bus session);
 #   - the window titled "Switchyard — Demo". Closing it stops everything.
 set -euo pipefail
@@ -78,10 +79,10 @@ for kind, clients in settings.items():
 PY
 
 key=fixture-demo-key
-start_fixture() { # kind queue-file: starts the server, leaves its port in $SWITCHYARD_DEMO/<kind>.port
+start_fixture() { # kind [queue-file]: starts the server, leaves its port in $SWITCHYARD_DEMO/<kind>.port
   local out=$SWITCHYARD_DEMO/$1.out
   mkfifo "$SWITCHYARD_DEMO/$1.in"
-  "$bin/switchyard-fixture-server" --kind "$1" --fixtures "$root/Fixtures" --api-key "$key" --queue "$2" \
+  "$bin/switchyard-fixture-server" --kind "$1" --fixtures "$root/Fixtures" --api-key "$key" ${2:+--queue "$2"} \
     --overlay "$SWITCHYARD_DEMO/$1-settings" \
     <"$SWITCHYARD_DEMO/$1.in" >"$out" &
   pids+=($!)
@@ -95,6 +96,8 @@ sonarr_port=$(cat "$SWITCHYARD_DEMO/sonarr.port")
 radarr_port=$(cat "$SWITCHYARD_DEMO/radarr.port")
 
 "$bin/switchyard-demo-setup" "$run/peers.json" "$sonarr_port" "$radarr_port" "$key"
+start_fixture jellyseerr
+"$bin/switchyard-demo-setup" --only jellyseerr Jellyseerr "$(cat "$SWITCHYARD_DEMO/jellyseerr.port")" "$key"
 echo "demo: Switchyard is starting; qBittorrent is downloading Fixture.Demo.Transfer.2026.bin from Transmission." >&2
 echo "demo: close the window (or Ctrl+Q) to stop everything." >&2
 SWITCHYARD_PROFILE_NAME=Demo "$bin/switchyard" "$@"

@@ -27,7 +27,9 @@ extension Appearance {
     /// The few content styles GTK's own theme lacks (libadwaita has them; we do
     /// not depend on it): framed lists, the stale bar, poster frames, instance
     /// badges. Colours derive from the theme's text colour, so light, dark and
-    /// high-contrast follow. No chrome is drawn here.
+    /// high-contrast follow. No chrome is drawn here; the one sizing change is the tab switcher's
+    /// buttons, each as wide as its title — the theme's 100-pixel minimum made nine tabs (every kind
+    /// of service configured) wider than a 1366-pixel screen.
     @MainActor
     static func installStyles() {
         let css = """
@@ -44,6 +46,7 @@ extension Appearance {
         listview.view > row:selected button.flat, listview.view > row:selected button.flat image { color: @theme_text_color; }
         .transient-message { background-color: @theme_base_color; border: 1px solid alpha(currentColor, 0.2);
           border-radius: 12px; padding: 8px 8px 10px 16px; box-shadow: 0 2px 8px alpha(black, 0.18); }
+        stackswitcher > button.text-button { min-width: 0; padding-left: 12px; padding-right: 12px; }
         """
         StyleSheet.addToDisplay(css)
         // Spinners draw our own symbolic PNGs: the theme's `process-working-symbolic` is an SVG only, and
