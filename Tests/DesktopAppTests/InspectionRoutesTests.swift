@@ -36,6 +36,7 @@ final class InspectionRoutesTests: XCTestCase {
             if case .settings(let scene)? = route.overlay { return settings(scene) }
             if case .downloads(let scene)? = route.overlay { return downloads(scene) }
             if case .indexers(let scene)? = route.overlay { return indexers(scene) }
+            if case .requests(let scene)? = route.overlay { return requests(scene) }
             if case .doctor(let healthy)? = route.overlay {
                 return ["[frame] 'Stack Doctor'", "[push button] 'Check again'", "[push button] 'Close'"] + (healthy
                     ? ["[label] '3 orchestrators and 5 download clients read. No problems found between your services.'"]
@@ -221,6 +222,24 @@ final class InspectionRoutesTests: XCTestCase {
         case .releaseSearch:
             ["[frame] 'Interactive Search — Edge Cases of Ada Sample'", "[list] 'Releases'", "[label] '5 releases, 2 approved. Searched at 14:00.'"]
         default: nil
+        }
+    }
+
+    private static func requests(_ scene: RequestsScene) -> [String] {
+        switch scene {
+        case .selected:
+            return ["[check box] 'Select Return of the Placeholder (2025)' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Select Placeholder Bay (2019)' {visible,sensitive,focusable}",
+                    "[check box] 'Select Synthetic Dawn (2024)' {visible,sensitive,focusable,checked}",
+                    "[push button] 'Approve selected requests' {visible,sensitive,focusable}",
+                    "[push button] 'Decline selected requests' {visible,sensitive,focusable}"]
+        case .confirmDelete:
+            return ["[frame] 'Delete the request for “The Long Fixture (2020)”?'", "[push button] 'Cancel' {visible,sensitive,focusable",
+                    "[push button] 'Delete Request'",
+                    "[label] 'The request is removed from Jellyseerr. The movie or series itself, and anything already downloaded, stay as they are.'"]
+        case .actionFailed:
+            return ["[label] 'Nothing was changed.'", "[push button] 'Dismiss message'", "[label] 'The others were not sent.'",
+                    "[label] '“Return of the Placeholder (2025)” was not approved: \(ErrorText.sentence(.refused(.readOnlyAPI)))'"]
         }
     }
 

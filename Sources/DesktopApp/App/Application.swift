@@ -204,6 +204,8 @@ final class SwitchyardApplication {
             inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
         case .indexers(let scene)?:
             inspectAfterFirstFrame(window) { window.indexers.inspect(scene) }
+        case .requests(let scene)?:
+            inspectAfterFirstFrame(window) { window.requests.inspect(scene) }
         case .doctor(let healthy)?:
             inspectAfterFirstFrame(window) {
                 let doctor = DoctorWindow(over: window.toplevel)

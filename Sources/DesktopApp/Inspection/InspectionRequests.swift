@@ -32,3 +32,43 @@ extension InspectionData {
         return Aggregate(parts: [ServicePart(service: jellyseerr, value: list, refreshedAt: stale ? staleSince : now, isStale: stale)])
     }
 }
+
+/// The Requests tab acting on requests, for `--inspection requests.<scene>`.
+enum RequestsScene: String, CaseIterable {
+    case selected
+    case confirmDelete = "confirm-delete"
+    case actionFailed = "action-failed"
+
+    var summary: String {
+        switch self {
+        case .selected: "Requests with two pending ones ticked: Approve Selected and Decline Selected enabled"
+        case .confirmDelete: "Deleting a request asks first: what goes and what stays, Cancel the default"
+        case .actionFailed: "An approve refused by the service's CSRF protection, said as such; the others not sent"
+        }
+    }
+}
+
+@MainActor
+extension RequestsPage {
+    /// Puts the page in `scene`; returns the window to capture when it is not the main one.
+    func inspect(_ scene: RequestsScene) -> (window: Window?, popover: Widget?) {
+        let service = InspectionData.jellyseerr
+        func target(_ id: Int, _ title: String) -> RequestTarget { RequestTarget(service: service, id: id, title: title) }
+        switch scene {
+        case .selected:
+            for id in [21, 23] { rowControls[Self.key(service.id, id)]?.check?.active = true }
+            rowControls[Self.key(service.id, 23)]?.check?.grabFocus()
+            return (nil, nil)
+        case .confirmDelete:
+            let (title, detail) = RequestWords.deleteQuestion([target(18, "The Long Fixture (2020)")])
+            let dialog = ConfirmDialog(over: Window.toplevel(of: page), title: title, detail: detail, confirm: tr("Delete Request"),
+                                       onConfirm: {})
+            OnScreen.keep(dialog)
+            return (dialog.window, nil)
+        case .actionFailed:
+            message.show(tr("Nothing was changed."), problems: [
+                RequestWords.failed(.approve, "Return of the Placeholder (2025)", .refused(.readOnlyAPI)), tr("The others were not sent.")])
+            return (nil, nil)
+        }
+    }
+}

@@ -40,6 +40,7 @@ enum InspectionOverlay: Equatable {
     case library(AppTab, LibraryScene)
     case activity(ActivityScene)
     case indexers(IndexersScene)
+    case requests(RequestsScene)
     /// The stack doctor's window: findings of several kinds, or a consistent stack.
     case doctor(healthy: Bool)
     /// A doctor's fix asking for confirmation over the findings, with the exact request it will send.
@@ -118,6 +119,10 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         for scene in IndexersScene.allCases {
             routes.append(InspectionRoute("indexers.\(scene.rawValue)", .tabs(selected: .indexers, variant: .content),
                                           overlay: .indexers(scene), scene.summary))
+        }
+        for scene in RequestsScene.allCases {
+            routes.append(InspectionRoute("requests.\(scene.rawValue)", .tabs(selected: .requests, variant: .content),
+                                          overlay: .requests(scene), scene.summary))
         }
         routes.append(InspectionRoute("doctor.findings", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: false),
                                       "The stack doctor over the Overview: an error, warnings and a notice, each with why, the fix and the evidence"))

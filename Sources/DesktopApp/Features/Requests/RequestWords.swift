@@ -59,6 +59,15 @@ enum RequestWords {
         }
     }
 
+    /// Asked before a delete: what goes (the request) and what stays (the title, its files).
+    static func deleteQuestion(_ targets: [RequestTarget]) -> (title: String, detail: String) {
+        let title = targets.count == 1 ? tr("Delete the request for “%s”?").fill(targets[0].title)
+            : trn("Delete %d request?", "Delete %d requests?", targets.count).fill(targets.count)
+        let detail = tr("The request is removed from %s. The movie or series itself, and anything already downloaded, stay as they are.")
+            .fill(Set(targets.map(\.service.name)).sorted().joined(separator: ", "))
+        return (title, detail)
+    }
+
     static func failed(_ action: RequestAction, _ title: String, _ error: ServiceError) -> String {
         let reason = ErrorText.sentence(error)
         return switch action {

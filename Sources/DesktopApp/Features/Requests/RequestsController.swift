@@ -41,11 +41,8 @@ final class RequestsController: FeatureController {
     func ask(_ action: RequestAction, _ targets: [RequestTarget]) {
         guard action == .delete else { return act(action, targets) }
         guard let page else { return }
-        let title = targets.count == 1 ? tr("Delete the request for “%s”?").fill(targets[0].title)
-            : trn("Delete %d request?", "Delete %d requests?", targets.count).fill(targets.count)
-        let detail = tr("The request is removed from %s. The movie or series itself, and anything already downloaded, stay as they are.")
-            .fill(Set(targets.map(\.service.name)).sorted().joined(separator: ", "))
-        confirm = ConfirmDialog(over: Window.toplevel(of: page.page), title: title, detail: detail, confirm: tr("_Delete Request"),
+        let (title, detail) = RequestWords.deleteQuestion(targets)
+        confirm = ConfirmDialog(over: Window.toplevel(of: page.page), title: title, detail: detail, confirm: tr("Delete Request"),
                                 onConfirm: { [weak self] in self?.act(.delete, targets) },
                                 onEnd: { [weak self] in self?.confirm = nil })
     }
