@@ -56,7 +56,7 @@ extension RequestsPage {
         func target(_ id: Int, _ title: String) -> RequestTarget { RequestTarget(service: service, id: id, title: title) }
         switch scene {
         case .selected:
-            for id in [21, 23] { rowControls[Self.key(service.id, id)]?.check?.active = true }
+            for id in [21, 23] { if let check = rowControls[Self.key(service.id, id)]?.check { check.active = true } }
             rowControls[Self.key(service.id, 23)]?.check?.grabFocus()
             return (nil, nil)
         case .confirmDelete:

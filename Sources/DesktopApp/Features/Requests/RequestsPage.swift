@@ -28,7 +28,15 @@ final class RequestsPage {
     /// The pending requests ticked for Approve Selected / Decline Selected, by key.
     private(set) var ticked: Set<String> = []
     /// Each shown request's controls by key (tests): its check box (pending only) and buttons.
-    private(set) var rowControls: [String: (check: CheckButton?, approve: Button?, decline: Button?, delete: Button)] = [:]
+    private(set) var rowControls: [String: RowControls] = [:]
+
+    /// A request row's controls: its check box and Approve/Decline (pending only), and Delete.
+    struct RowControls {
+        var check: CheckButton?
+        var approve: Button?
+        var decline: Button?
+        var delete: Button
+    }
     /// The rows' lines as shown (tests, inspection).
     private(set) var lines: [String] = []
 
@@ -100,7 +108,10 @@ final class RequestsPage {
     static func key(_ service: UUID, _ id: Int) -> String { "\(service.uuidString)/\(id)" }
 
     private func fill(_ content: RequestsContent) {
-        lists = content.parts.map { ($0.service, $0.value) }
+        let next = content.parts.map { ($0.service, $0.value) }
+        // A refresh that changed nothing (most of them) leaves the rows, the ticks and the focus alone.
+        if !rowControls.isEmpty || !lines.isEmpty, next.map(\.0) == lists.map(\.service), next.map(\.1) == lists.map(\.list) { return }
+        lists = next
         refill()
     }
 
@@ -129,7 +140,10 @@ final class RequestsPage {
             }
         }
         ticked.formIntersection(stillPending)
-        for key in ticked { rowControls[key]?.check?.active = true }
+        for key in ticked {
+            guard let controls = rowControls[key], let check = controls.check else { continue } // filtered out
+            check.active = true
+        }
         let showsPending = shelf == nil || shelf == .pending
         pendingHeading.visible = showsPending
         pendingList.visible = showsPending && pending > 0
@@ -251,7 +265,7 @@ final class RequestsPage {
         delete.valign = GTK_ALIGN_CENTER
         delete.onClicked { [weak self] in self?.onAct?(.delete, [target]) }
         row.append(delete)
-        rowControls[key] = (check, approve, decline, delete)
+        rowControls[key] = RowControls(check: check, approve: approve, decline: decline, delete: delete)
         return row
     }
 }
