@@ -23,7 +23,7 @@ import sys
 import time
 
 import pyatspi
-from uicheck import app, key, poll, walk, window_ids
+from uicheck import app, frame, key, poll, walk, window_ids
 
 ENV = os.environ
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -145,16 +145,6 @@ def click_until(client, want, modifiers=()):
     fail(f"clicking {client} did not select {want} (now {picked_clients()})")
 
 
-def confirmation(title):
-    """The confirmation window titled `title`, once it is on the bus."""
-    root = app()
-    for index in range(root.childCount):
-        child = root.getChildAtIndex(index)
-        if child is not None and child.getRoleName() == "frame" and child.name == title:
-            return child
-    return None
-
-
 def single(name):
     """One client (rTorrent): Space resumes and pauses its seed, Delete removes it keeping its file."""
     until(lambda: rows() if len(rows()) == 1 else None, what=f"the row of {SEED}")
@@ -171,7 +161,7 @@ def single(name):
     until(lambda: all("Paused" in texts for _, texts in rows()), what="the row read back as paused")
     click_until(name, [name])
     key("Delete")
-    dialog = until(lambda: confirmation("Remove 1 transfer?"), what="the confirmation")
+    dialog = until(lambda: frame("Remove 1 transfer?"), what="the confirmation")
     buttons = {node.name: node for node in walk(dialog) if node.getRoleName() == "push button"}
     seen["confirmButtons"] = sorted(buttons)
     seen["removedBeforeConfirming"] = seed_hash not in daemon(name)["paused"]
@@ -239,7 +229,7 @@ def main():
     other = next(name for name in names if name != target)
     click_until(target, [target])
     key("shift+Delete")
-    dialog = until(lambda: confirmation("Remove 1 transfer and delete its files?"), what="the confirmation")
+    dialog = until(lambda: frame("Remove 1 transfer and delete its files?"), what="the confirmation")
     buttons = {node.name: node for node in walk(dialog) if node.getRoleName() == "push button"}
     seen["confirmButtons"] = sorted(buttons)
     seen["removedBeforeConfirming"] = daemon(target)["paused"].get(RUNS[target]["hash"]) is None

@@ -21,7 +21,7 @@ import time
 import urllib.request
 
 import pyatspi
-from uicheck import app, poll, walk, window_ids
+from uicheck import app, frame, poll, walk, window_ids
 
 ENV = os.environ
 seen = {}
@@ -142,13 +142,7 @@ def press_until(combo, effect, what, attempts=4):
     fail(f"{combo} did not {what}")
 
 
-def dialog(title):
-    root = app()
-    for index in range(root.childCount):
-        child = root.getChildAtIndex(index)
-        if child is not None and child.getRoleName() == "frame" and child.name == title:
-            return child
-    return None
+dialog = frame
 
 
 def row_label(title, tab, attempt=0):

@@ -32,6 +32,16 @@ def app():
     return None
 
 
+def frame(title):
+    """The application's window (a dialog too) titled `title`, once it is on the bus; None until then."""
+    root = app()
+    for index in range(root.childCount if root is not None else 0):
+        child = root.getChildAtIndex(index)
+        if child is not None and child.getRoleName() == "frame" and child.name == title:
+            return child
+    return None
+
+
 def window_ids(pattern="^Switchyard$"):
     """The visible X windows whose title matches `pattern`, oldest first."""
     return subprocess.run(["xdotool", "search", "--onlyvisible", "--name", pattern], capture_output=True, text=True).stdout.split()
