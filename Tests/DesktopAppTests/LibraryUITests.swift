@@ -9,7 +9,6 @@ import XCTest
 final class LibraryUITests: XCTestCase {
     func testUnmonitorASeasonSearchAnEpisodeAddASeriesRemoveWithBlocklistDeleteAMovieKeepingFiles() throws {
         let harness = try Harness()
-        let environment = ProcessInfo.processInfo.environment
         try requireTestSession()
         let key = "fixture-library-ui-key"
         let server = harness.binary.deletingLastPathComponent().appendingPathComponent("switchyard-fixture-server")
@@ -20,64 +19,23 @@ final class LibraryUITests: XCTestCase {
         defer { radarr.stop() }
         let sonarrPort = try XCTUnwrap(sonarr.port), radarrPort = try XCTUnwrap(radarr.port)
 
-        // A fresh profile: both services in its registry, their keys in the session's keyring.
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-library-ui-\(UUID().uuidString)")
-        let configHome = profile.appendingPathComponent("config"), cacheHome = profile.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let registry = ServiceRegistry(fileURL: configHome.appendingPathComponent("switchyard/services.json"))
-        let keyring = KeyringSecretStore()
-        var credentials: [CredentialReference] = []
-        for (name, kind, port) in [("Fixture Sonarr", ServiceKind.sonarr, sonarrPort), ("Fixture Radarr", .radarr, radarrPort)] {
-            let config = ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
-                                       allowPlainHTTPOnLocal: true)
-            try runBlocking { try await registry.upsert(config) }
-            try runBlocking { try await keyring.write(Credential(apiKey: key), for: config.credential, kind: kind) }
-            credentials.append(config.credential)
+        // A fresh profile: both services in its registry, their keys in the session's keyring (WalkThrough).
+        let services = try [("Fixture Sonarr", ServiceKind.sonarr, sonarrPort), ("Fixture Radarr", .radarr, radarrPort)].map { name, kind, port in
+            (config: ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"),
+                                   allowPlainHTTPOnLocal: true), credential: Credential(apiKey: key))
         }
-        defer { for credential in credentials { try? runBlocking { try await keyring.delete(credential) } } }
-
         let series = try Self.title(harness, "sonarr/series.json", id: 1)
         let movie = try Self.title(harness, "radarr/movie.json", id: 4)
         let queue = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: harness.root.appendingPathComponent(
             "Fixtures/sonarr/queue-details.json"))) as? [[String: Any]])
         let download = try XCTUnwrap(queue.first { $0["id"] as? Int == 1_000_001 }?["title"] as? String)
-
-        let stderrFile = profile.appendingPathComponent("switchyard.stderr")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        let app = Process()
-        app.executableURL = harness.binary
-        var appEnvironment = environment
-        appEnvironment["XDG_CONFIG_HOME"] = configHome.path
-        appEnvironment["XDG_CACHE_HOME"] = cacheHome.path
-        app.environment = appEnvironment
-        app.standardError = try FileHandle(forWritingTo: stderrFile)
-        app.standardOutput = app.standardError
-        try app.run()
-        defer { if app.isRunning { app.terminate() }; app.waitUntilExit() }
-
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        driver.arguments = [harness.root.appendingPathComponent("Tools/library-ui-check.py").path]
-        var driverEnvironment = environment
-        driverEnvironment["SY_APP_PID"] = String(app.processIdentifier)
-        driverEnvironment["SY_SONARR"] = String(sonarrPort)
-        driverEnvironment["SY_RADARR"] = String(radarrPort)
-        driverEnvironment["SY_KEY"] = key
-        driverEnvironment["SY_SERIES"] = series
-        driverEnvironment["SY_MOVIE"] = movie
-        driverEnvironment["SY_QUEUE_TITLE"] = download
         let lookup = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: harness.root.appendingPathComponent(
             "Fixtures/sonarr/series-lookup.json"))) as? [[String: Any]])
         let newSeries = try XCTUnwrap(lookup.first { $0["tvdbId"] as? Int == 800_021 }?["title"] as? String)
-        driverEnvironment["SY_NEW_TITLE"] = newSeries
-        driverEnvironment["SY_NEW_TERM"] = "fixture series 21"
-        driver.environment = driverEnvironment
-        let (output, errors) = try runCapturingOutput(driver)
-        let seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]
-        let log = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
-        XCTAssertEqual(driver.terminationStatus, 0, "the walk-through failed: \(String(decoding: errors, as: UTF8.self))\nseen: \(seen)\napp: \(log)")
+        let walk = try WalkThrough("Tools/library-ui-check.py", services: services, driverEnvironment: [
+            "SY_SONARR": String(sonarrPort), "SY_RADARR": String(radarrPort), "SY_KEY": key, "SY_SERIES": series, "SY_MOVIE": movie,
+            "SY_QUEUE_TITLE": download, "SY_NEW_TITLE": newSeries, "SY_NEW_TERM": "fixture series 21"])
+        let seen = walk.seen, log = walk.log
 
         XCTAssertEqual(seen["seasonBefore"] as? Bool, true)
         XCTAssertEqual(seen["seasonTwoInSonarr"] as? [Bool], [false, false], "Season 2's episodes are unmonitored in Sonarr")
