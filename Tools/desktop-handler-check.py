@@ -6,7 +6,7 @@ a configured profile, no Switchyard running).
     desktop-handler-check.py PREFIX RUN_DIR
 
 1. From a cold start, one form at a time: `xdg-open` a magnet link, a .torrent file and an .nzb
-   file. Each must open Add Download with the right client picked, and pressing Add must put it in
+   file, then `gio open` a magnet link in each shape GIO may rewrite one to (`magnet:///?`, `magnet://?`). Each must open Add Download with the right client picked, and pressing Add must put it in
    the real daemon (qBittorrent for torrents, NZBGet for the NZB) — checked with the daemon's own
    API. After Close the app keeps running; Ctrl+Q ends it.
 2. The same three, handed to an instance started beforehand; Ctrl+Q ends it with status 0.
@@ -168,13 +168,33 @@ def xdg_open(target):
 
 
 def ended(what, opener):
+    """The opener (xdg-open or gio open) returned, with status 0."""
     try:
         status = opener.wait(timeout=60)
     except subprocess.TimeoutExpired:
         opener.kill()
-        return bad(f"{what}: xdg-open did not return")
+        return bad(f"{what}: {opener.args[0]} did not return")
     if status != 0:
-        bad(f"{what}: xdg-open exited {status}: {opener.stderr.read()[-300:]}")
+        bad(f"{what}: {opener.args[0]} exited {status}: {opener.stderr.read()[-300:]}")
+
+
+def gio_open(target):
+    """What a GNOME or other GIO-based desktop runs (xdg-open itself hands over to `gio open` when the session
+    says it is GNOME): GLib finds the handler and launches it, and `gio open` returns once it has."""
+    env = dict(os.environ, XDG_CURRENT_DESKTOP="GNOME")
+    return subprocess.Popen(["gio", "open", target], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def gio_forms():
+    """Magnet links in the two shapes GIO can hand a handler after making a file of the URI and back."""
+    found = []
+    for prefix in ("magnet:///?", "magnet://?"):
+        magnet_hash = secrets.token_hex(20)
+        name = f"Fixture GIO Magnet {magnet_hash[:6]}"
+        found.append((f"{prefix}… through gio open", f"{prefix}xt=urn:btih:{magnet_hash}&dn={name.replace(' ', '+')}",
+                      f"{name} (magnet link)", "qBittorrent (torrents)",
+                      lambda magnet_hash=magnet_hash: magnet_hash in query("qbittorrent").get("paused", {})))
+    return found
 
 
 def forms(folder):
@@ -209,6 +229,16 @@ def main():
         add_through_dialog(f"cold start, {what}", shown, client, landed)
         quit_with_ctrl_q(f"cold start, {what}")
         ended(f"cold start, {what}", opener)
+    # 1b. Cold starts through GIO, with the magnet link in the shapes GLib may rewrite it to.
+    for what, target, shown, client, landed in gio_forms():
+        opener = gio_open(target)
+        if attach() is None:
+            bad(f"{what}: gio open started no Switchyard")
+            opener.kill()
+            continue
+        ended(f"cold start, {what}", opener)
+        add_through_dialog(f"cold start, {what}", shown, client, landed)
+        quit_with_ctrl_q(f"cold start, {what}")
     # 2. An instance already running.
     process = subprocess.Popen([binary], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.environ["SY_APP_PID"] = str(process.pid)

@@ -24,14 +24,25 @@ public enum DownloadSource: Sendable, Equatable {
     /// What the user typed or pasted, when it is a link Switchyard will hand on.
     public static func link(_ text: String) -> Result<DownloadSource, Refusal> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.lowercased().hasPrefix("magnet:?"), !trimmed.contains(where: { $0.isNewline }) {
-            return .success(.magnet(trimmed))
+        if let magnet = magnetLink(trimmed), !magnet.contains(where: { $0.isNewline }) {
+            return .success(.magnet(magnet))
         }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty, !trimmed.contains(where: { $0.isNewline || $0 == " " }) else {
             return .failure(.notALink)
         }
         return .success(.url(url))
+    }
+
+    /// `text` as a `magnet:?` link, or nil. GIO can hand a desktop's handler the link as a URI with an
+    /// empty authority (`magnet:///?xt=…` or `magnet://?xt=…`: GLib made a file of it and back); that
+    /// is the same link, and only the prefix is rewritten.
+    static func magnetLink(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        for prefix in ["magnet:?", "magnet:///?", "magnet://?"] where lowered.hasPrefix(prefix) {
+            return "magnet:?" + text.dropFirst(prefix.count)
+        }
+        return nil
     }
 
     /// A file's bytes, by its content (not only its name).
@@ -111,7 +122,7 @@ public enum TorrentMetainfo {
             guard let (key, afterKey) = string(bytes, index), let end = skip(bytes, afterKey) else { return nil }
             if key == Array("info".utf8) {
                 guard bytes[afterKey] == UInt8(ascii: "d") else { return nil }
-                return SHA1.hex(Array(bytes[afterKey..<end]))
+                return Checksum.sha1Hex(bytes[afterKey..<end])
             }
             index = end
         }
@@ -180,50 +191,6 @@ public enum TorrentMetainfo {
             }
         } while depth > 0
         return cursor
-    }
-}
-
-/// SHA-1 (FIPS 180-4), for torrent info-hashes only — not for anything secret.
-enum SHA1 {
-    static func hex(_ message: [UInt8]) -> String {
-        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var data = message
-        let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8((bitLength >> UInt64(shift)) & 0xFF)) }
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
-            }
-            for i in 16..<80 {
-                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-                w[i] = (x << 1) | (x >> 31)
-            }
-            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-            for i in 0..<80 {
-                let (f, k): (UInt32, UInt32) = switch i {
-                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (b ^ c ^ d, 0xCA62_C1D6)
-                }
-                let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ w[i]
-                e = d
-                d = c
-                c = (b << 30) | (b >> 2)
-                b = a
-                a = temp
-            }
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
-        }
-        return h.map { String(format: "%08x", $0) }.joined()
     }
 }
 
