@@ -1,5 +1,6 @@
 @testable import Core
 import Foundation
+import SwitchyardTestSupport
 import XCTest
 
 /// Prowlarr's answers at their edges: what is dropped (and why), what is clamped, and the download
@@ -27,6 +28,15 @@ final class ProwlarrDecodingTests: XCTestCase {
         XCTAssertNil(releases[1].link, "a magnet: link in downloadUrl is not Prowlarr's proxy link: not kept")
         XCTAssertEqual(releases[1].categories, ["Movies"])
         XCTAssertNil(releases[1].published)
+    }
+
+    /// A title holding bidi controls (the fixture's second private result) is kept exactly as the indexer sent it — the
+    /// data stays true; what is shown drops the controls (ShownText, in the app).
+    func testATitleWithBidiControlsIsKeptAsSent() throws {
+        let body = try fixture("prowlarr/search.json")
+        let releases = try ProwlarrDecoding.releases(body)
+        let disguised = try XCTUnwrap(releases.first { $0.title.unicodeScalars.contains("\u{202E}") })
+        XCTAssertEqual(disguised.title, "Fixture.Show.S01E02.qx.\u{202E}RTL\u{202C}.2160p [Fixture Torrents Private]")
     }
 
     func testStatusesStatisticsAndApplicationsTolerateOddShapes() throws {

@@ -81,9 +81,9 @@ final class IndexersUITests: XCTestCase {
             gtk_widget_activate_action_variant(page.resultView.widget, "list.activate-item", g_variant_new_uint32(0))
             XCTAssertTrue(iterate(until: { controller.dialog != nil }), "Enter on a result asks where it goes")
             let dialog = try XCTUnwrap(controller.dialog)
-            XCTAssertEqual(dialog.chosen, .prowlarr, "through Prowlarr first")
+            XCTAssertEqual(dialog.chosen, .manager, "through Prowlarr first")
             XCTAssertFalse(dialog.warningShown)
-            dialog.answer(.prowlarr)
+            dialog.answer(.manager)
             XCTAssertTrue(iterate(until: { (fixtureState()["grabs"] as? [Any])?.count == 1 }))
             let first = try XCTUnwrap(page.searches.values.first?.state.results.first { $0.title == page.resultTitles.first })
             let grabs = fixtureState()["grabs"] as? [[String: Any]] ?? []

@@ -9,7 +9,7 @@ struct Label: WidgetRef {
     let widget: Widget
 
     init(_ text: String = "", mnemonic: Bool = false) {
-        widget = mnemonic ? gtk_label_new_with_mnemonic(text) : gtk_label_new(text)
+        widget = mnemonic ? gtk_label_new_with_mnemonic(ShownText.clean(text)) : gtk_label_new(ShownText.clean(text))
     }
 
     /// A label GTK handed us (a child found in a tree); checked, since the tree is not typed.
@@ -20,7 +20,7 @@ struct Label: WidgetRef {
 
     var text: String {
         get { gtk_label_get_text(cast(widget)).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_label_set_text(cast(widget), newValue) }
+        nonmutating set { gtk_label_set_text(cast(widget), ShownText.clean(newValue)) }
     }
 
     var xalign: Float {
@@ -327,7 +327,12 @@ struct Switch: WidgetRef {
 struct CheckButton: WidgetRef {
     let widget: Widget
 
-    init(mnemonic: String) { widget = gtk_check_button_new_with_mnemonic(mnemonic) }
+    /// A check (or radio) button with a mnemonic (`"_Paused"`: Alt+P). GTK 4.8 names it for screen readers by its
+    /// label as written, marker and all ("_Paused"), so it is named by the words without the marker.
+    init(mnemonic: String) {
+        widget = gtk_check_button_new_with_mnemonic(ShownText.clean(mnemonic))
+        setAccessibleLabel(Mnemonic.plain(mnemonic))
+    }
 
     var active: Bool {
         get { gtk_check_button_get_active(cast(widget)) != 0 }

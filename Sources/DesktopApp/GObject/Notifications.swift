@@ -14,9 +14,9 @@ enum DesktopNotifications {
 
     /// `offeringQuit`: the app runs with its window closed — the notification also has a Quit button.
     static func send(_ notice: NotificationPlanner.Notice, offeringQuit: Bool = false) {
-        guard let application = g_application_get_default(), let notification = g_notification_new(NoticeWords.title(notice)) else { return }
+        guard let application = g_application_get_default(), let notification = g_notification_new(ShownText.clean(NoticeWords.title(notice))) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
-        g_notification_set_body(notification, NoticeWords.body(notice))
+        g_notification_set_body(notification, ShownText.clean(NoticeWords.body(notice)))
         switch notice.target {
         case let .download(id):
             // A floating variant: the notification takes it.

@@ -180,7 +180,7 @@ private let tooltipThunk: @convention(c) (gpointer?, gint, gint, gboolean, gpoin
     let address = UInt(bitPattern: tooltip) // the GtkTooltip, valid for the emission, on the main thread
     return MainActor.assumeIsolated {
         guard let text = box.handler(), let tooltip = OpaquePointer(bitPattern: address) else { return 0 }
-        gtk_tooltip_set_text(tooltip, text)
+        gtk_tooltip_set_text(tooltip, ShownText.clean(text))
         return 1
     }
 }

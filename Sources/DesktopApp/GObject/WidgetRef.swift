@@ -57,6 +57,7 @@ extension WidgetRef {
     var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         nonmutating set {
+            let newValue = ShownText.clean(newValue)
             let current = gtk_widget_get_tooltip_text(widget)
             switch (current, newValue) {
             case (nil, nil): return

@@ -24,7 +24,7 @@ enum UI {
         gtk_accessible_reset_relation(cast(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         var value = GValue()
         g_value_init(&value, sy_gtk_type_string())
-        g_value_set_string(&value, text)
+        g_value_set_string(&value, ShownText.clean(text))
         var property = GTK_ACCESSIBLE_PROPERTY_LABEL
         gtk_accessible_update_property_value(cast(widget), 1, &property, &value)
         g_value_unset(&value)
@@ -67,7 +67,7 @@ enum UI {
     static func setAccessibleDescription(_ widget: Widget, _ text: String) {
         var value = GValue()
         g_value_init(&value, sy_gtk_type_string())
-        g_value_set_string(&value, text)
+        g_value_set_string(&value, ShownText.clean(text))
         var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
         gtk_accessible_update_property_value(cast(widget), 1, &property, &value)
         g_value_unset(&value)

@@ -15,7 +15,7 @@ struct Window: WidgetRef {
 
     var title: String {
         get { gtk_window_get_title(cast(widget)).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_window_set_title(cast(widget), newValue) }
+        nonmutating set { gtk_window_set_title(cast(widget), ShownText.clean(newValue)) }
     }
 
     /// Modal over `parent`, destroyed with it.

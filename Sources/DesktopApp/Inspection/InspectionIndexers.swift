@@ -50,7 +50,9 @@ extension InspectionData {
 
     static let indexerReleases: [IndexerRelease] = {
         let titles = ["Fixture Show S02E05 1080p WEB", "Fixture Show S02E04 1080p WEB", "Fixture Show S02 Complete 2160p",
-                      "Fixture Show S01 Complete 1080p BluRay", "Fixture Show S02E05 720p HDTV", "Fixture Show S02E03 1080p WEB"]
+                      "Fixture Show S01 Complete 1080p BluRay", "Fixture Show S02E05 720p HDTV",
+                      // A title disguised with a right-to-left override: shown in its real order, the controls dropped.
+                      "Fixture.Show.S02E03.qx.\u{202E}RTL\u{202C}.1080p"]
         var releases: [IndexerRelease] = []
         for (n, title) in titles.enumerated() {
             for (indexer, name, proto) in [(1, "Fixture Usenet One", DownloadProtocol.usenet), (2, "Fixture Torrents Public", .torrent),

@@ -9,7 +9,7 @@ import Foundation
 @MainActor
 final class IndexerReleaseDialog {
     enum Choice: Equatable {
-        case prowlarr
+        case manager
         case client(ServiceRef)
     }
 
@@ -34,13 +34,13 @@ final class IndexerReleaseDialog {
         column.margins(24)
         column.append(Label.wrapping(tr("Grab “%s”").fill(release.title), classes: ["title-3"], maxWidth: 50))
         column.append(Label.wrapping(IndexerResultRow.facts(release, now: now), classes: ["dim-label"], maxWidth: 60))
-        let viaManager = CheckButton(mnemonic: tr("_Through %s, to its download client (recommended)").fill(manager))
+        let viaManager = CheckButton(mnemonic: tr("_Through %s, to its download client (recommended)").fill(Mnemonic.escaped(manager)))
         viaManager.active = true
         column.append(viaManager)
-        choices.append((.prowlarr, viaManager))
+        choices.append((.manager, viaManager))
         if release.link != nil {
             for client in clients {
-                let check = CheckButton(mnemonic: tr("Straight to %s").fill(client.name))
+                let check = CheckButton(mnemonic: tr("Straight to %s").fill(Mnemonic.escaped(client.name)))
                 check.join(viaManager)
                 column.append(check)
                 choices.append((.client(client), check))
@@ -91,14 +91,14 @@ final class IndexerReleaseDialog {
     var choiceNames: [String] {
         choices.map { choice, _ in
             switch choice {
-            case .prowlarr: "Prowlarr"
+            case .manager: "Prowlarr"
             case .client(let ref): ref.name
             }
         }
     }
 
     private func choiceChanged() {
-        let toClient = chosen.map { $0 != .prowlarr } ?? false
+        let toClient = chosen.map { $0 != .manager } ?? false
         warning.visible = toClient
         send.setChild(Label(toClient ? tr("Send with the Key") : tr("Grab")))
         send.setAccessibleLabel(toClient ? tr("Send with Prowlarr's key in the link") : tr("Grab"))

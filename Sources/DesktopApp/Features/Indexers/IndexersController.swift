@@ -163,7 +163,7 @@ final class IndexersController: FeatureController {
         Task { [weak self] in
             let words: String
             switch choice {
-            case .prowlarr:
+            case .manager:
                 do throws(ServiceError) {
                     try await repository.grab(release, on: service)
                     words = tr("Grabbed “%s”: Prowlarr sends it to its download client.").fill(release.title)

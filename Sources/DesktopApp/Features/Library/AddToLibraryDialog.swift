@@ -129,7 +129,6 @@ final class AddToLibraryDialog {
             case .toggle(let on):
                 let check = CheckButton(mnemonic: label)
                 check.active = on
-                check.setAccessibleLabel(label.replacingOccurrences(of: "_", with: ""))
                 checks.append(check)
                 optionControls.append((option, nil, nil, nil, check))
             }

@@ -83,7 +83,7 @@ final class ChildrenSection {
         let bar = Box.horizontal(spacing: 8)
         if kind.groups?.monitorable == true, let title = words.monitorEveryGroup {
             let unmonitored = groups.filter { $0.monitored == false }
-            let monitor = Button(mnemonic: title, name: title.replacingOccurrences(of: "_", with: ""))
+            let monitor = Button(mnemonic: title, name: Mnemonic.plain(title))
             monitor.sensitive = !unmonitored.isEmpty
             monitor.tooltip = unmonitored.isEmpty ? (words.everyGroupMonitored ?? title) : title
             let name = unmonitored.map(presentation.groupName).joined(separator: ", ")
@@ -94,7 +94,7 @@ final class ChildrenSection {
         if kind.groups?.searchable == true, let title = words.searchMissingGroups {
             let missing = groups.filter { $0.monitored != false && ($0.date ?? .distantPast) <= now && $0.children.contains { !$0.hasFile } }
             let command = LibraryCommand.searchGroups(item: item.id.itemID, groups: missing.map(\.key))
-            let search = Button(mnemonic: title, name: title.replacingOccurrences(of: "_", with: ""))
+            let search = Button(mnemonic: title, name: Mnemonic.plain(title))
             search.sensitive = !missing.isEmpty
             search.tooltip = missing.isEmpty ? (words.noMissingGroups ?? title) : (words.searchMissingGroupsTooltip?(missing.count) ?? title)
             search.onClicked { request(.command(command, on: item)) }
