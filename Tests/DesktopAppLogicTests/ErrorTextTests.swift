@@ -81,4 +81,24 @@ final class ErrorTextTests: XCTestCase {
                                       endpoint: try Endpoint.parse("https://sonarr.fixture.invalid"), latencyMilliseconds: 42)
         XCTAssertEqual(report.sentence, "Connected to Sonarr 4.0.19.2979 at the remote address (sonarr.fixture.invalid:443) in 42 ms.")
     }
+
+    /// A 5xx is the service failing at its end, with its message; only a 4xx is a refusal of the request.
+    func testAServerErrorIsAFailureNotARefusal() {
+        XCTAssertEqual(ErrorText.sentence(.serverMessage(status: 500, message: "Indexer fixture failed: timeout")),
+                       "The service failed while answering: Indexer fixture failed: timeout")
+        XCTAssertEqual(ErrorText.sentence(.serverMessage(status: 503, message: "Metadata is down")),
+                       "The service failed while answering: Metadata is down")
+        XCTAssertEqual(ErrorText.sentence(.serverMessage(status: 400, message: "Unknown command")),
+                       "The service refused the request: Unknown command")
+    }
+
+    /// Identifiers are written as they are, never grouped like a quantity ("TMDB 9404", not "TMDB 9,404").
+    func testAnIdentifierIsNotGroupedLikeACount() {
+        let request = MediaRequest(id: ResourceID(serviceID: UUID(), itemID: 1), status: .pending, mediaType: .movie,
+                                   requestedBy: "Fixture Owner", tmdbID: 9404)
+        XCTAssertEqual(RequestWords.title(request), "TMDB 9404")
+        var dated = request
+        dated.year = 2021
+        XCTAssertEqual(RequestWords.title(dated), "TMDB 9404 (2021)")
+    }
 }

@@ -21,6 +21,9 @@ enum ErrorText {
             }
         case .incompatibleVersion(let found):
             tr("This version of the service (%s) is not supported.").fill(found)
+        case .serverMessage(let status, let message) where status >= 500:
+            // 5xx: the service failed at its end; nothing about the request was refused.
+            tr("The service failed while answering: %s").fill(message)
         case .serverMessage(_, let message):
             tr("The service refused the request: %s").fill(message)
         case .decoding(let path, _):

@@ -5,7 +5,7 @@ import Foundation
 enum RequestWords {
     /// "Fixture Movie (2025)"; a title the service could not give says which TMDB id it is.
     static func title(_ request: MediaRequest) -> String {
-        let name = request.title ?? (request.tmdbID.map { tr("TMDB %d").fill($0) } ?? tr("Unknown title"))
+        let name = request.title ?? (request.tmdbID.map { tr("TMDB %s").fill(String($0)) } ?? tr("Unknown title"))
         // Translators: a title and its year, "Fixture Movie (2025)".
         return request.year.map { tr("%1$s (%2$s)").fill(name, String($0)) } ?? name
     }
