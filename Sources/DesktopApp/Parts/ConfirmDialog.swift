@@ -5,12 +5,27 @@ import CGtk
 /// destroyed when answered (GTK 4.8 accessibility rules).
 @MainActor
 final class ConfirmDialog {
+    /// A choice under a heading: exactly one of its options is picked, the first (the safe one) when the dialog opens.
+    struct Choices {
+        var heading: String
+        /// Each option's label (with a mnemonic) and the sentence under it saying what it does.
+        var options: [(label: String, detail: String)]
+    }
+
+    /// What the user confirmed: each check's state, and the option picked in each choice (its index).
+    struct Answer {
+        var checks: [Bool]
+        var picks: [Int]
+    }
+
     let window: Window
     private var answered = false
-    private let onConfirm: @MainActor ([Bool]) -> Void
+    private let onConfirm: @MainActor (Answer) -> Void
     private let onEnd: @MainActor () -> Void
     /// The options' check buttons (all off when the dialog opens: the safe choice).
     private(set) var checks: [CheckButton] = []
+    /// Each choice's radio buttons, in order.
+    private(set) var choices: [[CheckButton]] = []
     /// The request shown, when there is one.
     private var codeLabel: Label?
 
@@ -20,14 +35,23 @@ final class ConfirmDialog {
         self.init(over: parent, title: title, detail: detail, confirm: confirm, options: [], onConfirm: { _ in onConfirm() }, onEnd: onEnd)
     }
 
+    /// With check-button `options` only: `onConfirm` gets their states.
+    convenience init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
+                     options: [(label: String, detail: String)], code: String? = nil, codeName: String? = nil, destructive: Bool = true,
+                     onConfirm: @escaping @MainActor ([Bool]) -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+        self.init(over: parent, title: title, detail: detail, confirm: confirm, options: options, code: code, codeName: codeName,
+                  destructive: destructive, answer: { onConfirm($0.checks) }, onEnd: onEnd)
+    }
+
     /// With `options`: check buttons (label with a mnemonic, and a sentence under it saying what it does),
-    /// all off; `onConfirm` gets their states.
+    /// all off. With `choices`: a heading and radio buttons each, the first picked. `answer` gets both.
     /// With `code`: shown as sent (monospace, selectable) under the detail — a request the user checks
     /// before it goes. `destructive: false` marks the confirm button as the suggested action instead.
-    init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
-         options: [(label: String, detail: String)], code: String? = nil, codeName: String? = nil, destructive: Bool = true,
-         onConfirm: @escaping @MainActor ([Bool]) -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
-        self.onConfirm = onConfirm
+    /// `confirmName`: the confirm button's accessible name when its short label needs more words ("Remove 2 downloads").
+    init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String, confirmName: String? = nil,
+         options: [(label: String, detail: String)] = [], choices: [Choices] = [], code: String? = nil, codeName: String? = nil,
+         destructive: Bool = true, answer: @escaping @MainActor (Answer) -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+        self.onConfirm = answer
         self.onEnd = onEnd
         window = Window()
         window.title = title
@@ -45,7 +69,7 @@ final class ConfirmDialog {
         let cancel = Button(mnemonic: tr("_Cancel"), name: tr("Cancel"))
         let proceed = Button()
         proceed.setChild(Label(confirm))
-        proceed.setAccessibleLabel(confirm)
+        proceed.setAccessibleLabel(confirmName ?? confirm)
         proceed.addClasses([destructive ? "destructive-action" : "suggested-action"])
         buttons.append(cancel, proceed)
         column.append(heading, body)
@@ -60,12 +84,14 @@ final class ConfirmDialog {
             column.append(sent)
         }
         for option in options {
-            let check = CheckButton(mnemonic: option.label)
-            check.setAccessibleLabel(option.label.replacingOccurrences(of: "_", with: ""))
-            let words = Label.wrapping(option.detail, classes: ["dim-label", "caption"], maxWidth: 48)
-            words.margin(start: 28)
-            column.append(check, words)
-            checks.append(check)
+            checks.append(Self.option(option, in: column, group: nil))
+        }
+        for choice in choices {
+            column.append(Label.heading(choice.heading))
+            var buttons: [CheckButton] = []
+            for option in choice.options { buttons.append(Self.option(option, in: column, group: buttons.first)) }
+            buttons.first?.active = true
+            self.choices.append(buttons)
         }
         column.append(buttons)
         window.setChild(column)
@@ -84,7 +110,7 @@ final class ConfirmDialog {
     private func finish(confirmed: Bool) {
         guard !answered else { return }
         answered = true
-        if confirmed { onConfirm(checks.map(\.active)) }
+        if confirmed { onConfirm(Answer(checks: checks.map(\.active), picks: choices.map { $0.firstIndex { $0.active } ?? 0 })) }
         window.destroy()
         OnScreen.release(self)
         onEnd()
@@ -92,4 +118,16 @@ final class ConfirmDialog {
 
     /// Answers as the user would (tests, inspection).
     func answer(confirmed: Bool) { finish(confirmed: confirmed) }
+
+    /// A check button (a radio button with `group`) and, under it, the sentence saying what it does — which a
+    /// screen reader hears as its description.
+    private static func option(_ option: (label: String, detail: String), in column: Box, group: CheckButton?) -> CheckButton {
+        let check = CheckButton(mnemonic: option.label)
+        check.setAccessibleDescription(option.detail)
+        if let group { check.join(group) }
+        let words = Label.wrapping(option.detail, classes: ["dim-label", "caption"], maxWidth: 48)
+        words.margin(start: 28)
+        column.append(check, words)
+        return check
+    }
 }
