@@ -119,7 +119,7 @@ final class InspectionRoutesTests: XCTestCase {
         case .filtered:
             return ["[entry] 'Filter transfers by name, category or client'", "[label] '3 of 11 transfers'",
                     "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL'", "[label] 'Placeholder.Archive.2025'", "{visible,selected,"]
-        case .rtorrent:
+        case .seedbox:
             // d.erase leaves the files: deleting them is not offered, in the toolbar or the menu.
             return ["[push button] 'Remove and Delete Files' {visible,focusable}", "[menu item] 'Remove and Delete Files…' {visible,focusable}",
                     "[menu item] 'Remove…' {visible,sensitive", "[menu item] 'Force Start' {visible,focusable}",
@@ -191,9 +191,9 @@ final class InspectionRoutesTests: XCTestCase {
                     "[filler] 'Searching indexers'"]
         case .detailConfirmRemove:
             return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable", "[push button] 'Remove'",
-                    "[check box] 'Keep it in the client. Sonarr or Radarr stops tracking the download; the client keeps it and its files.' {visible,sensitive,focusable,checked}",
-                    "[check box] 'Do not blocklist. The release can be grabbed again.' {visible,sensitive,focusable,checked}",
-                    "[check box] 'Blocklist only. The release is never grabbed again; no new search starts.'"]
+                    "[check box] 'Keep it in the client' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Do not blocklist' {visible,sensitive,focusable,checked}",
+                    "[check box] 'Blocklist only' {visible,sensitive,focusable}"]
         }
     }
 
@@ -247,6 +247,7 @@ final class InspectionRoutesTests: XCTestCase {
         switch scene {
         case .results:
             return ["[list] 'Search results'", "[label] '8 results; 3 of 4 indexers answered.'", "[push button] 'Back to indexers'",
+                    "[label] 'Fixture.Show.S02E03.qx.RTL.1080p'",
                     "[label] 'Failed: Fixture Torrents Private (The service took too long to answer.)'",
                     "[label] 'Answered nothing and now held back by Prowlarr (most likely failed): Fixture Flaky Tracker'"]
         case .streaming:
@@ -272,12 +273,12 @@ final class InspectionRoutesTests: XCTestCase {
         case .contextMenu: return ["[menu item] 'Grab Now' {visible,sensitive", "[menu item] 'Remove from Queue…' {visible,sensitive"]
         case .confirmRemove:
             return ["[frame] 'Remove from the Queue?'", "[push button] 'Cancel' {visible,sensitive,focusable",
-                    "[check box] 'Change its category instead. The client keeps the download and moves it to its post-import category.'",
-                    "[check box] 'Remove it from the client and delete its files. The client deletes the download and the files it has downloaded.'",
-                    "[check box] 'Blocklist and search for another. The release is never grabbed again, and a search for a replacement starts.' {visible,sensitive,focusable,checked}"]
+                    "[check box] 'Change its category instead' {visible,sensitive,focusable}",
+                    "[check box] 'Remove it from the client and delete its files' {visible,sensitive,focusable}",
+                    "[check box] 'Blocklist and search for another' {visible,sensitive,focusable,checked}"]
         case .actionPending: return ["[label] 'Sonarr · Removing…'"]
         case .actionFailed:
-            return ["[label] 'Nothing was removed'", "[label] 'Sonarr: The service refused the request: Specified method is not supported.'",
+            return ["[label] 'Nothing was removed'", "[label] 'Sonarr: The service failed while answering: Specified method is not supported.'",
                     "[push button] 'Dismiss message'"]
         }
     }
@@ -343,7 +344,10 @@ final class InspectionRoutesTests: XCTestCase {
             return list + ["[label] 'Keyring unavailable'",
                            "[label] 'The keyring is not available. \(ErrorText.sentence(SecretStoreError.noSecretService))"]
         case .kinds:
-            return ["[label] 'Add Service'", "[push button] 'Back'"] + ServiceKind.allCases.map { "[push button] '\($0.displayName)'" }
+            // Each kind described by its role: Prowlarr and Jellyseerr are not download clients.
+            return ["[label] 'Add Service'", "[push button] 'Back'", "[label] 'Indexer manager · API key'", "[label] 'Request manager · API key'",
+                    "[label] 'Torrent client · user name and password'", "[label] 'Usenet client · API key'"]
+                + ServiceKind.allCases.map { "[push button] '\($0.displayName)'" }
         case .add(let kind):
             let fields: [String] = kind.credentialShape.fields.map {
                 switch $0 {
@@ -407,6 +411,25 @@ final class InspectionRoutesTests: XCTestCase {
         return lines[start..<end].joined(separator: "\n")
     }
 
+    /// Each catalogue message written with a mnemonic marker, as the words around the marker (`"_Through "`, `"Check _Again"`):
+    /// a name holding one of them was read with its marker.
+    private static func mnemonicWords() throws -> [String] {
+        let catalogue = try String(contentsOf: projectDirectory.appendingPathComponent("po/switchyard.pot"), encoding: .utf8)
+        let marker = try NSRegularExpression(pattern: #"_[A-Za-z]"#)
+        let placeholder = try NSRegularExpression(pattern: #"%(\d+\$)?[sd]"#)
+        var words: Set<String> = []
+        for line in catalogue.split(separator: "\n") where line.hasPrefix("msgid \"") {
+            let message = String(line.dropFirst(7).dropLast())
+            let whole = NSRange(message.startIndex..., in: message)
+            let parts = placeholder.stringByReplacingMatches(in: message, range: whole, withTemplate: "\u{1}").split(separator: "\u{1}")
+            for part in parts where marker.firstMatch(in: String(part), range: NSRange(part.startIndex..., in: part)) != nil {
+                words.insert(String(part))
+            }
+        }
+        XCTAssertGreaterThan(words.count, 40, "the catalogue's mnemonics were found")
+        return words.sorted()
+    }
+
     func testEveryRouteRendersCleanlyAndIsAccessible() throws {
         let harness = try Harness()
         let routes = InspectionRoute.allCases
@@ -438,6 +461,11 @@ final class InspectionRoutesTests: XCTestCase {
             XCTAssertEqual(unnamed, [], "\(route): push buttons without an accessible name")
             XCTAssertTrue(tree.contains("[push button] 'Refresh'"))
             XCTAssertTrue(tree.contains("[push button] 'Main Menu'"))
+            // Names are read aloud: never a mnemonic's marker ("_Through …"), never a bidi control that reorders them.
+            let marked = try Self.mnemonicWords().filter { tree.contains($0) }
+            XCTAssertEqual(marked, [], "\(route): accessible names carry a mnemonic marker")
+            let reordering = tree.split(separator: "\n").filter { $0.unicodeScalars.contains(where: ShownText.isBidiControl) }
+            XCTAssertEqual(reordering, [], "\(route): bidi controls reach the screen")
 
             switch route.scene {
             case .welcome, .networkFailure:

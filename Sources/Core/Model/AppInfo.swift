@@ -6,5 +6,4 @@ public enum AppInfo {
     public static let version = "0.1.0"
     /// A placeholder until the project has a real home.
     public static let website = "https://switchyard.fixture.invalid/"
-    public static let summary = "Manage Sonarr, Radarr and your download clients in one window"
 }

@@ -42,7 +42,7 @@ final class SwitchyardApplication {
         for option in CommandLineOptions.table {
             application.addOption(name: option.name, kind: option.kind, description: option.description, argument: option.argument)
         }
-        application.setOptionSummary(AppInfo.summary)
+        application.setOptionSummary(Strings.commandLineSummary)
     }
 
     /// Validates options before the application registers. Returns -1 to go on,

@@ -83,7 +83,9 @@ enum Strings {
         tr("%s Restart Switchyard; if this keeps happening, start it from a terminal to read its log.").fill(reason)
     }
     static var welcomeDetail: String {
-        tr("Add Sonarr, Radarr and your download clients to see your library, queue and transfers in one window. Keys and passwords stay in your keyring.")
+        // Translators: %s lists the kinds of service besides download clients ("Sonarr, Radarr, Lidarr, Prowlarr, Jellyseerr / Overseerr").
+        tr("Add your services — %s and your download clients — to see your library, queue, transfers and requests in one window. Keys and passwords stay in your keyring.")
+            .fill(serviceNamesBesideClients)
     }
     static var addService: String { tr("_Add Service…") }
 
@@ -258,6 +260,31 @@ extension Strings {
         case .remove: trn("Removed %d transfer: %s", "Removed %d transfers: %s", count)
         case .removeWithData: trn("Removed %d transfer and its files: %s", "Removed %d transfers and their files: %s", count)
         }
+    }
+
+    /// "a, b or c" the way the user's language lists alternatives.
+    static func alternatives(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        // Translators: the last two of a list of alternatives ("Sonarr, Radarr or Lidarr").
+        return trc("list", "%1$s or %2$s").fill(items.dropLast().joined(separator: trc("list separator", ", ")), last)
+    }
+
+    /// The names of every kind this build knows in one of `roles`, in the catalog's order ("Sonarr", "Radarr", "Lidarr"):
+    /// sentences that name the services a user can add are made from the catalog, so a new kind is never left out.
+    static func kindNames(_ roles: Set<ServiceKind.Role>) -> [String] {
+        ServiceKind.allCases.filter { roles.contains($0.role) }.map(\.displayName)
+    }
+
+    /// Every kind but the transfer clients, listed: "Sonarr, Radarr, Lidarr, Prowlarr, Jellyseerr / Overseerr".
+    static var serviceNamesBesideClients: String {
+        kindNames([.orchestrator, .indexerManager, .requestManager]).joined(separator: trc("list separator", ", "))
+    }
+
+    /// `--help`'s summary line.
+    static var commandLineSummary: String {
+        // Translators: %s lists every kind of service Switchyard talks to.
+        tr("Manage your media-automation stack in one window: %s.").fill(
+            kindNames([.orchestrator, .indexerManager, .requestManager, .transferClient]).joined(separator: trc("list separator", ", ")))
     }
 
     /// "a, b and c" the way the user's language lists things.

@@ -13,7 +13,7 @@ enum DownloadsScene: String, CaseIterable {
     case add
     case addDuplicate = "add.duplicate"
     case filtered
-    case rtorrent = "rtorrent.context-menu"
+    case seedbox = "rtorrent.context-menu"
 
     var summary: String {
         switch self {
@@ -27,7 +27,7 @@ enum DownloadsScene: String, CaseIterable {
         case .add: "Add Download with a magnet link, a torrent file and a refused path listed"
         case .addDuplicate: "Add Download after qBittorrent answered: one added, one it held already"
         case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
-        case .rtorrent: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
+        case .seedbox: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
         }
     }
 }
@@ -37,7 +37,7 @@ extension DownloadsPage {
     /// Puts the page in `scene`. Returns the window to capture when it is not the main one (a
     /// confirmation) and the popover to draw over the capture (a menu).
     func inspect(_ scene: DownloadsScene) -> (window: Window?, popover: Widget?) {
-        if scene == .rtorrent {
+        if scene == .seedbox {
             render(.content(InspectionData.rtorrentDownloads, refreshedAt: InspectionData.now))
             let first = Self.key(InspectionData.rtorrentDownloads.parts[0].value.items[2]) // the first row by name
             select(keys: [first])
@@ -51,7 +51,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .rtorrent:
+        case .selected, .seedbox:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

@@ -143,18 +143,23 @@ final class SettingsDialog {
     }
 
     /// Each kind of notification: its title, what it is about, and its switch's accessible name.
-    static var notificationKinds: [(NotificationPlanner.Kind, String, String, String)] { [
-        (.finished, tr("Finished downloads"), tr("Imported into the library — or, with no Sonarr or Radarr behind it, done in its client."),
-         tr("Notify about finished downloads")),
-        (.failed, tr("Failed downloads"), tr("A download failed, with the service's reason."), tr("Notify about failed downloads")),
-        (.needsAttention, tr("Imports that need you"), tr("Sonarr or Radarr could not import a download on its own."),
-         tr("Notify about imports that need you")),
-        (.health, tr("Health warnings"), tr("A service reports a new warning or error."), tr("Notify about health warnings")),
-        (.reachability, tr("Unreachable services"), tr("A service has not answered for 5 minutes, and when it is back."),
-         tr("Notify about unreachable services")),
-        (.requests, tr("New requests"), tr("Someone asks for a movie or series in Jellyseerr or Overseerr; the notification opens the request."),
-         tr("Notify about new requests")),
-    ] }
+    static var notificationKinds: [(NotificationPlanner.Kind, String, String, String)] {
+        let orchestrators = Strings.alternatives(Strings.kindNames([.orchestrator]))
+        return [
+            // Translators: %s is "Sonarr, Radarr or Lidarr".
+            (.finished, tr("Finished downloads"), tr("Imported into the library — or, with no %s behind it, done in its client.").fill(orchestrators),
+             tr("Notify about finished downloads")),
+            (.failed, tr("Failed downloads"), tr("A download failed, with the service's reason."), tr("Notify about failed downloads")),
+            // Translators: %s is "Sonarr, Radarr or Lidarr".
+            (.needsAttention, tr("Imports that need you"), tr("%s could not import a download on its own.").fill(orchestrators),
+             tr("Notify about imports that need you")),
+            (.health, tr("Health warnings"), tr("A service reports a new warning or error."), tr("Notify about health warnings")),
+            (.reachability, tr("Unreachable services"), tr("A service has not answered for 5 minutes, and when it is back."),
+             tr("Notify about unreachable services")),
+            (.requests, tr("New requests"), tr("Someone asks for a movie or series in Jellyseerr or Overseerr; the notification opens the request."),
+             tr("Notify about new requests")),
+        ]
+    }
 
     /// One switch per kind of desktop notification; each change is saved at once.
     private func notificationsSection() -> Box {

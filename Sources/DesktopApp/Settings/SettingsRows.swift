@@ -63,28 +63,37 @@ enum SettingsRows {
         return box
     }
 
-    /// "Series library, queue and calendar", "Torrent client · user name and password": from what the kind is.
+    /// "Series library, queue and calendar", "Torrent client · user name and password", "Indexer manager · API key":
+    /// from what the kind is — its role first, then what it holds and how it signs in.
     static func kindSummary(_ kind: ServiceKind) -> String {
-        if let library = kind.library {
-            return LibraryPresentations.of(library.id).words.summary
-        }
-        let client = switch kind.downloadProtocol {
-        case .torrent: tr("Torrent client")
-        case .usenet: tr("Usenet client")
-        case .unknown: tr("Download client")
+        let what: String
+        switch kind.role {
+        case .orchestrator:
+            if let library = kind.library { return LibraryPresentations.of(library.id).words.summary }
+            what = tr("Orchestrator")
+        case .transferClient:
+            what = switch kind.downloadProtocol {
+            case .torrent: tr("Torrent client")
+            case .usenet: tr("Usenet client")
+            case .unknown: tr("Download client")
+            }
+        case .indexerManager: what = tr("Indexer manager")
+        case .requestManager: what = tr("Request manager")
         }
         let credential = switch kind.credentialShape {
         case .apiKey: tr("API key")
         case .usernamePassword: tr("user name and password")
         case .passwordOnly: tr("web UI password")
         }
-        return "\(client) · \(credential)"
+        return "\(what) · \(credential)"
     }
 
     /// The list before any service was added.
     static func noServices() -> Box {
         let empty = StatusPage.make(icon: "network-workgroup-symbolic", title: tr("No Services Yet"),
-                                    detail: tr("Add Sonarr, Radarr or a download client. Its address is saved in a settings file; its key or password only in your keyring."),
+                                    // Translators: %s lists the kinds of service besides download clients ("Sonarr, Radarr, Lidarr, Prowlarr, Jellyseerr / Overseerr").
+                                    detail: tr("Add %s or a download client. Its address is saved in a settings file; its key or password only in your keyring.")
+                                        .fill(Strings.serviceNamesBesideClients),
                                     button: (tr("_Add Service…"), "settings.add"))
         empty.vexpand = true
         return empty

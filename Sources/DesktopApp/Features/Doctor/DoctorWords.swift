@@ -32,7 +32,8 @@ enum DoctorWords {
             return Words(
                 summary: tr("No orchestrator sends downloads to %s.").fill(client),
                 why: tr("Only what you add by hand goes there; if an orchestrator should use it, its address there differs from the one here."),
-                fix: tr("If that is not meant, add it in Sonarr, Radarr or Lidarr: Settings → Download Clients."))
+                // Translators: %s is "Sonarr, Radarr or Lidarr".
+                fix: tr("If that is not meant, add it in %s: Settings → Download Clients.").fill(Strings.alternatives(Strings.kindNames([.orchestrator]))))
         case .categoryMissing:
             return Words(
                 summary: probably + tr("%1$s sends to the category “%2$s”, which %3$s does not have.").fill(orchestrator, e["category"] ?? "", client),
