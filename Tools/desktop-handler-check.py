@@ -45,8 +45,15 @@ def bad(text):
 
 
 def instances():
-    found = subprocess.run(["pgrep", "-f", f"^{binary}"], capture_output=True, text=True).stdout.split()
-    return [int(pid) for pid in found]
+    """The installed build's processes, by their executable: a launcher may start it by name (`gio open` runs
+    `switchyard …` through PATH), so its command line need not hold the full path."""
+    found = subprocess.run(["pgrep", "-x", "switchyard"], capture_output=True, text=True).stdout.split()
+    def runs_binary(pid):
+        try:
+            return os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(binary)
+        except OSError:
+            return False
+    return [int(pid) for pid in found if runs_binary(pid)]
 
 
 def attach():
