@@ -55,7 +55,7 @@ final class StackDoctorTests: XCTestCase {
 
     func testAClientNoServiceHereIsNamedWithItsAddress() {
         var evidence = healthy()
-        evidence.orchestrators[0].settings?.downloadClients.append(client("Deluge (old box)", "Deluge", "10.0.0.5", 8112, category: "tv"))
+        evidence.orchestrators[0].settings?.downloadClients?.append(client("Deluge (old box)", "Deluge", "10.0.0.5", 8112, category: "tv"))
         let found = StackDoctor.findings(evidence)
         XCTAssertEqual(found.map(\.check), [.clientNotConfigured])
         XCTAssertEqual(found.first?.orchestrator?.name, "Sonarr")
@@ -71,7 +71,7 @@ final class StackDoctorTests: XCTestCase {
         XCTAssertEqual(found.map(\.certainty), [.certain, .certain])
         XCTAssertEqual(found.first?.severity, .error)
         // The orchestrator names a container ("qbittorrent:8080"), Switchyard a LAN address: probably the same.
-        evidence.orchestrators[0].settings?.downloadClients[0].host = "qbittorrent"
+        evidence.orchestrators[0].settings?.downloadClients?[0].host = "qbittorrent"
         let probable = StackDoctor.findings(evidence).first { $0.check == .clientUnreachable && $0.orchestrator?.name == "Sonarr" }
         XCTAssertEqual(probable?.certainty, .probable)
     }
@@ -90,11 +90,11 @@ final class StackDoctorTests: XCTestCase {
 
     func testAMissingCategoryAndASharedOne() {
         var evidence = healthy()
-        evidence.orchestrators[0].settings?.downloadClients[0].category = "sonarr"
+        evidence.orchestrators[0].settings?.downloadClients?[0].category = "sonarr"
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [.categoryMissing])
         XCTAssertEqual(StackDoctor.findings(evidence).first?.evidence["clientCategories"], "movies, tv")
         evidence = healthy()
-        evidence.orchestrators[0].settings?.downloadClients[0].category = "Movies" // case differs: the same category
+        evidence.orchestrators[0].settings?.downloadClients?[0].category = "Movies" // case differs: the same category
         let shared = StackDoctor.findings(evidence)
         XCTAssertEqual(shared.map(\.check), [.sharedCategory, .sharedCategory], "one finding per orchestrator")
         XCTAssertEqual(Set(shared.compactMap { $0.evidence["alsoUsedBy"] }), ["Sonarr", "Radarr"])
@@ -123,7 +123,7 @@ final class StackDoctorTests: XCTestCase {
 
     func testADisabledClientStillHoldingQueueItems() {
         var evidence = healthy()
-        evidence.orchestrators[1].settings?.downloadClients[1].enabled = false
+        evidence.orchestrators[1].settings?.downloadClients?[1].enabled = false
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [.clientUnused],
                        "disabled with nothing queued: only that nobody sends to SABnzbd now")
         evidence.orchestrators[1].queue = [queued("SABnzbd", on: radarr), queued("SABnzbd", on: radarr)]
@@ -156,7 +156,7 @@ final class StackDoctorTests: XCTestCase {
 
     func testErrorsComeFirst() {
         var evidence = healthy()
-        evidence.orchestrators[0].settings?.downloadClients.append(client("Deluge", "Deluge", "10.0.0.5", 8112, category: nil))
+        evidence.orchestrators[0].settings?.downloadClients?.append(client("Deluge", "Deluge", "10.0.0.5", 8112, category: nil))
         evidence.orchestrators[1].settings?.completedDownloadHandling = false
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.severity), [.error, .warning])
     }
@@ -165,7 +165,7 @@ final class StackDoctorTests: XCTestCase {
 
     func testAMissingCategoryOffersToCreateItOnlyWhereTheClientCan() {
         var evidence = healthy()
-        evidence.orchestrators[0].settings?.downloadClients[0].category = "tv-sonarr"
+        evidence.orchestrators[0].settings?.downloadClients?[0].category = "tv-sonarr"
         XCTAssertNil(StackDoctor.findings(evidence).first?.fix, "the client did not say it can create categories")
         evidence.clients[0].settings?.createsCategories = true
         XCTAssertEqual(StackDoctor.findings(evidence).first?.fix, DoctorFix(.createCategory("tv-sonarr"), on: ServiceRef(qbit)))
@@ -206,7 +206,7 @@ final class StackDoctorTests: XCTestCase {
                                                                                      localPath: "/downloads/")]
         XCTAssertEqual(StackDoctor.findings(evidence).first?.evidence["mappedBy"], "/downloads/ → /downloads/")
         // The same item waiting for something else: nothing about paths.
-        evidence.orchestrators[0].queue[0].messages = ["Found matching series via grab history, but release was matched to series by ID."]
+        evidence.orchestrators[0].queue?[0].messages = ["Found matching series via grab history, but release was matched to series by ID."]
         XCTAssertEqual(StackDoctor.findings(evidence).map(\.check), [])
     }
 
@@ -248,7 +248,7 @@ final class StackDoctorTests: XCTestCase {
         var evidence = healthy()
         let transmission = Self.config(.transmission, "Transmission", "http://192.168.1.30:9091")
         evidence.configs.append(transmission)
-        evidence.orchestrators[1].settings?.downloadClients.append(client("Transmission", "Transmission", "192.168.1.30", 9091, category: nil))
+        evidence.orchestrators[1].settings?.downloadClients?.append(client("Transmission", "Transmission", "192.168.1.30", 9091, category: nil))
         evidence.clients.append(.init(service: ServiceRef(transmission), reachable: true, transfers: [transfer("abc", "Show", state: .seeding, on: transmission)]))
         evidence.clients[0].transfers = [transfer("ABC", "Show", state: .seeding, on: qbit)]
         let found = StackDoctor.findings(evidence)

@@ -261,4 +261,57 @@ extension CommandLineTests {
         }
         XCTAssertFalse(text.contains("fixture-doctor-key") || json.contains("fixture-doctor-key"), "a secret was printed")
     }
+
+    /// `--doctor` when Sonarr's and Radarr's download-client lists answer 404 (and later their root folders 500): the
+    /// first line counts what was read in full, each missing read is named, `ok` is false with the services named —
+    /// and with no error finding left to report, the exit status is 3, not 0.
+    func testDoctorNeverCallsAStackItCouldNotReadHealthy() async throws {
+        try requireSession()
+        let key = "fixture-doctor-key"
+        let sonarr = try ServarrFixtureServer(kind: "sonarr", key: key)
+        let radarr = try ServarrFixtureServer(kind: "radarr", key: key)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-doctor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let registry = ServiceRegistry(fileURL: config.appendingPathComponent("switchyard/services.json"))
+        let secrets = KeyringSecretStore()
+        var stored: [ServiceConfig] = []
+        for (kind, name, server) in [(ServiceKind.sonarr, "Fixture Sonarr", sonarr), (.radarr, "Fixture Radarr", radarr)] {
+            let service = ServiceConfig(kind: kind, displayName: name, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
+                                        allowPlainHTTPOnLocal: true)
+            try await secrets.write(Credential(apiKey: key), for: service.credential, kind: kind)
+            try await registry.upsert(service)
+            stored.append(service)
+        }
+        let credentials = stored.map(\.credential)
+        defer { Task { for credential in credentials { try? await secrets.delete(credential) } } }
+        let control = try SoupTransport()
+        for server in [sonarr, radarr] { try await server.setFault("404", on: "/api/v3/downloadclient", via: control) }
+
+        let (status, text) = try run(["--doctor"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(status, 1, "an offline root folder is still an error: \(text)")
+        XCTAssertTrue(text.contains("stack doctor: Read in full: 0 of 2 orchestrators, 0 of 0 download clients."), text)
+        XCTAssertTrue(text.contains("Could not read the download clients of Fixture Sonarr: The service refused the request: NotFound"), text)
+        XCTAssertTrue(text.contains("Could not read the download clients of Fixture Radarr: The service refused the request: NotFound"), text)
+
+        for server in [sonarr, radarr] { try await server.setFault("500", on: "/api/v3/rootfolder", via: control) }
+        let (quiet, words) = try run(["--doctor"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(quiet, 3, "no error found, but the stack was not read: never 0. \(words)")
+        XCTAssertFalse(words.contains("No problems found between your services"), words)
+        let (jsonStatus, json) = try run(["--doctor", "--json"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(jsonStatus, 3)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(document["ok"] as? Bool, false)
+        XCTAssertEqual(document["complete"] as? Bool, false)
+        XCTAssertEqual((document["notCheckedInFull"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Fixture Sonarr", "Fixture Radarr"])
+        let services = try XCTUnwrap(document["services"] as? [[String: Any]])
+        XCTAssertEqual(services.map { $0["read"] as? Bool }, [false, false])
+        XCTAssertEqual(services.first.flatMap { ($0["unread"] as? [[String: Any]])?.compactMap { $0["part"] as? String } }, ["downloadClients", "rootFolders"])
+
+        for server in [sonarr, radarr] {
+            try await server.setFault("none", on: "/api/v3/downloadclient", via: control)
+            try await server.setFault("none", on: "/api/v3/rootfolder", via: control)
+        }
+        let (_, whole) = try run(["--doctor"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertTrue(whole.contains("stack doctor: 2 orchestrators and 0 download clients read."), whole)
+    }
 }

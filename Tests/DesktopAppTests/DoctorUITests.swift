@@ -69,6 +69,36 @@ final class DoctorUITests: XCTestCase {
         }
     }
 
+    /// A read that fails is a row above the findings — "Could not read … of Fixture Sonarr: …" with Retry — never
+    /// "no problems"; its Retry reads everything again, and once the service answers the row is gone.
+    func testAReadThatFailsIsARowWithRetryAndRetryReadsItAgain() throws {
+        try withDoctorWindow("app.switchyard.Switchyard.DoctorUnreadTests") { rig, _, port in
+            func control(_ path: String) throws {
+                _ = try runTool("/usr/bin/python3", ["-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()",
+                                                     "http://127.0.0.1:\(port)\(path)"])
+            }
+            try control("/__fault?path=/api/v3/remotepathmapping&mode=404")
+            try control("/__fault?path=/api/v3/downloadclient&mode=500")
+            rig.window.select(.overview)
+            let doctor = try XCTUnwrap(rig.model.controller(DoctorController.self))
+            rig.window.overview.onDoctor?()
+            let shown = try XCTUnwrap(doctor.shown)
+            XCTAssertTrue(iterate(until: { !shown.unreadLines.isEmpty }), "the unread reads are listed")
+            XCTAssertEqual(shown.unreadLines, [
+                "Could not read the download clients of Fixture Sonarr: The service reported an internal error (HTTP 500).",
+                "Could not read the remote path mappings of Fixture Sonarr: The service refused the request: NotFound"])
+            XCTAssertTrue(shown.statusText.hasPrefix("Read in full: 0 of 1 orchestrators, 0 of 0 download clients."), shown.statusText)
+            XCTAssertFalse(shown.statusText.contains("No problems found between your services"), shown.statusText)
+            XCTAssertTrue(shown.summaries.contains { $0.contains("root folder") }, "what could be read is still checked: \(shown.summaries)")
+            XCTAssertEqual(shown.retryButtons.map(\.0.name), ["Fixture Sonarr", "Fixture Sonarr"])
+            try control("/__fault?path=/api/v3/remotepathmapping&mode=none")
+            try control("/__fault?path=/api/v3/downloadclient&mode=none")
+            gtk_widget_activate(shown.retryButtons[0].1.widget)
+            XCTAssertTrue(iterate(until: { shown.unreadLines.isEmpty && shown.statusText.hasPrefix("1 orchestrators") }), shown.statusText)
+            XCTAssertTrue(shown.summaries.contains { $0.contains("none of the services set up here") }, "the client list read again: \(shown.summaries)")
+        }
+    }
+
     /// A fix from the window: its button asks first, showing the exact request (Cancel sends nothing);
     /// confirmed, it is sent once, read back, and the finding is gone from the next check.
     func testAFixIsConfirmedWithItsRequestSentOnceAndReadBack() throws {

@@ -37,8 +37,18 @@ final class InspectionRoutesTests: XCTestCase {
             if case .downloads(let scene)? = route.overlay { return downloads(scene) }
             if case .indexers(let scene)? = route.overlay { return indexers(scene) }
             if case .requests(let scene)? = route.overlay { return requests(scene) }
-            if case .doctor(let healthy)? = route.overlay {
-                return ["[frame] 'Stack Doctor'", "[push button] 'Check again'", "[push button] 'Close'"] + (healthy
+            if case .doctor(let scene)? = route.overlay {
+                let common = ["[frame] 'Stack Doctor'", "[push button] 'Check again'", "[push button] 'Close'"]
+                if scene == .incomplete {
+                    // Never "no problems found between your services" when a service could not be read.
+                    return common + ["[label] 'Read in full: 1 of 3 orchestrators, 5 of 5 download clients. "
+                                        + "No problems found in what could be read; the checks that needed the rest were skipped.'",
+                                     "[list] 'Findings'", "[label] 'Could not check Sonarr 4K: Nothing is listening at this address and port. Is the service running?'",
+                                     "[push button] 'Retry Sonarr 4K'",
+                                     "[label] 'Could not read the remote path mappings of Radarr: The service refused the request: NotFound'",
+                                     "[push button] 'Retry Radarr'"]
+                }
+                return common + (scene == .healthy
                     ? ["[label] '3 orchestrators and 5 download clients read. No problems found between your services.'"]
                     : ["[list] 'Findings'", "[label] '3 orchestrators and 5 download clients read. 4 findings.'",
                        "[label] 'Error: Radarr does not import finished downloads: completed download handling is off.'",

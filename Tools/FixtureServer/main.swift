@@ -13,7 +13,9 @@
 // an empty body otherwise, as Servarr does); /ping is anonymous; requests that
 // miss the URL base get a 307 to it. Faults are set per path through the
 // control endpoint (no key needed, loopback only):
-//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|503|skyhook|html|truncated|slow (Prowlarr: 20 s)|none
+//   GET /__fault?path=/api/v3/queue/details&mode=delay|401|404|500|503|drop|skyhook|html|truncated|slow (Prowlarr: 20 s)|none
+// (404 and 500 answer with a Servarr-shaped message, drop closes the connection without an answer; SABnzbd's
+// faults are set on `mode:<its mode>`, e.g. path=mode:get_config).
 // With --kind sabnzbd it answers SABnzbd's /api instead: parameters from the form body (a JSON
 // body is not read), the key only as `apikey`, 403 "API Key Required/Incorrect" as SABnzbd
 // does, the same parameter in query and body refused, and `last_history_update` honoured.
@@ -250,6 +252,23 @@ let options = Options(CommandLine.arguments)
 let state = FixtureServer(options: options)
 let server = sy_soup_server_new()!
 
+/// The faults every kind takes, answered here when `fault` is one: a 404 or a 500 with a message in the
+/// service's shape, or a connection dropped with no answer at all. False when `fault` is none of them.
+func answeredFault(_ message: OpaquePointer?, _ fault: String?) -> Bool {
+    switch fault {
+    case "404"?: respond(message, 404, "application/json", Data(#"{"message":"NotFound"}"#.utf8))
+    case "500"?: respond(message, 500, "application/json", Data(#"{"message":"Fixture failed: an internal error"}"#.utf8))
+    case "drop"?:
+        // Taken from the server and closed: the client sees the connection end before any answer.
+        if let stream = soup_server_message_steal_connection(message) {
+            g_io_stream_close(stream, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(stream))
+        }
+    default: return false
+    }
+    return true
+}
+
 func respond(_ message: OpaquePointer?, _ status: Int32, _ type: String, _ body: Data) {
     soup_server_message_set_status(message, guint(status), nil)
     body.withUnsafeBytes { raw in
@@ -375,6 +394,7 @@ let serve: SoupServerCallback = { _, message, pathPointer, query, _ in
 
     let headers = soup_server_message_get_request_headers(message)
     let key = soup_message_headers_get_one(headers, "X-Api-Key").map { String(cString: $0) }
+    if answeredFault(message, state.faults[path]) { return }
     switch state.faults[path] {
     case "401"?: return respond(message, 401, "text/plain", Data())
     case "html"?: return respond(message, 200, "text/html", Data("<!DOCTYPE html><html><body>Fixture sign-in</body></html>".utf8))
@@ -447,6 +467,7 @@ func prowlarr(_ message: OpaquePointer?, path: String) {
     default: break
     }
     guard !options.apiKey.isEmpty, key == options.apiKey else { return respond(message, 401, "text/plain", Data()) }
+    if answeredFault(message, state.faults[path]) { return }
     // Repeated keys (`indexerIds`, `categories`) are kept in order: the query as it came.
     var query: [String: [String]] = [:]
     if let uri = soup_server_message_get_uri(message), let raw = g_uri_get_query(uri) {
@@ -498,6 +519,7 @@ func sabnzbd(_ message: OpaquePointer?, path: String, query: [String: String]) {
         return respond(message, 403, "text/html", Data("API Key Required".utf8))
     }
     guard key == options.apiKey else { return respond(message, 403, "text/html", Data("API Key Incorrect".utf8)) }
+    if answeredFault(message, state.faults["mode:" + mode]) { return }
     switch mode {
     case "addurl":
         // SABnzbd fetches only http(s) links (urlgrabber.py); anything else is refused.

@@ -39,22 +39,33 @@ extension Repository {
 
     private static func orchestratorEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Orchestrator {
         let service = ServiceRef(config)
+        let version: String
         do throws(ServiceError) {
-            let version = try await session.probe(force: true).status.version
-            let settings = try await session.perform(Capabilities.stackSettings, force: true) { client throws(ServiceError) in
-                try await client.stackSettings()
-            }
-            let queue = (try? await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in
-                try await client.queue()
-            }) ?? nil
-            let health = (try? await session.perform(Capabilities.health, force: true) { client throws(ServiceError) in
-                try await client.health()
-            }) ?? nil
-            return StackEvidence.Orchestrator(service: service, settings: settings, queue: queue ?? [], health: health ?? [],
-                                              version: version, fixable: config.kind.offers(Capabilities.doctorFixing))
+            version = try await session.probe(force: true).status.version
         } catch {
             return StackEvidence.Orchestrator(service: service, settings: nil, failure: error)
         }
+        async let settings = ServiceError.result { () throws(ServiceError) in
+            try await session.perform(Capabilities.stackSettings, force: true) { client throws(ServiceError) in try await client.stackSettings() }
+        }
+        async let queue = ServiceError.result { () throws(ServiceError) in
+            try await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in try await client.queue() }
+        }
+        async let health = ServiceError.result { () throws(ServiceError) in
+            try await session.perform(Capabilities.health, force: true) { client throws(ServiceError) in try await client.health() }
+        }
+        let (s, q, h) = await (settings, queue, health)
+        // Without its settings nothing of the orchestrator's side can be checked: not read at all.
+        let read: OrchestratorSettings
+        switch s {
+        case .success(let value?): read = value
+        case .success(nil): return StackEvidence.Orchestrator(service: service, settings: nil, failure: .notOffered)
+        case .failure(let error): return StackEvidence.Orchestrator(service: service, settings: nil, failure: error)
+        }
+        var unread: [StackEvidence.Part: ServiceError] = [:]
+        return StackEvidence.Orchestrator(service: service, settings: read, queue: value(q, .queue, into: &unread),
+                                          health: value(h, .health, into: &unread), version: version,
+                                          fixable: config.kind.offers(Capabilities.doctorFixing), unread: unread)
     }
 
     private static func clientEvidence(_ config: ServiceConfig, session: ServiceSession) async -> StackEvidence.Client {
@@ -65,13 +76,25 @@ extension Repository {
         } catch {
             return StackEvidence.Client(service: service, reachable: false, failure: error)
         }
-        async let settings = try? await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in
-            try await client.clientSettings()
+        async let settings = ServiceError.result { () throws(ServiceError) in
+            try await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in try await client.clientSettings() }
         }
-        async let transfers = try? await session.perform(Capabilities.transfers, force: true) { client throws(ServiceError) in
-            try await client.transfers().items
+        async let transfers = ServiceError.result { () throws(ServiceError) in
+            try await session.perform(Capabilities.transfers, force: true) { client throws(ServiceError) in try await client.transfers().items }
         }
-        return StackEvidence.Client(service: service, reachable: true, settings: (await settings) ?? nil, version: version,
-                                    transfers: (await transfers) ?? nil)
+        let (s, t) = await (settings, transfers)
+        var unread: [StackEvidence.Part: ServiceError] = [:]
+        return StackEvidence.Client(service: service, reachable: true, settings: value(s, .clientSettings, into: &unread), version: version,
+                                    transfers: value(t, .transfers, into: &unread), unread: unread)
+    }
+
+    /// A read's value; its error goes into `unread` as `part`'s. A capability the kind does not offer reads as nil with
+    /// no error (there is nothing to read).
+    private static func value<T>(_ result: Result<T?, ServiceError>, _ part: StackEvidence.Part,
+                                 into unread: inout [StackEvidence.Part: ServiceError]) -> T? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): unread[part] = error; return nil
+        }
     }
 }

@@ -12,7 +12,7 @@ extension StackDoctor {
     /// client's settings → the configured service (nil when that cannot be told).
     private static func route(_ item: QueueItem, _ settings: OrchestratorSettings, _ evidence: StackEvidence)
         -> (info: DownloadClientInfo, client: StackEvidence.Client?, byAddress: Bool)? {
-        guard let name = item.downloadClient, let info = settings.downloadClients.first(where: { $0.name == name }) else { return nil }
+        guard let name = item.downloadClient, let info = settings.downloadClients?.first(where: { $0.name == name }) else { return nil }
         guard let match = info.match(among: evidence.configs) else { return (info, nil, false) }
         return (info, evidence.clients.first { $0.service.id == match.id }, match.byAddress)
     }
@@ -27,8 +27,8 @@ extension StackDoctor {
     static func importPaths(_ evidence: StackEvidence) -> [DoctorFinding] {
         var found: [DoctorFinding] = []
         for orchestrator in evidence.orchestrators {
-            guard let settings = orchestrator.settings else { continue }
-            for item in orchestrator.queue where item.trackedState == .importBlocked || item.trackedState == .importPending
+            guard let settings = orchestrator.settings, let queue = orchestrator.queue else { continue }
+            for item in queue where item.trackedState == .importBlocked || item.trackedState == .importPending
                 || item.trackedStatus == .warning {
                 let words = (item.messages + [item.errorMessage ?? ""]).joined(separator: " ")
                 guard pathProblems.contains(where: { words.lowercased().contains($0) }) else { continue }
@@ -40,12 +40,16 @@ extension StackDoctor {
                     if let host = info.host { values["host"] = host }
                 }
                 let host = routed?.info.host?.lowercased()
-                let mappings = settings.remotePathMappings.filter { host == nil || $0.host.lowercased() == host }
-                values["mappings"] = mappings.isEmpty ? "" : mappings.map { "\($0.host): \($0.remotePath) → \($0.localPath)" }.joined(separator: "; ")
-                if let used = mappings.first(where: { !path.isEmpty && path.hasPrefix($0.localPath) }) {
+                // Mappings not read: the blocked import is still said (the orchestrator reports it), but nothing is
+                // claimed about which mapping covers it or would.
+                if let mappings = settings.remotePathMappings?.filter({ host == nil || $0.host.lowercased() == host }) {
+                    values["mappings"] = mappings.isEmpty ? "" : mappings.map { "\($0.host): \($0.remotePath) → \($0.localPath)" }.joined(separator: "; ")
+                }
+                let mappings = settings.remotePathMappings?.filter { host == nil || $0.host.lowercased() == host }
+                if let used = mappings?.first(where: { !path.isEmpty && path.hasPrefix($0.localPath) }) {
                     // A mapping turned the client's path into this one: its local side is what is not there.
                     values["mappedBy"] = "\(used.remotePath) → \(used.localPath)"
-                } else if !path.isEmpty {
+                } else if mappings != nil, !path.isEmpty {
                     // The folder the client keeps it in: the remote side of the mapping that would fix it.
                     values["remoteFolder"] = folder(of: path, categories: routed?.client?.settings?.categories)
                 }
@@ -76,7 +80,7 @@ extension StackDoctor {
     static func stalled(_ evidence: StackEvidence, now: Date) -> [DoctorFinding] {
         var waiting: [String: (ServiceRef, QueueItem)] = [:]
         for orchestrator in evidence.orchestrators {
-            for item in orchestrator.queue { if let id = item.downloadID?.lowercased() { waiting[id] = (orchestrator.service, item) } }
+            for item in orchestrator.queue ?? [] { if let id = item.downloadID?.lowercased() { waiting[id] = (orchestrator.service, item) } }
         }
         var found: [DoctorFinding] = []
         for client in evidence.clients {
@@ -102,7 +106,7 @@ extension StackDoctor {
         var found: [DoctorFinding] = []
         for orchestrator in evidence.orchestrators {
             guard let settings = orchestrator.settings, let orchestratorVersion = orchestrator.version else { continue }
-            for info in settings.downloadClients where info.enabled != false {
+            for info in settings.downloadClients ?? [] where info.enabled != false {
                 guard let match = info.match(among: evidence.configs),
                       let client = evidence.clients.first(where: { $0.service.id == match.id }), let clientVersion = client.version else { continue }
                 for rule in VersionSkew.rules where rule.client == client.service.kind && rule.orchestrator == orchestrator.service.kind {
@@ -134,7 +138,7 @@ extension StackDoctor {
         }
         for orchestrator in evidence.orchestrators {
             guard let settings = orchestrator.settings else { continue }
-            for item in orchestrator.queue where !item.isPending && item.status != .completed {
+            for item in orchestrator.queue ?? [] where !item.isPending && item.status != .completed {
                 guard let id = item.downloadID?.lowercased(), let routed = route(item, settings, evidence), let client = routed.client,
                       let transfers = client.transfers else { continue }
                 if transfers.contains(where: { $0.joinKey.lowercased() == id }) { continue }

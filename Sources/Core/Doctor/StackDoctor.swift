@@ -3,7 +3,8 @@ import Foundation
 /// The doctor's checks: pure functions from what one pass read (`StackEvidence`) to findings. Each check
 /// looks at a seam between two services — what the orchestrator is set to send and what the client has,
 /// what it needs to import and what its folders offer — and says what is wrong with both sides' values.
-/// A service that could not be read yields no findings about its side (its failure is the Overview's).
+/// A service that could not be read yields no findings about its side, and a part that could not be read
+/// (nil, never an empty list) none that rest on it: the pass's `coverage` says what was skipped.
 public enum StackDoctor {
     /// Every finding, errors first, then by check and service.
     public static func findings(_ evidence: StackEvidence, now: Date = Date()) -> [DoctorFinding] {
@@ -43,9 +44,10 @@ public enum StackDoctor {
         var used = Set<UUID>()
         for orchestrator in evidence.orchestrators {
             guard let settings = orchestrator.settings else { continue }
-            for info in settings.downloadClients {
-                let queued = orchestrator.queue.filter { $0.downloadClient == info.name }.count
+            for info in settings.downloadClients ?? [] {
                 if info.enabled == false {
+                    // Its queue not read: how many wait there is not known, so nothing is said.
+                    let queued = orchestrator.queue?.filter { $0.downloadClient == info.name }.count ?? 0
                     if queued > 0 {
                         found.append(DoctorFinding(.clientDisabledWithQueue, .error, orchestrator: orchestrator.service,
                                                    evidence: address(info).merging(["queued": String(queued)]) { a, _ in a }))
@@ -68,8 +70,8 @@ public enum StackDoctor {
                 }
             }
         }
-        // The inverse: a configured client nobody sends to — only said when every orchestrator was read.
-        if !evidence.orchestrators.isEmpty, evidence.orchestrators.allSatisfy({ $0.settings != nil }) {
+        // The inverse: a configured client nobody sends to — only said when every orchestrator's clients were read.
+        if !evidence.orchestrators.isEmpty, evidence.orchestrators.allSatisfy({ $0.settings?.downloadClients != nil }) {
             for client in evidence.clients where !used.contains(client.service.id) {
                 found.append(DoctorFinding(.clientUnused, .notice, client: client.service, evidence: ["client": client.service.name]))
             }
@@ -99,10 +101,11 @@ public enum StackDoctor {
                     found.append(DoctorFinding(.categoryMissing, .warning, certainty: match.byAddress ? .certain : .probable,
                                                orchestrator: orchestrator.service, client: client.service, evidence: values, fix: fix))
                 } else if let path = client.settings?.categories?.first(where: { $0.key.caseInsensitiveCompare(category) == .orderedSame })?.value,
-                          !path.isEmpty, let host = info.host?.lowercased() {
+                          !path.isEmpty, let host = info.host?.lowercased(), let read = orchestrator.settings?.remotePathMappings {
                     // Mappings for this host mean the orchestrator sees the client's files elsewhere: the
                     // category's folder must be under one of them (without any, the paths are taken as shared).
-                    let mappings = (orchestrator.settings?.remotePathMappings ?? []).filter { $0.host.lowercased() == host }
+                    // Mappings that could not be read say nothing either way.
+                    let mappings = read.filter { $0.host.lowercased() == host }
                     let folder = path.hasSuffix("/") ? path : path + "/"
                     if !mappings.isEmpty, !mappings.contains(where: { folder.hasPrefix($0.remotePath.hasSuffix("/") ? $0.remotePath : $0.remotePath + "/") }) {
                         var values = address(info)
@@ -139,8 +142,8 @@ public enum StackDoctor {
                                            evidence: ["enableCompletedDownloadHandling": "false"],
                                            fix: orchestrator.fixable ? DoctorFix(.enableCompletedHandling, on: orchestrator.service) : nil))
             }
-            let remaining = orchestrator.queue.reduce(0.0) { $0 + max(0, $1.sizeLeft) }
-            for folder in settings.rootFolders {
+            let remaining = (orchestrator.queue ?? []).reduce(0.0) { $0 + max(0, $1.sizeLeft) }
+            for folder in settings.rootFolders ?? [] {
                 guard folder.accessible else {
                     found.append(DoctorFinding(.rootFolderMissing, .error, orchestrator: orchestrator.service, evidence: ["path": folder.path]))
                     continue
@@ -156,7 +159,7 @@ public enum StackDoctor {
                     found.append(DoctorFinding(.rootFolderLowSpace, .warning, orchestrator: orchestrator.service, evidence: values))
                 }
             }
-            for info in settings.downloadClients where info.enabled != false && info.kind?.downloadProtocol == .torrent {
+            for info in settings.downloadClients ?? [] where info.enabled != false && info.kind?.downloadProtocol == .torrent {
                 guard let match = info.match(among: evidence.configs), let client = known[match.id],
                       let limit = client.settings?.seedingLimit, limit.action != .superSeed else { continue }
                 var values = address(info)
@@ -181,7 +184,7 @@ public enum StackDoctor {
         let manager = evidence.configs.first { $0.enabled && $0.kind.role == .indexerManager }
         var found: [DoctorFinding] = []
         for orchestrator in evidence.orchestrators {
-            for issue in orchestrator.health where indexerChecks.contains(issue.source) {
+            for issue in orchestrator.health ?? [] where indexerChecks.contains(issue.source) {
                 var values = ["check": issue.source, "message": issue.message]
                 if let manager { values["indexerManager"] = manager.displayName }
                 found.append(DoctorFinding(.indexersFailing, issue.level == .error ? .error : .warning,

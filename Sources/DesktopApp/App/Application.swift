@@ -206,18 +206,18 @@ final class SwitchyardApplication {
             inspectAfterFirstFrame(window) { window.indexers.inspect(scene) }
         case .requests(let scene)?:
             inspectAfterFirstFrame(window) { window.requests.inspect(scene) }
-        case .doctor(let healthy)?:
+        case .doctor(let scene)?:
             inspectAfterFirstFrame(window) {
                 let doctor = DoctorWindow(over: window.toplevel)
                 OnScreen.keep(doctor)
-                doctor.show(healthy ? [] : InspectionData.doctorFindings, orchestrators: 3, clients: 5, notRead: [])
+                doctor.show(scene == .findings ? InspectionData.doctorFindings : [], coverage: InspectionData.doctorCoverage(scene))
                 return (doctor.window, nil)
             }
         case .doctorFixConfirm?:
             inspectAfterFirstFrame(window) {
                 let doctor = DoctorWindow(over: window.toplevel)
                 OnScreen.keep(doctor)
-                doctor.show(InspectionData.doctorFindings, orchestrators: 3, clients: 5, notRead: [])
+                doctor.show(InspectionData.doctorFindings, coverage: InspectionData.doctorCoverage(.findings))
                 doctor.report(tr("Waiting for your answer…"))
                 let plan = InspectionData.doctorFixPlan
                 let words = DoctorFixWords.words(plan)

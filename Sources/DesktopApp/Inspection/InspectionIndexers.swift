@@ -123,7 +123,26 @@ extension IndexersPage {
     }
 }
 
+/// The stack doctor's inspection scenes.
+enum DoctorScene: Equatable {
+    case findings, healthy, incomplete
+}
+
 extension InspectionData {
+    /// What a pass read: everything (3 orchestrators, 5 clients), or — `incomplete` — Sonarr 4K not at all and
+    /// Radarr's remote path mappings not.
+    static func doctorCoverage(_ scene: DoctorScene) -> [(service: ServiceRef, coverage: StackEvidence.Coverage)] {
+        let deluge = ServiceRef(id: id(7), name: "Deluge", kind: .deluge)
+        let sabnzbd = ServiceRef(id: id(8), name: "SABnzbd", kind: .sabnzbd)
+        var coverage: [(service: ServiceRef, coverage: StackEvidence.Coverage)] =
+            [sonarr, sonarr4K, radarr, qbittorrent, nzbget, transmission, deluge, sabnzbd].map { ($0, .read) }
+        if scene == .incomplete {
+            coverage[1].coverage = .notRead(.unavailable(.connectionRefused))
+            coverage[2].coverage = .partly([.remotePathMappings: .serverMessage(status: 404, message: "NotFound")])
+        }
+        return coverage
+    }
+
     /// The stack doctor's findings for its inspection route: one of each severity and both certainties.
     static var doctorFindings: [DoctorFinding] {
         [DoctorFinding(.completedHandlingOff, .error, orchestrator: radarr, evidence: ["enableCompletedDownloadHandling": "false"],

@@ -41,8 +41,8 @@ enum InspectionOverlay: Equatable {
     case activity(ActivityScene)
     case indexers(IndexersScene)
     case requests(RequestsScene)
-    /// The stack doctor's window: findings of several kinds, or a consistent stack.
-    case doctor(healthy: Bool)
+    /// The stack doctor's window: findings of several kinds, a consistent stack, or a pass that could not read everything.
+    case doctor(DoctorScene)
     /// A doctor's fix asking for confirmation over the findings, with the exact request it will send.
     case doctorFixConfirm
     /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
@@ -124,10 +124,13 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
             routes.append(InspectionRoute("requests.\(scene.rawValue)", .tabs(selected: .requests, variant: .content),
                                           overlay: .requests(scene), scene.summary))
         }
-        routes.append(InspectionRoute("doctor.findings", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: false),
+        routes.append(InspectionRoute("doctor.findings", .tabs(selected: .overview, variant: .content), overlay: .doctor(.findings),
                                       "The stack doctor over the Overview: an error, warnings and a notice, each with why, the fix and the evidence"))
-        routes.append(InspectionRoute("doctor.healthy", .tabs(selected: .overview, variant: .content), overlay: .doctor(healthy: true),
+        routes.append(InspectionRoute("doctor.healthy", .tabs(selected: .overview, variant: .content), overlay: .doctor(.healthy),
                                       "The stack doctor over the Overview on a consistent stack: no findings"))
+        routes.append(InspectionRoute("doctor.incomplete", .tabs(selected: .overview, variant: .content), overlay: .doctor(.incomplete),
+                                      "The stack doctor when Sonarr 4K could not be read and Radarr's remote path mappings answered 404: "
+                                          + "a row with Retry for each, no claim that the stack is consistent"))
         routes.append(InspectionRoute("doctor.fix-confirm", .tabs(selected: .overview, variant: .content), overlay: .doctorFixConfirm,
                                       "A doctor's fix asking first: the request it will send to qBittorrent, Cancel the default"))
         routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,

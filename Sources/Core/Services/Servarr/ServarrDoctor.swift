@@ -2,53 +2,65 @@ import Foundation
 
 /// What the stack doctor reads of a Servarr orchestrator (`StackDoctor`): its download clients with
 /// their category and whether enabled, completed-download handling, root folders, remote path mappings
-/// and the free space it keeps when importing. Settings a version lacks are left unknown (nil), not errors.
+/// and the free space it keeps when importing — each read on its own, at once. A read that fails is
+/// recorded with its error and its value left nil, so the checks that need it are skipped and the pass
+/// says it was partial; a refused key, a sign-in page and a cancel end the pass for this service.
 extension ServarrClient: StackSettingsProviding {
     public func stackSettings() async throws(ServiceError) -> OrchestratorSettings {
-        let clients = try await downloadClients()
-        let folders = try await rootFolders()
-        let handling = try await optional("config/downloadclient") { r throws(ServiceError) -> Bool? in
-            var value: Bool?
-            try r.readObject { r, key throws(ServiceError) in
-                if key("enableCompletedDownloadHandling") { value = try r.lenientBool() } else { try r.skipValue() }
-            }
-            return value
-        } ?? nil
-        let minimum = try await optional("config/mediamanagement") { r throws(ServiceError) -> Int? in
-            var value: Int?
-            try r.readObject { r, key throws(ServiceError) in
-                if key("minimumFreeSpaceWhenImporting") { value = try r.lenientInt() } else { try r.skipValue() }
-            }
-            return value
-        } ?? nil
-        let mappings = try await optional("remotepathmapping") { r throws(ServiceError) -> [RemotePathMapping] in
-            try r.decodeList { r throws(ServiceError) -> RemotePathMapping? in
-                var host: String?, remote: String?, local: String?
+        async let clients = ServiceError.result { () throws(ServiceError) in try await self.downloadClients() }
+        async let folders = ServiceError.result { () throws(ServiceError) in try await self.rootFolders() }
+        async let handling = ServiceError.result { () throws(ServiceError) in
+            try await self.read("config/downloadclient") { r throws(ServiceError) -> Bool? in
+                var value: Bool?
                 try r.readObject { r, key throws(ServiceError) in
-                    if key("host") { host = try r.lenientString() }
-                    else if key("remotePath") { remote = try r.lenientString() }
-                    else if key("localPath") { local = try r.lenientString() }
-                    else { try r.skipValue() }
+                    if key("enableCompletedDownloadHandling") { value = try r.lenientBool() } else { try r.skipValue() }
                 }
-                guard let host, let remote, let local else { return nil }
-                return RemotePathMapping(host: host, remotePath: remote, localPath: local)
-            }.compactMap { $0 }
-        } ?? []
-        return OrchestratorSettings(downloadClients: clients, completedDownloadHandling: handling, rootFolders: folders,
-                                    remotePathMappings: mappings, minimumFreeSpaceMB: minimum)
-    }
-
-    /// `resource` decoded, or nil when the service does not answer it (a refused key and a cancel still end the pass).
-    private func optional<T>(_ resource: String, _ decode: (inout JSONReader) throws(ServiceError) -> T) async throws(ServiceError) -> T? {
-        do {
-            let body = try await get("\(apiBase)/\(resource)", class: .list)
-            return try JSONReader.read(body, decode)
-        } catch {
-            switch error {
-            case .unauthorized, .cancelled, .authGateway: throw error
-            default: return nil
+                return value
             }
         }
+        async let minimum = ServiceError.result { () throws(ServiceError) in
+            try await self.read("config/mediamanagement") { r throws(ServiceError) -> Int? in
+                var value: Int?
+                try r.readObject { r, key throws(ServiceError) in
+                    if key("minimumFreeSpaceWhenImporting") { value = try r.lenientInt() } else { try r.skipValue() }
+                }
+                return value
+            }
+        }
+        async let mappings = ServiceError.result { () throws(ServiceError) in
+            try await self.read("remotepathmapping") { r throws(ServiceError) -> [RemotePathMapping] in
+                try r.decodeList { r throws(ServiceError) -> RemotePathMapping? in
+                    var host: String?, remote: String?, local: String?
+                    try r.readObject { r, key throws(ServiceError) in
+                        if key("host") { host = try r.lenientString() }
+                        else if key("remotePath") { remote = try r.lenientString() }
+                        else if key("localPath") { local = try r.lenientString() }
+                        else { try r.skipValue() }
+                    }
+                    guard let host, let remote, let local else { return nil }
+                    return RemotePathMapping(host: host, remotePath: remote, localPath: local)
+                }.compactMap { $0 }
+            }
+        }
+        var unread: [StackEvidence.Part: ServiceError] = [:]
+        func value<T>(_ result: Result<T, ServiceError>, _ part: StackEvidence.Part) throws(ServiceError) -> T? {
+            switch result {
+            case .success(let value): return value
+            case .failure(let error):
+                switch error {
+                case .unauthorized, .cancelled, .authGateway: throw error
+                default: unread[part] = error; return nil
+                }
+            }
+        }
+        let (c, f, h, m, p) = await (clients, folders, handling, minimum, mappings)
+        return OrchestratorSettings(downloadClients: try value(c, .downloadClients), completedDownloadHandling: try value(h, .completedHandling) ?? nil,
+                                    rootFolders: try value(f, .rootFolders), remotePathMappings: try value(p, .remotePathMappings),
+                                    minimumFreeSpaceMB: try value(m, .importSettings) ?? nil, unread: unread)
+    }
+
+    private func read<T>(_ resource: String, _ decode: (inout JSONReader) throws(ServiceError) -> T) async throws(ServiceError) -> T {
+        try JSONReader.read(try await get("\(apiBase)/\(resource)", class: .list), decode)
     }
 }
 

@@ -37,9 +37,7 @@ final class DoctorController: FeatureController {
         let repository = context.repository
         Task { [weak self] in
             let (evidence, findings) = await repository.doctor()
-            let notRead = evidence.orchestrators.filter { $0.failure != nil }.map(\.service.name)
-            self?.shown?.show(findings, orchestrators: evidence.orchestrators.count, clients: evidence.clients.count, notRead: notRead,
-                              after: fixed)
+            self?.shown?.show(findings, coverage: evidence.coverage, after: fixed)
         }
     }
 

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 
 /// `--doctor [--json]`: one doctor pass over the configured services, from the command line. Exit 1
-/// when any finding is an error (Documentation/Doctor.md has the JSON schema).
+/// when any finding is an error; else 3 when an enabled service (or a part of one) could not be read, so
+/// the pass could not say the stack is consistent (Documentation/Doctor.md has the JSON schema).
 struct DoctorReport {
     static let jsonSchemaVersion = 1
     var configurationPath: String
@@ -11,7 +12,14 @@ struct DoctorReport {
     var findings: [DoctorFinding] = []
     var problem: String?
 
-    var exitStatus: Int32 { problem != nil || findings.contains { $0.severity == .error } ? 1 : 0 }
+    /// Not every enabled service was read in full (or nothing could be read at all).
+    static let incompleteStatus: Int32 = 3
+
+    var exitStatus: Int32 {
+        if findings.contains(where: { $0.severity == .error }) { return 1 }
+        if problem != nil || evidence?.isComplete != true { return Self.incompleteStatus }
+        return 0
+    }
 
     /// Runs before the main loop: the pass runs on the cooperative pool, this thread waits.
     static func run() -> DoctorReport {
@@ -39,12 +47,10 @@ struct DoctorReport {
     var text: String {
         var lines: [String] = []
         if let problem { return problem }
-        let read = evidence.map { tr("%1$d orchestrators and %2$d download clients read.").fill($0.orchestrators.count, $0.clients.count) } ?? ""
-        lines.append("\(AppInfo.name) \(AppInfo.version) — " + tr("stack doctor") + ": " + read)
-        for orchestrator in evidence?.orchestrators ?? [] where orchestrator.failure != nil {
-            lines.append("  " + tr("Not checked: %1$s (%2$s)").fill(orchestrator.service.name, ErrorText.sentence(orchestrator.failure!)))
-        }
-        if findings.isEmpty { lines.append(tr("No problems found between your services.")) }
+        let coverage = evidence?.coverage ?? []
+        lines.append("\(AppInfo.name) \(AppInfo.version) — " + tr("stack doctor") + ": " + DoctorWords.readSummary(coverage))
+        for (_, line) in DoctorWords.unread(coverage) { lines.append("  " + line) }
+        if findings.isEmpty { lines.append(DoctorWords.nothingFound(complete: evidence?.isComplete == true)) }
         for finding in findings {
             let words = DoctorWords.words(finding)
             lines.append("")
@@ -76,12 +82,23 @@ struct DoctorReport {
                     "orchestrator": ref(finding.orchestrator), "client": ref(finding.client), "evidence": finding.evidence,
                     "summary": words.summary, "why": words.why, "fix": words.fix, "offeredFix": offered(finding.fix)]
         }
-        let read: [[String: Any]] = (evidence?.orchestrators.map { ["service": ref($0.service), "read": $0.failure == nil,
-                                                                      "error": $0.failure.map { ErrorText.sentence($0) } ?? NSNull()] } ?? [])
-            + (evidence?.clients.map { ["service": ref($0.service), "read": $0.reachable,
-                                        "error": $0.failure.map { ErrorText.sentence($0) } ?? NSNull()] } ?? [])
+        // Each service: read in full or not; when nothing could be read, why; when some parts could not, each with why.
+        let read: [[String: Any]] = (evidence?.coverage ?? []).map { service, coverage in
+            var entry: [String: Any] = ["service": ref(service), "read": coverage == .read, "error": NSNull(), "unread": [[String: Any]]()]
+            switch coverage {
+            case .read: break
+            case .notRead(let error): entry["error"] = ErrorText.sentence(error)
+            case .partly(let parts):
+                entry["unread"] = StackEvidence.Part.allCases.compactMap { part in
+                    parts[part].map { ["part": part.rawValue, "error": ErrorText.sentence($0)] as [String: Any] }
+                }
+            }
+            return entry
+        }
+        let incomplete = (evidence?.coverage ?? []).filter { $0.coverage != .read }.map { ref($0.service) }
         return CommandDocument.json(schemaVersion: Self.jsonSchemaVersion, configuration: configurationPath, ok: exitStatus == 0,
-                                    problem: problem, ["findings": list, "services": read])
+                                    problem: problem, ["findings": list, "services": read, "complete": evidence?.isComplete == true,
+                                                       "notCheckedInFull": incomplete])
     }
 
     private final class Box: @unchecked Sendable {

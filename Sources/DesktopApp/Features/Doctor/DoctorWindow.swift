@@ -22,6 +22,9 @@ final class DoctorWindow {
     var statusText: String { status.text }
     /// What the list shows, in order: each finding's summary (tests).
     private(set) var summaries: [String] = []
+    /// The rows above the findings: each service or part that could not be read, and their Retry buttons (tests).
+    private(set) var unreadLines: [String] = []
+    private(set) var retryButtons: [(ServiceRef, Button)] = []
 
     init(over parent: (any WidgetRef)?) {
         window = Window()
@@ -61,19 +64,23 @@ final class DoctorWindow {
         status.text = text
     }
 
-    func show(_ findings: [DoctorFinding], orchestrators: Int, clients: Int, notRead: [String], after fixed: String? = nil) {
+    /// One pass's result: how much was read, a row for each service or part that was not (with Retry), then the findings.
+    func show(_ findings: [DoctorFinding], coverage: [(service: ServiceRef, coverage: StackEvidence.Coverage)], after fixed: String? = nil) {
         spinner.spinning = false
         spinner.visible = false
         again.sensitive = true
         list.removeAll()
         summaries = []
         fixButtons = []
-        var words = [tr("%1$d orchestrators and %2$d download clients read.").fill(orchestrators, clients)]
-        if !notRead.isEmpty { words.append(tr("Not checked: %s.").fill(notRead.joined(separator: ", "))) }
-        words.append(findings.isEmpty ? tr("No problems found between your services.")
-            : trn("%d finding.", "%d findings.", findings.count).fill(findings.count))
+        let unread = DoctorWords.unread(coverage)
+        unreadLines = unread.map(\.line)
+        retryButtons = []
+        let complete = unread.isEmpty
+        let words = [DoctorWords.readSummary(coverage),
+                     findings.isEmpty ? DoctorWords.nothingFound(complete: complete) : trn("%d finding.", "%d findings.", findings.count).fill(findings.count)]
         status.text = ([fixed].compactMap { $0 } + words).joined(separator: " ")
-        list.visible = !findings.isEmpty
+        list.visible = !findings.isEmpty || !complete
+        for (service, line) in unread { list.append(unreadRow(line, service: service)) }
         for finding in findings {
             let text = DoctorWords.words(finding)
             summaries.append(text.summary)
@@ -102,5 +109,21 @@ final class DoctorWindow {
             }
             list.append(row)
         }
+    }
+
+    /// "Could not check Sonarr: …" with Retry (a whole pass again: what failed is read again with the rest).
+    private func unreadRow(_ line: String, service: ServiceRef) -> Box {
+        let row = Box.horizontal(spacing: 12)
+        row.margins(10, start: 12, end: 12)
+        let icon = Image.decorative("dialog-warning-symbolic")
+        icon.valign = GTK_ALIGN_START
+        let text = Label.wrapping(line, classes: ["heading"], maxWidth: 80)
+        text.hexpand = true
+        let retry = Button(mnemonic: tr("_Retry"), name: tr("Retry %s").fill(service.name))
+        retry.valign = GTK_ALIGN_START
+        retry.onClicked { [weak self] in self?.onCheck?() }
+        retryButtons.append((service, retry))
+        row.append(icon, text, retry)
+        return row
     }
 }

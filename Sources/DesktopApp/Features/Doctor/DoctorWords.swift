@@ -150,6 +150,55 @@ enum DoctorWords {
         }
     }
 
+    /// What one pass read, as the line above its findings: "3 orchestrators and 5 download clients read." when every
+    /// enabled service was read in full; else how many were, of how many.
+    static func readSummary(_ coverage: [(service: ServiceRef, coverage: StackEvidence.Coverage)]) -> String {
+        let orchestrators = coverage.filter { $0.service.kind.role == .orchestrator }
+        let clients = coverage.filter { $0.service.kind.role != .orchestrator }
+        guard coverage.allSatisfy({ $0.coverage == .read }) else {
+            return tr("Read in full: %1$d of %2$d orchestrators, %3$d of %4$d download clients.")
+                .fill(orchestrators.filter { $0.coverage == .read }.count, orchestrators.count,
+                      clients.filter { $0.coverage == .read }.count, clients.count)
+        }
+        return tr("%1$d orchestrators and %2$d download clients read.").fill(orchestrators.count, clients.count)
+    }
+
+    /// Each service not read in full: "Could not check Sonarr: …", or one line per part that could not be read
+    /// ("Could not read the remote path mappings of Radarr: …"), in the order the services are configured.
+    static func unread(_ coverage: [(service: ServiceRef, coverage: StackEvidence.Coverage)]) -> [(service: ServiceRef, line: String)] {
+        coverage.flatMap { service, coverage -> [(service: ServiceRef, line: String)] in
+            switch coverage {
+            case .read: return []
+            case .notRead(let error): return [(service, tr("Could not check %1$s: %2$s").fill(service.name, ErrorText.sentence(error)))]
+            case .partly(let parts):
+                return StackEvidence.Part.allCases.compactMap { part in
+                    parts[part].map { (service, tr("Could not read %1$s of %2$s: %3$s").fill(self.part(part), service.name, ErrorText.sentence($0))) }
+                }
+            }
+        }
+    }
+
+    /// The thing a part of a pass reads, as a noun with its article ("the remote path mappings").
+    static func part(_ part: StackEvidence.Part) -> String {
+        switch part {
+        case .downloadClients: tr("the download clients")
+        case .rootFolders: tr("the root folders")
+        case .remotePathMappings: tr("the remote path mappings")
+        case .completedHandling: tr("the completed download handling setting")
+        case .importSettings: tr("the media management settings")
+        case .queue: tr("the queue")
+        case .health: tr("the health checks")
+        case .clientSettings: tr("the categories and seeding limits")
+        case .transfers: tr("the transfers")
+        }
+    }
+
+    /// The line that ends a pass's summary: nothing found — said differently when not everything could be read.
+    static func nothingFound(complete: Bool) -> String {
+        complete ? tr("No problems found between your services.")
+            : tr("No problems found in what could be read; the checks that needed the rest were skipped.")
+    }
+
     private static func hostPort(_ e: [String: String]) -> String {
         [e["host"], e["port"]].compactMap { $0 }.joined(separator: ":") + (e["urlBase"] ?? "")
     }
