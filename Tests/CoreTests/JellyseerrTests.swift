@@ -156,6 +156,45 @@ final class JellyseerrTests: XCTestCase {
         } catch { XCTAssertEqual(error, .invalidRequest(.noItems)) }
     }
 
+    /// The counts and the title pages are extra reads: when they fail the requests still list, and the failure is kept
+    /// (never an empty count or a silent missing title). A page the service has not (404) is not asked for again; any
+    /// other failure is read again on the next refresh.
+    func testFailedCountsAndTitlePagesAreSaidNotDropped() async throws {
+        let folder = try temporaryDirectory(self)
+        let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .jellyseerr)
+        try await registry.upsert(config)
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+        await repository.reload()
+        try await server.setFault("drop", on: "/api/v1/request/count", via: transport)
+        try await server.setFault("500", on: "/api/v1/movie/900001", via: transport)
+        try await server.setFault("404", on: "/api/v1/tv/900002", via: transport)
+        let firstState = await repository.requests(force: true)
+        let first = try XCTUnwrap(firstState.value?.parts.first?.value)
+        XCTAssertEqual(first.requests.count, 4, "the requests still list")
+        XCTAssertNil(first.counts)
+        XCTAssertEqual(first.countsFailure, .unavailable(.connectionLost))
+        let movie = try XCTUnwrap(first.requests.first { $0.tmdbID == 900001 })
+        XCTAssertNil(movie.title)
+        XCTAssertEqual(movie.titleFailure, .unavailable(.serverError(status: 500)))
+        let series = try XCTUnwrap(first.requests.first { $0.tmdbID == 900002 })
+        XCTAssertEqual(series.titleFailure, .serverMessage(status: 404, message: "NotFound"))
+
+        for path in ["/api/v1/request/count", "/api/v1/movie/900001", "/api/v1/tv/900002"] { try await server.setFault("none", on: path, via: transport) }
+        let secondState = await repository.requests(force: true)
+        let second = try XCTUnwrap(secondState.value?.parts.first?.value)
+        XCTAssertEqual(second.counts?.pending, 2)
+        XCTAssertNil(second.countsFailure)
+        XCTAssertEqual(second.requests.first { $0.tmdbID == 900001 }?.title, "Fixture Movie 1", "a failed page is read again")
+        XCTAssertEqual(second.requests.first { $0.tmdbID == 900002 }?.titleFailure, .serverMessage(status: 404, message: "NotFound"),
+                       "a page the service has not is not asked for again, and still said")
+        let seen = try await server.requestCounts(via: transport)
+        XCTAssertEqual(seen["/api/v1/tv/900002"], 1)
+    }
+
     /// Requesting a title (Add Series / Add Movie's Request): one POST naming it by TMDB id, made as the
     /// key's user and approved at once; the same movie again is the service's 409; a series whose asked
     /// seasons are all requested already is its 202 "no seasons", said as a refusal; a 503 is sent once.

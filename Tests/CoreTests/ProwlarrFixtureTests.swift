@@ -129,6 +129,21 @@ final class ProwlarrFixtureTests: XCTestCase {
         XCTAssertEqual(dates, dates.sorted(by: >))
     }
 
+    /// When Prowlarr cannot be asked afterwards which indexers it holds back, an empty answer is not known to be a failure
+    /// or "nothing": the state says why it cannot tell, instead of calling every empty answer "found nothing".
+    func testWhetherEmptyAnswersFailedIsUnknownWhenTheIndexerListCannotBeRead() async throws {
+        let list = try await indexers()
+        try await server.setFault("500", on: "/api/v1/indexer", via: transport!)
+        let final = try await repository.searchIndexers(IndexerSearch(query: "show"), on: service, among: list)
+        XCTAssertEqual(final.empty, [3])
+        XCTAssertEqual(final.heldBack, [])
+        XCTAssertEqual(final.heldBackUnknown, .unavailable(.serverError(status: 500)))
+        try await server.setFault("none", on: "/api/v1/indexer", via: transport!)
+        let again = try await repository.searchIndexers(IndexerSearch(query: "show"), on: service, among: list)
+        XCTAssertNil(again.heldBackUnknown)
+        XCTAssertEqual(again.heldBack, [3])
+    }
+
     func testMoreResultsAsksAgainOnlyTheIndexersThatFilledTheirPage() async throws {
         let list = try await indexers()
         let first = try await repository.searchIndexers(IndexerSearch(query: "show", limit: 1), on: service, among: list)

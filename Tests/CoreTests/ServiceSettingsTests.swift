@@ -167,6 +167,22 @@ final class ServiceSettingsTests: XCTestCase {
         XCTAssertTrue(saved.isEmpty)
     }
 
+    /// Whether a key is stored: yes, no — or the keyring's own failure, never "no" for a keyring that could not be read.
+    func testWhetherAKeyIsStoredIsAskedOfTheKeyringAndItsFailureKept() async throws {
+        try await settings.save(draft(key: "fixture-good-key"))
+        let saved = await registry.services
+        let config = try XCTUnwrap(saved.first)
+        let stored = await settings.hasStoredCredential(config)
+        XCTAssertEqual(try stored.get(), true)
+        await secrets.setFailure(.locked)
+        guard case .failure(let error) = await settings.hasStoredCredential(config) else { return XCTFail("a locked keyring read as an answer") }
+        XCTAssertEqual(error, .locked)
+        await secrets.setFailure(nil)
+        try await secrets.delete(config.credential)
+        let gone = await settings.hasStoredCredential(config)
+        XCTAssertEqual(try gone.get(), false)
+    }
+
     func testAWrongReplacementKeyKeepsTheStoredKeyAndTheOldSettings() async throws {
         let config = try await settings.save(draft(key: "fixture-good-key"))
         var edit = ServiceDraft(editing: config)

@@ -179,6 +179,7 @@ func jellyseerr(_ message: OpaquePointer?, path: String) {
     let headers = soup_server_message_get_request_headers(message)
     let key = soup_message_headers_get_one(headers, "X-Api-Key").map { String(cString: $0) }
     let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
+    if key == options.apiKey, answeredFault(message, state.faults[path]) { return }
     var raw: String?
     if let uri = soup_server_message_get_uri(message), let query = g_uri_get_query(uri) { raw = String(cString: query) }
     let (status, body) = state.jellyseerr.answer(method, path, rawQuery: raw, key: key, fault: state.faults[path],

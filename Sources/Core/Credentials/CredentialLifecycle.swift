@@ -48,7 +48,9 @@ public actor CredentialLifecycle {
         do {
             try await registry.upsert(config)
         } catch {
-            if isNew { try? await secrets.delete(config.credential) } // no orphan secret for a service never saved
+            if isNew { // no orphan secret for a service never saved; a cleanup that fails is logged, never silent
+                do { try await secrets.delete(config.credential) } catch { Log.failure("removing the key of a service that was not saved", error) }
+            }
             throw .registry(error)
         }
     }

@@ -71,6 +71,13 @@ public struct MediaRequest: Sendable, Equatable, Identifiable, Codable {
     public var title: String?
     public var year: Int?
     public var posterPath: String?
+    /// Why that page could not be read (the title is then unknown); not kept in the cache: the next refresh reads it again.
+    public var titleFailure: ServiceError? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, mediaType, is4k, created, updated, requestedBy, requestedByID, modifiedBy, seasons, tmdbID, mediaStatus, title,
+             year, posterPath
+    }
 
     public init(id: ResourceID, status: Status, mediaType: MediaType, is4k: Bool = false, created: Date? = nil, updated: Date? = nil,
                 requestedBy: String, requestedByID: Int? = nil, modifiedBy: String? = nil, seasons: [Int] = [], tmdbID: Int?,
@@ -185,8 +192,12 @@ public enum RequestShelf: String, Sendable, CaseIterable, Codable {
 public struct RequestList: Sendable, Equatable, Codable, Collection {
     public var requests: [MediaRequest]
     public var counts: RequestCounts?
+    /// Why the counts could not be read (they are extra: the requests still list); not cached.
+    public var countsFailure: ServiceError? = nil
     /// More pending requests exist than were read.
     public var pendingTruncated: Bool
+
+    enum CodingKeys: String, CodingKey { case requests, counts, pendingTruncated }
 
     public init(requests: [MediaRequest], counts: RequestCounts?, pendingTruncated: Bool = false) {
         self.requests = requests

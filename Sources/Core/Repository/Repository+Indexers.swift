@@ -81,10 +81,16 @@ extension Repository {
         }
         if Task.isCancelled { throw .cancelled }
         // Empty answers may have been failures: what the manager holds back now says which.
-        if !state.empty.isEmpty, let list = try? await session.perform(Capabilities.indexers, force: true, { client throws(ServiceError) in
-            try await client.indexers()
-        }) {
-            state.heldBack = Set(list.indexers.filter { state.empty.contains($0.id.itemID) && $0.isFailing(at: clock.now) }.map(\.id.itemID))
+        if !state.empty.isEmpty {
+            switch await ServiceError.result({ () throws(ServiceError) in
+                try await session.perform(Capabilities.indexers, force: true) { client throws(ServiceError) in try await client.indexers() }
+            }) {
+            case .success(let list?):
+                state.heldBack = Set(list.indexers.filter { state.empty.contains($0.id.itemID) && $0.isFailing(at: clock.now) }.map(\.id.itemID))
+            case .success(nil): break
+            case .failure(.cancelled): throw .cancelled
+            case .failure(let error): state.heldBackUnknown = error
+            }
             progress?(state)
         }
         return state
@@ -111,6 +117,8 @@ public struct IndexerSearchState: Sendable {
     public private(set) var failed: [Int: ServiceError] = [:]
     /// Answered with nothing and held back by the manager afterwards: most likely a failure, not "no results".
     public var heldBack: Set<Int> = []
+    /// Why the manager could not be asked which empty answers it holds back (then `heldBack` is not known, not empty).
+    public var heldBackUnknown: ServiceError?
 
     public init(search: IndexerSearch, asked: [Asked]) {
         self.search = search

@@ -25,9 +25,13 @@ extension Repository {
     static func requestList(_ client: any RequestsProviding) async throws(ServiceError) -> RequestList {
         let pending = try await client.requests(.pending, take: requestPage, skip: 0)
         let others = try await client.requests(.all, take: requestPage, skip: 0)
-        let counts = try? await client.requestCounts()
-        return RequestList(requests: RequestList.ordered(pending: pending.requests, others: others.requests),
-                           counts: counts, pendingTruncated: pending.total > pending.requests.count)
+        var list = RequestList(requests: RequestList.ordered(pending: pending.requests, others: others.requests),
+                               counts: nil, pendingTruncated: pending.total > pending.requests.count)
+        switch await ServiceError.result({ () throws(ServiceError) in try await client.requestCounts() }) {
+        case .success(let counts): list.counts = counts
+        case .failure(let error): list.countsFailure = error
+        }
+        return list
     }
 
     /// Acts on exactly these requests of one service, one call each, in order; none is retried. Each

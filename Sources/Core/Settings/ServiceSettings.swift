@@ -59,10 +59,15 @@ public actor ServiceSettings {
         }
     }
 
-    /// Whether the keyring holds a complete credential for the service (the form says "stored").
-    public func hasStoredCredential(_ config: ServiceConfig) async -> Bool {
-        guard let stored = try? await secrets.read(config.credential) else { return false }
-        return stored.satisfies(config.kind.credentialShape)
+    /// Whether the keyring holds a complete credential for the service (the form says "stored"), or why the
+    /// keyring could not say (a locked or absent keyring is not "nothing stored").
+    public func hasStoredCredential(_ config: ServiceConfig) async -> Result<Bool, SecretStoreError> {
+        do {
+            guard let stored = try await secrets.read(config.credential) else { return .success(false) }
+            return .success(stored.satisfies(config.kind.credentialShape))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Probes the draft's endpoints with its typed secrets over the stored ones,

@@ -44,8 +44,13 @@ extension SettingsDialog {
     func edit(_ config: ServiceConfig) {
         guard let backend else { return showForm(ServiceDraft(editing: config), hasStoredCredential: true) }
         Task { [weak self] in
-            let stored = await backend.hasStoredCredential(config)
-            self?.showForm(ServiceDraft(editing: config), hasStoredCredential: stored)
+            switch await backend.hasStoredCredential(config) {
+            case .success(let stored): self?.showForm(ServiceDraft(editing: config), hasStoredCredential: stored)
+            case .failure(let error):
+                // Not known whether a key is stored: the form asks for one, and says why.
+                self?.showForm(ServiceDraft(editing: config), hasStoredCredential: false)
+                self?.form?.showMessage(tr("Its key or password could not be read from the keyring: %s").fill(ErrorText.sentence(error)))
+            }
         }
     }
 

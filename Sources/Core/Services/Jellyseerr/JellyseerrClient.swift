@@ -10,6 +10,8 @@ public actor JellyseerrClient: RequestsProviding {
     private let http: ServiceHTTP
     /// Titles, years and posters by "movie/603" / "tv/1396".
     private var pages: [String: (title: String?, year: Int?, poster: String?)] = [:]
+    /// Title pages the service does not have (404), with its answer: not asked again, still said on each row.
+    private var missingPages: [String: ServiceError] = [:]
 
     public init(connection: ServiceConnection, transport: any HTTPTransport, secrets: any SecretStore) {
         self.connection = connection
@@ -95,10 +97,18 @@ public actor JellyseerrClient: RequestsProviding {
         for index in page.requests.indices {
             guard let tmdb = page.requests[index].tmdbID else { continue }
             let key = "\(page.requests[index].mediaType.rawValue)/\(tmdb)"
-            if pages[key] == nil {
-                // A page that cannot be read leaves the title unknown; the request still lists.
-                let body = try? await get("/" + key)
-                pages[key] = body.flatMap { try? JSONReader.read($0, JellyseerrDecoding.titlePage) } ?? (nil, nil, nil)
+            if let missing = missingPages[key] {
+                page.requests[index].titleFailure = missing
+            } else if pages[key] == nil {
+                // A page that cannot be read leaves the title unknown and says why; the request still lists. A page
+                // the service has not (404) is remembered as such; any other failure is read again next time.
+                do throws(ServiceError) {
+                    pages[key] = try JSONReader.read(try await get("/" + key), JellyseerrDecoding.titlePage)
+                } catch {
+                    if case .cancelled = error { throw error }
+                    page.requests[index].titleFailure = error
+                    if case .serverMessage(404, _) = error { missingPages[key] = error }
+                }
             }
             if let known = pages[key] {
                 page.requests[index].title = known.title

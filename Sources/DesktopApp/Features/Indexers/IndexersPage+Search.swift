@@ -143,6 +143,7 @@ extension IndexersPage {
             searchStatus.text = tr("%1$s; %2$d of %3$d indexers answered.").fill(trn("%d result", "%d results", count).fill(count), answered, asked)
         }
         var failedNames: [String] = [], heldBackNames: [String] = [], emptyNames: [String] = [], pendingNames: [String] = []
+        var unknown: [String] = []
         for state in all {
             let names = Dictionary(state.asked.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             let failed = state.failed.keys.sorted().compactMap { id in
@@ -153,12 +154,16 @@ extension IndexersPage {
             failedNames += failed
             heldBackNames += heldBack
             emptyNames += empty
+            if let error = state.heldBackUnknown { unknown.append(ErrorText.sentence(error)) }
             if searching { pendingNames += state.pending.map(\.name) }
         }
         let lines = [failedNames.isEmpty ? nil : tr("Failed: %s").fill(failedNames.joined(separator: "; ")),
                      heldBackNames.isEmpty ? nil
                          : tr("Answered nothing and now held back by Prowlarr (most likely failed): %s").fill(heldBackNames.joined(separator: ", ")),
-                     emptyNames.isEmpty ? nil : tr("Found nothing: %s").fill(emptyNames.joined(separator: ", ")),
+                     emptyNames.isEmpty ? nil : unknown.isEmpty ? tr("Found nothing: %s").fill(emptyNames.joined(separator: ", "))
+                         // Translators: %1$s lists indexers; %2$s says why the manager could not be asked about them.
+                         : tr("Found nothing: %1$s (whether they failed is not known: the indexer list could not be read: %2$s)")
+                             .fill(emptyNames.joined(separator: ", "), unknown.joined(separator: "; ")),
                      pendingNames.isEmpty ? nil : tr("Still searching: %s").fill(pendingNames.joined(separator: ", "))]
         for (label, text) in zip(answerLines, lines) {
             if let text, label.text != text {

@@ -155,7 +155,10 @@ final class RequestsPage {
         truncatedNote.visible = !truncated.isEmpty && showsPending
         truncatedNote.text = tr("More requests are waiting in %s than one page holds: the 100 listed are the most recently changed.")
             .fill(truncated.joined(separator: ", "))
-        countsLabel.text = Self.countsLine(lists.compactMap(\.list.counts))
+        countsLabel.text = ([Self.countsLine(lists.compactMap(\.list.counts))] + lists.compactMap { part in
+            // Translators: %1$s is a service, %2$s why its counts could not be read.
+            part.list.countsFailure.map { tr("%1$s's counts could not be read: %2$s").fill(part.service.name, ErrorText.sentence($0)) }
+        }).filter { !$0.isEmpty }.joined(separator: " · ")
         othersEmpty.visible = others == 0 && shelf != .pending
         othersEmpty.text = shelf.map { tr("Nothing here: no request is “%s”.").fill(Self.filterTitle($0)) } ?? tr("No other requests.")
         updateSelectionButtons()
@@ -245,6 +248,12 @@ final class RequestsPage {
         text.append(Label.line(title, classes: ["heading"]), Label.line(what, classes: ["caption"]),
                     Label.line(who, classes: ["dim-label", "caption"]), Label.line(stands, classes: ["caption"]))
         lines += [title, what, who, stands]
+        if let failure = request.titleFailure {
+            // The title is unknown and the row says why, instead of passing the id off as a name.
+            let note = tr("Its title could not be read: %s").fill(ErrorText.sentence(failure))
+            text.append(Label.wrapping(note, classes: ["dim-label", "caption"], maxWidth: 70))
+            lines.append(note)
+        }
         row.append(icon, text)
         var approve: Button?, decline: Button?
         if request.status == .pending {
