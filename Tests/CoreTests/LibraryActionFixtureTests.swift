@@ -59,12 +59,12 @@ final class LibraryActionFixtureTests: XCTestCase {
 
         let first = try unwrapped(try await library(.series).first { $0.id.itemID == 1 })
         try await repository.setGroupsMonitored(false, item: first.id, groups: [2])
-        let detail = try unwrapped(await repository.detail(of: first, force: true).value)
-        XCTAssertEqual(detail.groups.first { $0.number == 2 }?.children.map(\.monitored), [false, false])
-        XCTAssertEqual(detail.groups.first { $0.number == 1 }?.children.allSatisfy(\.monitored), true)
+        let detail = try unwrapped(await repository.detail(of: first, force: true).get())
+        XCTAssertEqual(detail.groups?.first { $0.number == 2 }?.children.map(\.monitored), [false, false])
+        XCTAssertEqual(detail.groups?.first { $0.number == 1 }?.children.allSatisfy(\.monitored), true)
 
         try await repository.setChildrenMonitored(false, ids: [1003], on: service)
-        let after = try unwrapped(await repository.detail(of: first, force: true).value)
+        let after = try unwrapped(await repository.detail(of: first, force: true).get())
         XCTAssertEqual(after.children.filter { !$0.monitored }.map(\.id.itemID), [1003, 1011, 1012])
     }
 

@@ -59,14 +59,52 @@ final class LidarrFixtureTests: XCTestCase {
     func testTheLibraryAndAnArtistsAlbumsAndTracksReadThroughTheRealStack() async throws {
         let artists = try unwrapped(await repository.library(.artist, force: true).value?.items)
         XCTAssertEqual(artists.count, 4)
-        let detail = try unwrapped(await repository.detail(of: try await artist(1), force: true).value)
-        XCTAssertEqual(detail.groups.map(\.title), ["First Fixture", "Second Fixture", "Third Fixture"])
-        XCTAssertEqual(detail.groups.map { $0.children.count }, [8, 6, 6])
-        XCTAssertEqual(detail.history.map(\.sourceTitle).first, "The.Fixture.Ensemble-First.Fixture-WEB-FLAC-2021")
+        let detail = try unwrapped(await repository.detail(of: try await artist(1), force: true).get())
+        XCTAssertEqual(detail.groups?.map(\.title), ["First Fixture", "Second Fixture", "Third Fixture"])
+        XCTAssertEqual(detail.groups?.map { $0.children.count }, [8, 6, 6])
+        XCTAssertEqual(detail.history?.map(\.sourceTitle).first, "The.Fixture.Ensemble-First.Fixture-WEB-FLAC-2021")
         let seen = try await counts()
         XCTAssertEqual(seen["/api/v1/album"], 1, "albums read once, by artist")
         XCTAssertEqual(seen["/api/v1/track"], 1, "tracks read once, by artist")
         XCTAssertNil(seen["/api/v3/artist"])
+    }
+
+    /// An artist whose albums and tracks, history or queue fail to read — a 404, a 500, a dropped connection, each in
+    /// turn: the page is the artist with the rest, the part that failed unknown (not empty) with its error; reading only
+    /// that part again asks for nothing else; and reads that all fail alike (a refused key) are one failure of the page.
+    func testADetailPageShowsWhatCouldBeReadAndSaysWhatCouldNot() async throws {
+        let fixture = try await artist(1)
+        let parts: [(String, ResourceDetail.Part)] = [("/api/v1/track", .children), ("/api/v1/history", .history),
+                                                      ("/api/v1/queue/details", .queue)]
+        for mode in ["404", "500", "drop"] {
+            for (path, part) in parts {
+                try await server.setFault(mode, on: path, via: transport!)
+                let detail = try await repository.detail(of: fixture, force: true).get()
+                XCTAssertEqual(Array(detail.unread.keys), [part], "\(path) \(mode)")
+                switch (mode, detail.unread[part]) {
+                case ("404", .serverMessage(404, _)?), ("500", .unavailable(.serverError(500))?), ("drop", .unavailable(.connectionLost)?): break
+                default: XCTFail("\(path) \(mode): \(String(describing: detail.unread[part]))")
+                }
+                XCTAssertEqual(detail.groups == nil, part == .children, "\(path) \(mode): only the failed part is unknown")
+                XCTAssertEqual(detail.history == nil, part == .history, "\(path) \(mode)")
+                XCTAssertEqual(detail.queue == nil, part == .queue, "\(path) \(mode)")
+                try await server.setFault("none", on: path, via: transport!)
+            }
+        }
+        // The section's Retry reads that part alone.
+        let before = try await counts()
+        let again = try await repository.detail(of: fixture, force: true, parts: [.history]).get()
+        let after = try await counts()
+        XCTAssertEqual(again.history?.isEmpty, false)
+        XCTAssertEqual(again.unread, [:])
+        XCTAssertEqual(after["/api/v1/history"], (before["/api/v1/history"] ?? 0) + 1)
+        XCTAssertEqual(after["/api/v1/track"], before["/api/v1/track"], "nothing else was read")
+        XCTAssertEqual(after["/api/v1/queue/details"], before["/api/v1/queue/details"])
+        // Every read refused alike: the page's own failure, with its recovery.
+        for (path, _) in parts { try await server.setFault("401", on: path, via: transport!) }
+        let refused = await repository.detail(of: fixture, force: true)
+        guard case .failure(let error) = refused else { return XCTFail("\(refused)") }
+        XCTAssertEqual(error, .unauthorized)
     }
 
     func testTwoAlbumsAreMonitoredInOneRequestAndReadBack() async throws {
@@ -76,8 +114,8 @@ final class LidarrFixtureTests: XCTestCase {
         XCTAssertEqual(value, [.init(albumIds: [11, 13], monitored: false)], "one request naming both albums")
         let seen = try await counts()
         XCTAssertEqual(seen["/api/v1/album/monitor"], 1)
-        let detail = try unwrapped(await repository.detail(of: fixture, force: true).value)
-        XCTAssertEqual(detail.groups.map(\.monitored), [false, false, false], "Second Fixture was unmonitored already")
+        let detail = try unwrapped(await repository.detail(of: fixture, force: true).get())
+        XCTAssertEqual(detail.groups?.map(\.monitored), [false, false, false], "Second Fixture was unmonitored already")
     }
 
     func testAlbumSearchIsOneCommandNamingTheAlbumsAndIsFollowedToItsEnd() async throws {

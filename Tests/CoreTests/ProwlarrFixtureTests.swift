@@ -59,6 +59,25 @@ final class ProwlarrFixtureTests: XCTestCase {
         XCTAssertEqual(read1["/api/v1/indexerstats"], 1)
     }
 
+    /// The statistics and applications are read beside the list: when they fail the indexers still list, and what
+    /// failed is kept with why (never "no statistics" or "syncs nothing").
+    func testStatisticsAndApplicationsThatFailAreSaidNotEmpty() async throws {
+        try await server.setFault("500", on: "/api/v1/indexerstats", via: transport!)
+        try await server.setFault("drop", on: "/api/v1/applications", via: transport!)
+        let state = await repository.indexers(force: true)
+        let list = try XCTUnwrap(state.value?.parts.first?.value)
+        XCTAssertEqual(list.indexers.count, 5)
+        XCTAssertEqual(list.unread[.statistics], .unavailable(.serverError(status: 500)))
+        XCTAssertEqual(list.unread[.applications], .unavailable(.connectionLost))
+        XCTAssertTrue(list.indexers.allSatisfy { $0.stats == nil })
+        try await server.setFault("none", on: "/api/v1/indexerstats", via: transport!)
+        try await server.setFault("none", on: "/api/v1/applications", via: transport!)
+        let reread = await repository.indexers(force: true)
+        let again = try XCTUnwrap(reread.value?.parts.first?.value)
+        XCTAssertEqual(again.unread, [:])
+        XCTAssertEqual(again.applications, ["Sonarr", "Radarr"])
+    }
+
     func testTheOverviewRowCountsIndexersAndNamesWhatProwlarrSyncs() async throws {
         let state = await repository.overview(force: true)
         let overview = try XCTUnwrap(state.value)

@@ -204,6 +204,14 @@ final class InspectionRoutesTests: XCTestCase {
                     "[check box] 'Keep it in the client' {visible,sensitive,focusable,checked}",
                     "[check box] 'Do not blocklist' {visible,sensitive,focusable,checked}",
                     "[check box] 'Blocklist only' {visible,sensitive,focusable}"]
+        case .detailPartial:
+            // The rest shows; the history says why it is missing, with its own Retry.
+            return ["[push button] 'Back'", "[label] 'Recent History'",
+                    "[label] 'Its history could not be read: The service refused the request: NotFound'",
+                    "[push button] 'Retry reading its history'"]
+        case .detailFailed:
+            return ["[push button] 'Back'", "[label] 'The Details Could Not Be Loaded'",
+                    "[label] 'The service refused the request: NotFound'", "[push button] 'Retry reading the details'"]
         }
     }
 

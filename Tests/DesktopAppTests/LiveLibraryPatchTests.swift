@@ -103,8 +103,8 @@ final class LiveEpisodePatchTests: XCTestCase {
             var requests: [LibraryRequest] = []
             view.onRequest = { requests.append($0) }
             let detail = LibrarySamples.series.detail
-            view.render(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
-            var episode = try XCTUnwrap(detail.groups.flatMap(\.children).first { !$0.hasFile })
+            view.render(.detail(detail), title: detail.resource.title)
+            var episode = try XCTUnwrap(detail.children.first { !$0.hasFile })
             let before = try XCTUnwrap(view.childRow(episode.id.itemID))
             XCTAssertEqual(before.monitored, episode.monitored)
 

@@ -30,7 +30,7 @@ final class PosterLifetimeTests: XCTestCase {
             g_object_ref_sink(UnsafeMutableRawPointer(detail.widget.widget))
             var pictures: [UInt] = []
             for number in 1...2 {
-                detail.render(.content(Self.detail(number), refreshedAt: Clock.inspection.now), title: "Fixture \(number)")
+                detail.render(.detail(Self.detail(number)), title: "Fixture \(number)")
                 let picture = try XCTUnwrap(Self.firstPicture(in: detail.widget.widget))
                 pictures.append(UInt(bitPattern: picture))
                 onFinalize(picture) { finalized.insert(UInt(bitPattern: picture)) }

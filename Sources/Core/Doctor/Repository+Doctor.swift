@@ -45,13 +45,13 @@ extension Repository {
         } catch {
             return StackEvidence.Orchestrator(service: service, settings: nil, failure: error)
         }
-        async let settings = ServiceError.result { () throws(ServiceError) in
+        async let settings = outcome { () throws(ServiceError) in
             try await session.perform(Capabilities.stackSettings, force: true) { client throws(ServiceError) in try await client.stackSettings() }
         }
-        async let queue = ServiceError.result { () throws(ServiceError) in
+        async let queue = outcome { () throws(ServiceError) in
             try await session.perform(Capabilities.queue, force: true) { client throws(ServiceError) in try await client.queue() }
         }
-        async let health = ServiceError.result { () throws(ServiceError) in
+        async let health = outcome { () throws(ServiceError) in
             try await session.perform(Capabilities.health, force: true) { client throws(ServiceError) in try await client.health() }
         }
         let (s, q, h) = await (settings, queue, health)
@@ -76,10 +76,10 @@ extension Repository {
         } catch {
             return StackEvidence.Client(service: service, reachable: false, failure: error)
         }
-        async let settings = ServiceError.result { () throws(ServiceError) in
+        async let settings = outcome { () throws(ServiceError) in
             try await session.perform(Capabilities.clientSettings, force: true) { client throws(ServiceError) in try await client.clientSettings() }
         }
-        async let transfers = ServiceError.result { () throws(ServiceError) in
+        async let transfers = outcome { () throws(ServiceError) in
             try await session.perform(Capabilities.transfers, force: true) { client throws(ServiceError) in try await client.transfers().items }
         }
         let (s, t) = await (settings, transfers)

@@ -69,9 +69,18 @@ public struct IndexerList: Sendable, Equatable, Codable {
     public var indexers: [Indexer]
     /// The applications it syncs to (name and implementation: "Sonarr", "Radarr"), enabled ones only.
     public var applications: [String]
-    public init(indexers: [Indexer], applications: [String]) {
+    /// The extra reads beside the list that failed (its statistics, its applications), each with why: the
+    /// indexers still list, and the page says what it lacks. Not cached: the next refresh reads them again.
+    public var unread: [Extra: ServiceError] = [:]
+
+    public enum Extra: String, Sendable, Hashable, CaseIterable { case statistics, applications }
+
+    enum CodingKeys: String, CodingKey { case indexers, applications }
+
+    public init(indexers: [Indexer], applications: [String], unread: [Extra: ServiceError] = [:]) {
         self.indexers = indexers
         self.applications = applications
+        self.unread = unread
     }
 }
 

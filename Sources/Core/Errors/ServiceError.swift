@@ -220,11 +220,3 @@ public enum JSONDecoding {
         }
     }
 }
-
-extension ServiceError {
-    /// `body`'s value or its error, as a value: for reads made side by side whose failures are each kept (a failed
-    /// read is recorded, never taken for an empty one).
-    public static func result<T>(_ body: () async throws(ServiceError) -> T) async -> Result<T, ServiceError> {
-        do throws(ServiceError) { return .success(try await body()) } catch { return .failure(error) }
-    }
-}

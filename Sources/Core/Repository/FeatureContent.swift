@@ -228,21 +228,45 @@ public struct OverviewContent: Sendable, Equatable {
 
 /// The detail page of one library item.
 public struct ResourceDetail: Sendable, Equatable {
+    /// The reads a detail page joins, each of which can fail alone.
+    public enum Part: String, Sendable, Hashable, CaseIterable {
+        case children, history, queue
+    }
+
     public var resource: Resource
     /// The levels below the item: its groups, each with its children (seasons and episodes; albums and
-    /// tracks); empty for a kind with nothing below its items.
-    public var groups: [ChildGroup]
-    public var history: [HistoryEvent]
-    /// The item's entries in its instance's queue.
-    public var queue: [QueueItem]
+    /// tracks); empty for a kind with nothing below its items; nil when they could not be read.
+    public var groups: [ChildGroup]?
+    /// nil when it could not be read (never an empty list standing in for a failure).
+    public var history: [HistoryEvent]?
+    /// The item's entries in its instance's queue; nil when it could not be read.
+    public var queue: [QueueItem]?
+    /// The reads that failed, each with why: the page shows the rest and says so in that section.
+    public var unread: [Part: ServiceError]
 
-    public init(resource: Resource, groups: [ChildGroup], history: [HistoryEvent], queue: [QueueItem]) {
+    public init(resource: Resource, groups: [ChildGroup]?, history: [HistoryEvent]?, queue: [QueueItem]?,
+                unread: [Part: ServiceError] = [:]) {
         self.resource = resource
         self.groups = groups
         self.history = history
         self.queue = queue
+        self.unread = unread
     }
 
     /// Every child, group by group.
-    public var children: [Child] { groups.flatMap(\.children) }
+    public var children: [Child] { groups?.flatMap(\.children) ?? [] }
+
+    /// This detail with `parts` as `fresh` has them (a section read again on its own).
+    public func replacing(_ parts: Set<Part>, from fresh: ResourceDetail) -> ResourceDetail {
+        var merged = self
+        for part in parts {
+            switch part {
+            case .children: merged.groups = fresh.groups
+            case .history: merged.history = fresh.history
+            case .queue: merged.queue = fresh.queue
+            }
+            merged.unread[part] = fresh.unread[part]
+        }
+        return merged
+    }
 }

@@ -82,7 +82,7 @@ extension Repository {
         if Task.isCancelled { throw .cancelled }
         // Empty answers may have been failures: what the manager holds back now says which.
         if !state.empty.isEmpty {
-            switch await ServiceError.result({ () throws(ServiceError) in
+            switch await outcome({ () throws(ServiceError) in
                 try await session.perform(Capabilities.indexers, force: true) { client throws(ServiceError) in try await client.indexers() }
             }) {
             case .success(let list?):

@@ -27,7 +27,7 @@ extension Repository {
         let others = try await client.requests(.all, take: requestPage, skip: 0)
         var list = RequestList(requests: RequestList.ordered(pending: pending.requests, others: others.requests),
                                counts: nil, pendingTruncated: pending.total > pending.requests.count)
-        switch await ServiceError.result({ () throws(ServiceError) in try await client.requestCounts() }) {
+        switch await outcome({ () throws(ServiceError) in try await client.requestCounts() }) {
         case .success(let counts): list.counts = counts
         case .failure(let error): list.countsFailure = error
         }

@@ -10,6 +10,8 @@ enum LibraryScene: String, CaseIterable {
     case detailCommandRunning = "detail.command-running"
     case detailConfirmDelete = "detail.confirm-delete"
     case detailConfirmRemove = "detail.confirm-remove"
+    case detailPartial = "detail.partial"
+    case detailFailed = "detail.failed"
     case add
     case addResults = "add.results"
     case addOptions = "add.options"
@@ -30,6 +32,8 @@ enum LibraryScene: String, CaseIterable {
         case .detailCommandRunning: "A \(media.kind.item.name) detail page while a search for it runs"
         case .detailConfirmDelete: "Confirming the deletion of a \(media.kind.item.name) (files kept unless chosen)"
         case .detailConfirmRemove: "Removing a \(media.kind.item.name)'s download from the queue: the choices explained"
+        case .detailPartial: "A \(media.kind.item.name) detail page whose history answered 404: everything else shows, the history section says why, with its Retry"
+        case .detailFailed: "A \(media.kind.item.name) detail page whose every read answered 404: what happened, in words, and Retry for this item"
         case .add: "\(media.addTitle): the empty search"
         case .addResults: "\(media.addTitle): results of a search, one already in the library"
         case .addOptions: "\(media.addTitle): the choices for a picked result"
@@ -92,8 +96,17 @@ extension LibraryPage {
             detail.showCommand(search, words: progress(search, .completed, "Search completed. 2 reports downloaded."), running: false)
             detail.monitorSwitch.grabFocus()
             return (nil, nil)
+        case .detailPartial:
+            var partial = samples.detail
+            partial.history = nil
+            partial.unread[.history] = .serverMessage(status: 404, message: "NotFound")
+            detail.render(.detail(partial), title: detailItem.title)
+            return (nil, nil)
+        case .detailFailed:
+            detail.render(.failed(.serverMessage(status: 404, message: "NotFound")), title: detailItem.title)
+            return (nil, nil)
         case .detailCommandRunning:
-            let group = samples.detail.groups.last.map { LibraryCommand.searchGroups(item: detailItem.id.itemID, groups: [$0.key]) }
+            let group = samples.detail.groups?.last.map { LibraryCommand.searchGroups(item: detailItem.id.itemID, groups: [$0.key]) }
             let command = group ?? search
             detail.showCommand(command, words: progress(command, .started), running: true)
             return (nil, nil)
@@ -101,7 +114,7 @@ extension LibraryPage {
             detail.requestDelete()
             return (detail.confirmation?.window, nil)
         case .detailConfirmRemove:
-            let entries = samples.detail.queue
+            let entries = samples.detail.queue ?? []
             detail.confirmRemoval(entries)
             return (detail.removal?.window, nil)
         case .add, .addResults, .addOptions, .addError, .addRequest:
@@ -126,7 +139,7 @@ extension LibraryPage {
             }
             return (dialog.window, nil)
         case .releaseSearch, .releaseSearchRejections, .releaseSearchSearching:
-            let group = samples.detail.groups.last
+            let group = samples.detail.groups?.last
             let search: ReleaseSearch = group.map { .group(item: detailItem.id.itemID, group: $0.key) } ?? .item(detailItem.id.itemID)
             let title = group.map { tr("%s of %s").fill(media.groupName($0), detailItem.title) } ?? detailItem.title // as ChildrenSection names it
             let dialog = ReleaseSearchDialog(over: Window.toplevel(of: page), search: search, title: title, clock: .inspection)

@@ -101,7 +101,7 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         for tab in AppTab.allCases {
             guard let media = LibraryPresentations.of(tab), let samples = media.samples else { continue }
             // Removing from the queue on a detail page: shown once (the same dialog for every kind).
-            for scene in LibraryScene.allCases where (scene != .detailConfirmRemove || !samples.detail.queue.isEmpty)
+            for scene in LibraryScene.allCases where (scene != .detailConfirmRemove || !(samples.detail.queue ?? []).isEmpty)
                 && (scene != .addRequest || media.kind.requestedAs != nil) {
                 routes.append(InspectionRoute("\(tab.rawValue).\(scene.rawValue)",
                                               scene.isDetail ? .detail(tab) : .tabs(selected: tab, variant: .content),

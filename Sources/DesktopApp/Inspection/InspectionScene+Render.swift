@@ -21,7 +21,7 @@ extension MainWindow {
             for tab in AppTab.allCases { render(tab, .content) }
             showTabs(selected: tab)
             guard let detail = InspectionData.samples(tab)?.detail else { return }
-            library(tab)?.showDetail(.content(detail, refreshedAt: InspectionData.now), title: detail.resource.title)
+            library(tab)?.showDetail(.detail(detail), title: detail.resource.title)
         }
     }
 

@@ -33,27 +33,29 @@ public actor ProwlarrClient: HealthProviding, IndexersProviding, IndexerActing, 
         var indexers = try ProwlarrDecoding.indexers(try await api.get("\(Self.apiBase)/indexer", class: .list), serviceID: serviceID)
         let failures = try ProwlarrDecoding.statuses(try await api.get("\(Self.apiBase)/indexerstatus", class: .list))
         let since = Date().addingTimeInterval(-86_400)
-        let stats = try await optional { () async throws(ServiceError) in
+        var unread: [IndexerList.Extra: ServiceError] = [:]
+        let stats = try await optional(.statistics, into: &unread) { () async throws(ServiceError) in
             try ProwlarrDecoding.stats(try await api.get("\(Self.apiBase)/indexerstats",
                                                          query: [URLQueryItem(name: "startDate", value: ServarrQuery.date(since))], class: .list))
         } ?? [:]
-        let applications = try await optional { () async throws(ServiceError) in
+        let applications = try await optional(.applications, into: &unread) { () async throws(ServiceError) in
             try ProwlarrDecoding.applications(try await api.get("\(Self.apiBase)/applications", class: .list))
         } ?? []
         for index in indexers.indices {
             indexers[index].failure = failures[indexers[index].id.itemID]
             indexers[index].stats = stats[indexers[index].id.itemID]
         }
-        return IndexerList(indexers: indexers, applications: applications)
+        return IndexerList(indexers: indexers, applications: applications, unread: unread)
     }
 
-    /// `body`'s answer, or nil when it failed for a reason other than a refused key or a cancel.
-    private func optional<T>(_ body: () async throws(ServiceError) -> T) async throws(ServiceError) -> T? {
+    /// `body`'s answer, or nil with its failure kept in `unread` (a refused key or a cancel still ends the read).
+    private func optional<T>(_ extra: IndexerList.Extra, into unread: inout [IndexerList.Extra: ServiceError],
+                             _ body: () async throws(ServiceError) -> T) async throws(ServiceError) -> T? {
         do { return try await body() } catch {
             switch error {
             case .unauthorized, .cancelled, .authGateway: throw error
             default:
-                Log.debug("Prowlarr: an optional read failed (\(error))")
+                unread[extra] = error
                 return nil
             }
         }

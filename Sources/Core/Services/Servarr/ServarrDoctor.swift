@@ -7,9 +7,9 @@ import Foundation
 /// says it was partial; a refused key, a sign-in page and a cancel end the pass for this service.
 extension ServarrClient: StackSettingsProviding {
     public func stackSettings() async throws(ServiceError) -> OrchestratorSettings {
-        async let clients = ServiceError.result { () throws(ServiceError) in try await self.downloadClients() }
-        async let folders = ServiceError.result { () throws(ServiceError) in try await self.rootFolders() }
-        async let handling = ServiceError.result { () throws(ServiceError) in
+        async let clients = outcome { () throws(ServiceError) in try await self.downloadClients() }
+        async let folders = outcome { () throws(ServiceError) in try await self.rootFolders() }
+        async let handling = outcome { () throws(ServiceError) in
             try await self.read("config/downloadclient") { r throws(ServiceError) -> Bool? in
                 var value: Bool?
                 try r.readObject { r, key throws(ServiceError) in
@@ -18,7 +18,7 @@ extension ServarrClient: StackSettingsProviding {
                 return value
             }
         }
-        async let minimum = ServiceError.result { () throws(ServiceError) in
+        async let minimum = outcome { () throws(ServiceError) in
             try await self.read("config/mediamanagement") { r throws(ServiceError) -> Int? in
                 var value: Int?
                 try r.readObject { r, key throws(ServiceError) in
@@ -27,7 +27,7 @@ extension ServarrClient: StackSettingsProviding {
                 return value
             }
         }
-        async let mappings = ServiceError.result { () throws(ServiceError) in
+        async let mappings = outcome { () throws(ServiceError) in
             try await self.read("remotepathmapping") { r throws(ServiceError) -> [RemotePathMapping] in
                 try r.decodeList { r throws(ServiceError) -> RemotePathMapping? in
                     var host: String?, remote: String?, local: String?

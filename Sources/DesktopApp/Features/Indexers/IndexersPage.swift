@@ -225,6 +225,15 @@ final class IndexersPage {
         if failing > 0 { words.append(trn("%d failing", "%d failing", failing).fill(failing)) }
         let apps = Array(Set(lists.flatMap(\.list.applications))).sorted()
         if !apps.isEmpty { words.append(tr("synced to %s").fill(apps.joined(separator: ", "))) }
+        // What could not be read beside the list is said, never shown as "no statistics" or "syncs nothing".
+        for part in lists {
+            for extra in IndexerList.Extra.allCases {
+                guard let error = part.list.unread[extra] else { continue }
+                words.append(extra == .statistics
+                    ? tr("%1$s's statistics could not be read: %2$s").fill(part.service.name, ErrorText.sentence(error))
+                    : tr("%1$s's applications could not be read: %2$s").fill(part.service.name, ErrorText.sentence(error)))
+            }
+        }
         indexerStatus.text = words.joined(separator: " · ")
         testAllButton.sensitive = !lists.isEmpty
         if let refocus { refocus.grabFocus() }

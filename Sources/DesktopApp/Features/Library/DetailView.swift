@@ -9,6 +9,22 @@ import Foundation
 /// the item's queue entries (remove, grab now) and recent history. Writes go out through `onRequest`.
 @MainActor
 final class DetailView {
+    /// What the page shows: loading, the item with what could be read of it, or why nothing could be.
+    enum State {
+        case loading
+        case detail(ResourceDetail)
+        case failed(ServiceError)
+
+        init(_ read: Result<ResourceDetail, ServiceError>) {
+            switch read {
+            case .success(let detail): self = .detail(detail)
+            case .failure(let error): self = .failed(error)
+            }
+        }
+
+        var detail: ResourceDetail? { if case .detail(let detail) = self { detail } else { nil } }
+    }
+
     let widget: Box
     private let back: Button
     private let titleLabel: Label
@@ -39,6 +55,12 @@ final class DetailView {
     var onBack: (() -> Void)?
     /// Sends a write for the item shown.
     var onRequest: ((LibraryRequest) -> Void)?
+    /// Reads the item shown again: every part (nil: the page's Retry), or only the sections named (a section's Retry).
+    var onRetry: ((Set<ResourceDetail.Part>?) -> Void)?
+    /// The Retry buttons of the sections that could not be read, by section (tests).
+    private(set) var sectionRetries: [ResourceDetail.Part: Button] = [:]
+    /// The failed page's Retry, while it shows (tests).
+    private(set) var pageRetry: Button?
 
     init(presentation: LibraryPresentation, clock: Clock, posters: PosterLoader) {
         self.presentation = presentation
@@ -100,33 +122,58 @@ final class DetailView {
 
     func focusBack() { back.grabFocus() }
 
-    func render(_ state: FeatureState<ResourceDetail>, title: String) {
+    func render(_ state: State, title: String) {
         titleLabel.text = title
         if let problem { body.remove(problem) }
         problem = nil
-        actionBar.visible = state.value != nil
+        pageRetry = nil
         switch state {
         case .loading:
+            actionBar.visible = false
             shown = nil
             showCommands()
             body.visibleChildName = "loading"
-        case .content(let detail, _), .stale(let detail, _, _):
+        case .detail(let detail):
+            actionBar.visible = true
             shown = detail
             fill(detail)
             setBusy(false)
             body.visibleChildName = "content"
-        default:
+        case .failed(let error):
+            actionBar.visible = false
             shown = nil
             showCommands()
-            let presentation = PagePresentation(state)
-            let recovery = state.recovery ?? .retry
-            let page = StatusPage.make(icon: presentation == .unauthorized ? "dialog-password-symbolic" : "network-offline-symbolic",
-                                       title: presentation == .unauthorized ? Strings.unauthorizedTitle : Strings.unavailableTitle,
-                                       detail: tr("The details could not be loaded."),
-                                       button: (Strings.recoveryButton(recovery), recovery.actionName))
+            // Said as what happened (a 404 is not "unavailable"); Retry reads this item again, not its tab's list.
+            let unauthorized = error.recovery == .updateCredentials
+            let page = StatusPage.make(icon: unauthorized ? "dialog-password-symbolic" : "network-offline-symbolic",
+                                       title: unauthorized ? Strings.unauthorizedTitle : tr("The Details Could Not Be Loaded"),
+                                       detail: ErrorText.sentence(error),
+                                       button: error.recovery == .retry ? nil : (Strings.recoveryButton(error.recovery), error.recovery.actionName))
+            if error.recovery == .retry {
+                let retry = Button(mnemonic: Strings.recoveryButton(.retry), name: tr("Retry reading the details"))
+                retry.addClasses(["suggested-action", "pill"])
+                retry.halign = GTK_ALIGN_CENTER
+                retry.margin(top: 12)
+                retry.sizeRequest(width: -1, height: 44)
+                retry.onClicked { [weak self] in self?.onRetry?(nil) }
+                page.append(retry)
+                pageRetry = retry
+            }
             problem = page
             body.add(page, name: "problem")
             body.visibleChildName = "problem"
+        }
+    }
+
+    /// Sections read again alone (a section's Retry): their new values, or why they still could not be read.
+    func replace(_ parts: Set<ResourceDetail.Part>, from fresh: Result<ResourceDetail, ServiceError>) {
+        guard let shown else { return }
+        switch fresh {
+        case .success(let detail): render(.detail(shown.replacing(parts, from: detail)), title: titleLabel.text)
+        case .failure(let error):
+            var again = shown
+            for part in parts { again.unread[part] = error }
+            render(.detail(again), title: titleLabel.text)
         }
     }
 
@@ -134,11 +181,13 @@ final class DetailView {
     /// focus and scrolling stay, and nothing is sent (the check follows the service). A child that
     /// moved (another group or number) fills the page again.
     func patch(_ child: Child) {
-        guard var detail = shown, let groupIndex = detail.groups.firstIndex(where: { $0.children.contains { $0.id == child.id } }),
-              let index = detail.groups[groupIndex].children.firstIndex(where: { $0.id == child.id }) else { return }
-        let before = detail.groups[groupIndex].children[index]
+        guard var detail = shown, var groups = detail.groups,
+              let groupIndex = groups.firstIndex(where: { $0.children.contains { $0.id == child.id } }),
+              let index = groups[groupIndex].children.firstIndex(where: { $0.id == child.id }) else { return }
+        let before = groups[groupIndex].children[index]
         guard before != child else { return }
-        detail.groups[groupIndex].children[index] = child
+        groups[groupIndex].children[index] = child
+        detail.groups = groups
         shown = detail
         guard before.group == child.group, before.number == child.number, children?.patch(child, now: clock.now) == true else {
             return fill(detail)
@@ -152,6 +201,7 @@ final class DetailView {
     private func fill(_ detail: ResourceDetail) {
         content.removeAll()
         commandButtons = [:]
+        sectionRetries = [:]
         let item = detail.resource
         let now = clock.now
         let kind = presentation.kind
@@ -195,9 +245,14 @@ final class DetailView {
         content.append(top)
         showCommands()
 
-        if !detail.queue.isEmpty { content.append(queueList(detail.queue)) }
+        if let queue = detail.queue, !queue.isEmpty {
+            content.append(DetailSections.queue(queue, grab: { [weak self] entry in self?.onRequest?(.grab([entry])) },
+                                                remove: { [weak self] entry in self?.confirmRemoval([entry]) }))
+        }
+        unreadSection(.queue, of: detail)
+        unreadSection(.children, of: detail)
 
-        let section = ChildrenSection(presentation: presentation, item: item, groups: detail.groups, now: now,
+        let section = ChildrenSection(presentation: presentation, item: item, groups: detail.groups ?? [], now: now,
                                       current: { [weak self] id in self?.shown?.children.first { $0.id.itemID == id } },
                                       isBusy: { [weak self] in self?.busy ?? true },
                                       request: { [weak self] request in
@@ -209,21 +264,16 @@ final class DetailView {
         commandButtons.merge(section.commandButtons) { first, _ in first }
 
         content.append(Label.heading(tr("Recent History")))
-        let history = ListBox(name: tr("Recent history"))
-        if detail.history.isEmpty {
-            let label = Label.line(tr("No history yet."), classes: ["dim-label"])
-            label.margins(12)
-            history.append(label)
-        }
-        for event in detail.history.prefix(20) {
-            let row = Box.vertical(spacing: 2)
-            row.margins(8, start: 12)
-            row.append(Label.line(event.sourceTitle))
-            let when = event.date.map { Formatting.time($0, now: now) } ?? "—"
-            row.append(Label.line("\(Self.eventName(event.kind)) · \(when)", classes: ["dim-label", "caption"]))
-            history.append(row)
-        }
-        content.append(history)
+        if let history = detail.history { content.append(DetailSections.history(history, now: now)) }
+        unreadSection(.history, of: detail)
+    }
+
+    /// A section that could not be read: why, and its own Retry.
+    private func unreadSection(_ part: ResourceDetail.Part, of detail: ResourceDetail) {
+        guard let error = detail.unread[part] else { return }
+        let (row, retry) = DetailSections.unread(part, error) { [weak self] in self?.onRetry?([part]) }
+        sectionRetries[part] = retry
+        content.append(row)
     }
 
     // MARK: Actions
@@ -240,41 +290,6 @@ final class DetailView {
         case .monitorGroups, .monitorChildren: setBusy(true)
         default: break
         }
-    }
-
-    /// The item's entries in its instance's queue: remove, grab now.
-    private func queueList(_ entries: [QueueItem]) -> Box {
-        let box = Box.vertical()
-        box.append(Label.heading(tr("In the Queue")))
-        let list = ListBox(name: tr("Queue entries"))
-        for entry in entries {
-            let row = Box.vertical(spacing: 4)
-            row.margins(10)
-            let line = Box.horizontal(spacing: 6)
-            let name = Label.line(entry.title)
-            name.hexpand = true
-            line.append(name)
-            if entry.isPending {
-                let grab = Button(icon: "document-save-symbolic", name: tr("Grab %s now").fill(entry.title), tooltip: tr("Grab now (skip the delay)"))
-                grab.addClasses(["flat"])
-                grab.onClicked { [weak self] in self?.onRequest?(.grab([entry])) }
-                line.append(grab)
-            }
-            let remove = Button(icon: "list-remove-symbolic", name: tr("Remove %s from the queue…").fill(entry.title), tooltip: tr("Remove from the queue…"))
-            remove.addClasses(["flat"])
-            remove.onClicked { [weak self] in self?.confirmRemoval([entry]) }
-            line.append(remove)
-            row.append(line)
-            var words = [Strings.trackedState(entry.trackedState, status: entry.status), Formatting.percent(entry.progress)]
-            if let client = entry.downloadClient { words.append(client) }
-            row.append(Label.line(words.joined(separator: " · "), classes: ["dim-label", "caption"]))
-            for message in entry.messages {
-                row.append(Label.wrapping(message, classes: ["caption"]))
-            }
-            list.append(row)
-        }
-        box.append(list)
-        return box
     }
 
     var isBusy: Bool { busy }
@@ -331,18 +346,6 @@ final class DetailView {
             QueueRemovalDialog(over: Window.toplevel(of: widget), titles: entries.map(\.title),
                                offerChangeCategory: entries.allSatisfy { $0.clientHasPostImportCategory == true },
                                onConfirm: { [weak self] choice in self?.onRequest?(.removeFromQueue(entries, choice)) }, onEnd: ended)
-        }
-    }
-
-    static func eventName(_ kind: HistoryEvent.Kind) -> String {
-        switch kind {
-        case .grabbed: tr("Grabbed")
-        case .imported: tr("Imported")
-        case .downloadFailed: tr("Download failed")
-        case .fileDeleted: tr("File deleted")
-        case .fileRenamed: tr("File renamed")
-        case .ignored: tr("Ignored")
-        case .unknown(let raw): raw
         }
     }
 }

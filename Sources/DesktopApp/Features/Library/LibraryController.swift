@@ -191,9 +191,9 @@ final class LibraryController: FeatureController {
     private func refreshDetail(_ page: LibraryPage, library: LibraryContent? = nil) async {
         guard let shown = page.detailItem, page.isShowingDetail else { return }
         let item = library?.items.first { $0.id == shown.id } ?? shown
-        let state = await repository.detail(of: item, force: true)
+        let state = DetailView.State(await repository.detail(of: item, force: true))
         guard page.detailItem?.id == item.id else { return }
-        page.showDetail(state, title: state.value?.resource.title ?? item.title, focus: false)
+        page.showDetail(state, title: state.detail?.resource.title ?? item.title, focus: false)
     }
 
     // MARK: Commands

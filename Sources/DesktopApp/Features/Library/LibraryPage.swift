@@ -163,8 +163,8 @@ final class LibraryPage {
     }
 
     /// Shows a detail page's state (pushed over the list, with a Back button).
-    func showDetail(_ state: FeatureState<ResourceDetail>, title: String, focus: Bool = true) {
-        if let value = state.value { detailItem = value.resource }
+    func showDetail(_ state: DetailView.State, title: String, focus: Bool = true) {
+        if let value = state.detail { detailItem = value.resource }
         detail.render(state, title: title)
         stack.visibleChildName = "detail"
         if focus { detail.focusBack() }

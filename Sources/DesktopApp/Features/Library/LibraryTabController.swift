@@ -27,11 +27,17 @@ final class LibraryTabController: FeatureController {
             page.openDetail = { [weak self, weak page] resource in
                 if let page { self?.openDetail(resource, in: page) }
             }
+            page.detail.onRetry = { [weak self, weak page] parts in
+                guard let page, let item = page.detailItem else { return }
+                self?.readAgain(parts, of: item, in: page)
+            }
         }
         let repository = context.repository, target = context.windowRef(), feature = kind.feature, id = kind.id
         Task {
-            await context.scheduler.register(feature) { force in
+            await context.scheduler.register(feature) { [weak self] force in
                 let show = target.presenter(feature) { window, state in window.librarySlots[feature]?.show { $0.render(state) } }
+                // Asked for (the refresh button, Ctrl+R): a detail page on screen is read again too, every part of it.
+                if force { await self?.readOpenDetailAgain() }
                 show(await repository.library(id, force: force, progress: show))
             }
         }
@@ -51,8 +57,34 @@ final class LibraryTabController: FeatureController {
         page.showDetail(of: resource)
         let repository = context.repository
         Task {
-            let state = await repository.detail(of: resource)
+            let state = DetailView.State(await repository.detail(of: resource))
             page.showDetail(state, title: resource.title)
+        }
+    }
+
+    private func readOpenDetailAgain() {
+        guard let page = slot?.built, page.isShowingDetail, let item = page.detailItem else { return }
+        readAgain(nil, of: item, in: page, quietly: true)
+    }
+
+    /// A detail page's Retry: every part (`parts` nil: the page's own, or the window's refresh while it shows), or only
+    /// the sections that could not be read, each read again alone; what answers replaces what was shown.
+    /// `quietly`: the page stays as it is until the answer (no spinner over content already shown).
+    func readAgain(_ parts: Set<ResourceDetail.Part>?, of item: Resource, in page: LibraryPage, quietly: Bool = false) {
+        let repository = context.repository
+        guard let parts else {
+            if !quietly { page.showDetail(of: item) }
+            Task {
+                let state = DetailView.State(await repository.detail(of: item, force: true))
+                guard page.detailItem?.id == item.id else { return }
+                page.showDetail(state, title: item.title, focus: false)
+            }
+            return
+        }
+        Task {
+            let fresh = await repository.detail(of: item, force: true, parts: parts)
+            guard page.detailItem?.id == item.id else { return }
+            page.detail.replace(parts, from: fresh)
         }
     }
 
