@@ -11,8 +11,12 @@ final class InspectionRoutesTests: XCTestCase {
     /// What each route must show to assistive technologies, beyond the common checks,
     /// inside the selected tab's panel (GTK 4.8 exposes hidden tabs too).
     private static func expectations(_ route: InspectionRoute) -> [String] {
-        if case .library(let tab, let scene)? = route.overlay { return library(LibraryPresentations.of(tab) ?? .series, scene) }
-        if case .activity(let scene)? = route.overlay { return activity(scene) }
+        // A tab's scene, by its name in that tab's own scene list.
+        let scene: String? = if case .tab(_, let scene)? = route.overlay { scene.name } else { nil }
+        if let scene, let media = LibraryPresentations.of(route.tab), let library = LibraryScene(rawValue: scene) {
+            return Self.library(media, library)
+        }
+        if let scene, route.tab == .activity, let activity = ActivityScene(rawValue: scene) { return Self.activity(activity) }
         switch route.scene {
         case .welcome:
             return ["[push button] 'Add Service…'", "[label] 'Connect Your Services'"]
@@ -34,9 +38,9 @@ final class InspectionRoutesTests: XCTestCase {
                    "[label] 'Return.of.the.Placeholder.2025.2160p.WEB-DL'"]
         case .tabs(let tab, let variant):
             if case .settings(let scene)? = route.overlay { return settings(scene) }
-            if case .downloads(let scene)? = route.overlay { return downloads(scene) }
-            if case .indexers(let scene)? = route.overlay { return indexers(scene) }
-            if case .requests(let scene)? = route.overlay { return requests(scene) }
+            if let scene, tab == .downloads, let downloads = DownloadsScene(rawValue: scene) { return Self.downloads(downloads) }
+            if let scene, tab == .indexers, let indexers = IndexersScene(rawValue: scene) { return Self.indexers(indexers) }
+            if let scene, tab == .requests, let requests = RequestsScene(rawValue: scene) { return Self.requests(requests) }
             if case .doctor(let scene)? = route.overlay {
                 let common = ["[frame] 'Stack Doctor'", "[push button] 'Check again'", "[push button] 'Close'"]
                 if scene == .incomplete {
@@ -65,14 +69,14 @@ final class InspectionRoutesTests: XCTestCase {
             if route.overlay == .shortcuts {
                 return ["[frame] 'Keyboard Shortcuts'", "[label] 'Go to Calendar'", "[label] 'Refresh'", "[label] 'Search the library, or filter the transfers'"]
             }
-            if route.overlay == .live {
+            if tab == .overview, scene == "live" {
                 return content(tab) + ["[label] 'Sonarr · 4.0.19.2979 · via local · 12 ms · live'",
                                        "[label] 'Sonarr · 4.0.19.2979 · via remote · 86 ms · polling'",
                                        "[label] 'Live updates: the service refused the API key on the live connection. Update it in Settings.'",
                                        "[label] 'Radarr · 5.26.2.10099 · via local · 15 ms · polling'",
                                        "[label] 'Live updates: the live connection dropped; reconnecting.'"]
             }
-            if route.overlay == .liveFailures {
+            if tab == .overview, scene == "live-failures" {
                 return content(tab) + ["[label] 'Sonarr · 3.0.10.1567 · via local · 9 ms · polling'",
                                        "[label] 'Live updates: version 3.0.10.1567 has no live updates Switchyard can use, so changes are polled.'",
                                        "[label] 'Live updates: no live hub answers at this address. If a reverse proxy is in front of the service, "

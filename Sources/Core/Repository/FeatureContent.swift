@@ -1,8 +1,9 @@
 import Foundation
 
 /// The features the window shows, one per tab: the overview, one per library kind, activity,
-/// downloads and the calendar. Raw values are stable: inspection routes, actions (`win.show-tab`) and
-/// saved window state use them.
+/// downloads, the calendar, indexers, requests — each what its descriptor says (`FeatureCatalog`, or its
+/// `LibraryKind`). Raw values are stable: inspection routes, actions (`win.show-tab`) and saved window
+/// state use them.
 public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -15,8 +16,13 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
     public static let indexers = Feature(rawValue: "indexers")
     public static let requests = Feature(rawValue: "requests")
 
-    /// Every feature this build knows, in tab order: library tabs come from the library kinds.
-    public static var allCases: [Feature] { [.overview] + LibraryKind.all.map(\.feature) + [.activity, .downloads, .calendar, .indexers, .requests] }
+    /// Every feature this build knows, in tab order: the catalog's, with the library tabs (from the library
+    /// kinds) after those placed before them.
+    public static var allCases: [Feature] {
+        let features = FeatureCatalog.all
+        return features.filter { $0.placement == .beforeLibraries }.map(\.feature) + LibraryKind.all.map(\.feature)
+            + features.filter { $0.placement == .afterLibraries }.map(\.feature)
+    }
 
     /// The library kind this feature shows, when it is a library tab.
     public var library: LibraryKind? { LibraryKind.all.first { $0.feature == self } }
@@ -24,16 +30,7 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
     /// The kinds of service whose content this feature shows, by what they offer.
     public func includes(_ kind: ServiceKind) -> Bool {
         if let library { return kind.offers(Capabilities.library) && kind.library?.id == library.id }
-        switch self {
-        case .overview: return true
-        // Orchestrator queues, joined with every transfer client's list.
-        case .activity: return kind.offers(Capabilities.queue) || kind.offers(Capabilities.transfers)
-        case .downloads: return kind.offers(Capabilities.transfers)
-        case .calendar: return kind.offers(Capabilities.calendar)
-        case .indexers: return kind.offers(Capabilities.indexers)
-        case .requests: return kind.offers(Capabilities.requests)
-        default: return false
-        }
+        return FeatureCatalog.descriptor(self)?.includes(kind) ?? false
     }
 
     /// The tab of a library of this kind.
@@ -41,10 +38,11 @@ public struct Feature: RawRepresentable, Hashable, Sendable, Codable, CustomStri
         LibraryKind.kind(kind)?.feature ?? Feature(rawValue: kind.rawValue)
     }
 
-    /// Whether a window with services of these kinds shows this feature's tab
-    /// (Activity needs a queue: transfer lists alone have nothing to join).
+    /// Whether a window with services of these kinds shows this feature's tab (its descriptor may ask more
+    /// than "includes one": Activity needs a queue, transfer lists alone have nothing to join).
     public func isShown(for kinds: some Sequence<ServiceKind>) -> Bool {
-        self == .activity ? kinds.contains { $0.offers(Capabilities.queue) } : kinds.contains { includes($0) }
+        if library == nil, let shownFor = FeatureCatalog.descriptor(self)?.shownFor { return shownFor(Array(kinds)) }
+        return kinds.contains { includes($0) }
     }
 
     public init(from decoder: Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }

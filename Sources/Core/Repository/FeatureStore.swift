@@ -1,18 +1,23 @@
 import Foundation
 
-/// The cache entry each feature keeps per service, and how long it stays usable.
-enum CachedFeatureName: String, Sendable {
-    case library, calendar, queue, transfers, overview, indexers, requests
+/// The cache entry a feature keeps per service (its file name: persisted, chosen once), and how long it
+/// stays usable. A new feature names its own.
+public struct CachedFeatureName: Sendable, Hashable {
+    public let rawValue: String
+    public let maxAge: TimeInterval
 
-    var maxAge: TimeInterval {
-        switch self {
-        case .library: CacheAge.library
-        case .calendar: CacheAge.calendar
-        case .queue: CacheAge.queue
-        case .transfers: CacheAge.transfers
-        case .overview, .indexers, .requests: CacheAge.overview
-        }
+    public init(_ rawValue: String, maxAge: TimeInterval) {
+        self.rawValue = rawValue
+        self.maxAge = maxAge
     }
+
+    static let library = CachedFeatureName("library", maxAge: CacheAge.library)
+    static let calendar = CachedFeatureName("calendar", maxAge: CacheAge.calendar)
+    static let queue = CachedFeatureName("queue", maxAge: CacheAge.queue)
+    static let transfers = CachedFeatureName("transfers", maxAge: CacheAge.transfers)
+    static let overview = CachedFeatureName("overview", maxAge: CacheAge.overview)
+    static let indexers = CachedFeatureName("indexers", maxAge: CacheAge.overview)
+    static let requests = CachedFeatureName("requests", maxAge: CacheAge.overview)
 }
 
 /// The repository's side of the disk cache: each service's last good content

@@ -8,18 +8,13 @@ public struct RefreshPolicy: Sendable, Equatable {
         self.intervals = intervals
     }
 
-    /// Transfers move by the second; queues by the minute; libraries and the
-    /// calendar change a few times a day (they also refresh on demand).
-    public static let standard = RefreshPolicy(intervals: [
-        .downloads: .seconds(2),
-        .activity: .seconds(5),
-        .overview: .seconds(30),
-        .calendar: .seconds(600),
-    ])
+    /// Each feature's own interval (its descriptor's): transfers move by the second, queues by the minute;
+    /// libraries and the calendar change a few times a day (they also refresh on demand).
+    public static let standard = RefreshPolicy(intervals: [:])
 
-    /// Libraries, whatever their kind, every five minutes unless the policy says otherwise.
+    /// `intervals` when it names the feature; else its descriptor's; libraries, whatever their kind, every five minutes.
     public func interval(for feature: Feature) -> Duration {
-        intervals[feature] ?? (feature.library != nil ? .seconds(300) : .seconds(60))
+        intervals[feature] ?? FeatureCatalog.descriptor(feature)?.refreshInterval ?? (feature.library != nil ? .seconds(300) : .seconds(60))
     }
 }
 

@@ -108,6 +108,25 @@ public actor Repository: ServiceScopedState {
         return session(for: config)
     }
 
+    /// A feature defined anywhere (a new tab's): every enabled service offering `capability` asked at once, its
+    /// answers merged into one state as for the built-in tabs — partial failures, stale parts from `cache`, backoff.
+    public func content<Provider, Value: Codable & Sendable & Equatable>(
+        _ feature: Feature, _ capability: Capability<Provider>, cache: CachedFeatureName, force: Bool = false,
+        progress: Progress<Aggregate<Value>>? = nil, isEmpty: @escaping @Sendable (Aggregate<Value>) -> Bool,
+        fetch: @escaping @Sendable (Provider) async throws(ServiceError) -> Value
+    ) async -> FeatureState<Aggregate<Value>> {
+        let configs = services.filter { feature.includes($0.kind) }
+        let aggregate: Aggregate<Value> = await gather(configs, capability, feature, cache: cache, force: force,
+                                                       progress: progress.map { FeatureStates.progress($0, clock: clock) }, fetch: fetch)
+        return FeatureStates.state(aggregate, configs: configs, now: clock.now, isEmpty: isEmpty)
+    }
+
+    /// What such a feature shows before its first refresh: its services' cached parts, as stale.
+    public func cachedContent<Value: Codable & Sendable & Equatable>(_ feature: Feature, cache: CachedFeatureName) async
+        -> FeatureState<Aggregate<Value>> {
+        await store.state(services.filter { feature.includes($0.kind) }, cache, now: clock.now)
+    }
+
     // MARK: Fan-out
 
     func gather<Provider, Value: Codable & Sendable & Equatable>(

@@ -54,6 +54,8 @@ protocol FeatureController: AnyObject {
     func bind(_ window: MainWindow)
     /// The configuration was read (start-up, or Settings changed).
     func configurationLoaded(_ services: [ServiceConfig]) async
+    /// A tab came on screen (the user switched to it, or the window showed it first).
+    func tabShown(_ tab: AppTab)
     /// The app quits.
     func stop()
 }
@@ -61,6 +63,7 @@ protocol FeatureController: AnyObject {
 extension FeatureController {
     func bind(_ window: MainWindow) {}
     func configurationLoaded(_ services: [ServiceConfig]) async {}
+    func tabShown(_ tab: AppTab) {}
     func stop() {}
 }
 

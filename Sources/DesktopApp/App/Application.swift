@@ -196,16 +196,8 @@ final class SwitchyardApplication {
             Window(found: dialog.window.widget)?.present()
             dialog.show(scene)
             quitAfterFirstFrame(of: dialog.window)
-        case .downloads(let scene)?:
-            inspectAfterFirstFrame(window) { window.downloads.inspect(scene) }
-        case .library(let tab, let scene)?:
-            inspectAfterFirstFrame(window) { window.library(tab)?.inspect(scene) ?? (nil, nil) }
-        case .activity(let scene)?:
-            inspectAfterFirstFrame(window) { window.activity.inspect(scene) }
-        case .indexers(let scene)?:
-            inspectAfterFirstFrame(window) { window.indexers.inspect(scene) }
-        case .requests(let scene)?:
-            inspectAfterFirstFrame(window) { window.requests.inspect(scene) }
+        case .tab(_, let scene)?:
+            inspectAfterFirstFrame(window) { scene.run(window) }
         case .doctor(let scene)?:
             inspectAfterFirstFrame(window) {
                 let doctor = DoctorWindow(over: window.toplevel)
@@ -226,13 +218,6 @@ final class SwitchyardApplication {
                                            destructive: false, onConfirm: { _ in })
                 return (dialog.window, nil)
             }
-        case .live?:
-            window.overview.setLive(InspectionData.liveStates)
-            quitAfterFirstFrame(of: window.window)
-        case .liveFailures?:
-            window.overview.render(.content(InspectionData.overviewWithOldSonarr, refreshedAt: InspectionData.now))
-            window.overview.setLive(InspectionData.liveFailureStates)
-            quitAfterFirstFrame(of: window.window)
         case nil: break
         }
     }
@@ -354,12 +339,7 @@ final class SwitchyardApplication {
         window.toplevel.present()
         window.select(tab)
         guard let key else { return }
-        switch tab {
-        case .activity: window.activity.reveal(key: key)
-        case .downloads: window.downloads.reveal(key: key)
-        case .requests: window.requests.reveal(key: key)
-        default: break
-        }
+        (window.anySlot(tab)?.anyPage as? RevealingPage)?.revealRow(key)
     }
 
     /// The Settings dialog an inspection route shows (kept alive until the screenshot is taken).

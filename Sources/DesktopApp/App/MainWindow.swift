@@ -16,26 +16,28 @@ final class MainWindow {
     /// The header's title while no tabs are shown (welcome, network failure): the app's name.
     private let appTitle: Label
     private var headerBar: HeaderBar?
-    /// The tabs' pages: each is made when its tab is first shown or something must act on it
-    /// (`TabSlot`); the accessors below make it.
-    let overviewSlot: TabSlot<OverviewPage>
-    /// One library tab per library kind, in tab order.
-    let librarySlots: [Feature: TabSlot<LibraryPage>]
-    let activitySlot: TabSlot<ActivityPage>
-    let downloadsSlot: TabSlot<DownloadsPage>
-    let calendarSlot: TabSlot<CalendarPage>
-    let indexersSlot: TabSlot<IndexersPage>
-    let requestsSlot: TabSlot<RequestsPage>
-    /// Every tab's slot, by tab.
+    /// The tabs' pages, one slot per tab of `TabCatalog`: each page is made when its tab is first shown
+    /// or something must act on it (`TabSlot`). A tab's typed accessors live beside its page
+    /// (`window.downloads`, in `DownloadsTab.swift`).
     private let slots: [AppTab: any AnyTabSlot]
-    var overview: OverviewPage { overviewSlot.page }
+    /// One library tab per library kind.
+    let librarySlots: [Feature: TabSlot<LibraryPage>]
     /// A library tab's page (made now if it was not yet); nil for the other tabs.
     func library(_ tab: AppTab) -> LibraryPage? { librarySlots[tab]?.page }
-    var activity: ActivityPage { activitySlot.page }
-    var downloads: DownloadsPage { downloadsSlot.page }
-    var calendar: CalendarPage { calendarSlot.page }
-    var indexers: IndexersPage { indexersSlot.page }
-    var requests: RequestsPage { requestsSlot.page }
+
+    /// `feature`'s slot, whatever its page.
+    func anySlot(_ feature: AppTab) -> (any AnyTabSlot)? { slots[feature] }
+
+    /// `feature`'s slot with its page's type (a built-in tab's accessors; a test's tab).
+    func slot<Page: AnyObject>(_ feature: AppTab, as type: Page.Type = Page.self) -> TabSlot<Page>? {
+        slots[feature] as? TabSlot<Page>
+    }
+
+    /// A built-in tab's slot: every window has one (its descriptor is in `TabCatalog.builtIn`).
+    func builtIn<Page: AnyObject>(_ feature: AppTab, as type: Page.Type = Page.self) -> TabSlot<Page> {
+        guard let slot: TabSlot<Page> = slot(feature) else { preconditionFailure("no \(feature) tab of \(Page.self) in this window") }
+        return slot
+    }
     /// The window's actions (`win.refresh`, `win.find`, `win.show-tab`, `win.show-help-overlay`).
     private let actions: Actions
     private var welcomePage: (any WidgetRef)?
@@ -50,23 +52,10 @@ final class MainWindow {
     var onAddToLibrary: ((LibraryKind.ID) -> Void)?
 
     init(application: Application, clock: Clock, posters: PosterLoader) {
-        overviewSlot = TabSlot(make: { OverviewPage(clock: clock) }, widget: { $0.page.widget })
-        var librarySlots: [AppTab: TabSlot<LibraryPage>] = [:]
-        for kind in LibraryKind.all {
-            let presentation = LibraryPresentations.of(kind.id)
-            librarySlots[kind.feature] = TabSlot(make: { LibraryPage(presentation: presentation, clock: clock, posters: posters) },
-                                                 widget: { $0.page.widget })
-        }
-        self.librarySlots = librarySlots
-        activitySlot = TabSlot(make: { ActivityPage(clock: clock) }, widget: { $0.page.widget })
-        downloadsSlot = TabSlot(make: { DownloadsPage(clock: clock) }, widget: { $0.page.widget })
-        calendarSlot = TabSlot(make: { CalendarPage(clock: clock) }, widget: { $0.page.widget })
-        indexersSlot = TabSlot(make: { IndexersPage(clock: clock) }, widget: { $0.page.widget })
-        requestsSlot = TabSlot(make: { RequestsPage(clock: clock) }, widget: { $0.page.widget })
-        var slots: [AppTab: any AnyTabSlot] = [.overview: overviewSlot, .activity: activitySlot, .downloads: downloadsSlot,
-                                               .calendar: calendarSlot, .indexers: indexersSlot, .requests: requestsSlot]
-        for (tab, slot) in librarySlots { slots[tab] = slot }
-        self.slots = slots
+        let environment = TabEnvironment(clock: clock, posters: posters)
+        let tabs = TabCatalog.all
+        slots = Dictionary(tabs.map { ($0.feature, $0.makeSlot(environment)) }, uniquingKeysWith: { first, _ in first })
+        librarySlots = slots.compactMapValues { $0 as? TabSlot<LibraryPage> }
         toplevel = Window(application: application.gtkApplication)
         actions = Actions(on: toplevel.widget)
         // A throwaway profile (make demo) says so in the title.
@@ -75,9 +64,9 @@ final class MainWindow {
         toplevel.setDefaultSize(width: 1100, height: 720)
 
         tabStack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        for tab in AppTab.allCases {
+        for tab in tabs {
             // Titles, not icons: the switcher shows text that needs no tooltip to decode.
-            if let slot = slots[tab] { tabStack.add(slot.holder, name: tab.rawValue, title: Strings.title(tab)) }
+            if let slot = slots[tab.feature] { tabStack.add(slot.holder, name: tab.feature.rawValue, title: tab.title()) }
         }
 
         switcher = StackSwitcher(for: tabStack)
@@ -145,14 +134,11 @@ final class MainWindow {
     private func installActions() {
         actions.add("refresh") { [weak self] in self?.refresh() }
 
+        // Ctrl+F: the tab on screen's search or filter, when its page has one; else the first library's search.
         actions.add("find") { [weak self] in
             guard let self else { return }
-            if let tab = self.selectedTab, let page = self.library(tab) {
+            if let tab = self.selectedTab, let page = self.anySlot(tab)?.anyPage as? SearchablePage {
                 page.focusSearch()
-            } else if self.selectedTab == .downloads {
-                self.downloads.focusSearch()
-            } else if self.selectedTab == .indexers {
-                self.indexers.focusSearch()
             } else if let first = self.firstLibraryTab {
                 self.select(first)
                 self.library(first)?.focusSearch()

@@ -5,60 +5,11 @@ enum Strings {
     static let appName = "Switchyard"
     static var tagline: String { tr("Your media-automation stack in one window") }
 
-    static func title(_ tab: AppTab) -> String {
-        if let library = LibraryPresentations.of(tab) { return library.title }
-        return switch tab {
-        case .overview: tr("Overview")
-        // Translators: the tab of queued and importing items.
-        case .activity: tr("Activity")
-        case .downloads: tr("Downloads")
-        case .calendar: tr("Calendar")
-        // Translators: the tab of Prowlarr's indexers and the search across them.
-        case .indexers: tr("Indexers")
-        // Translators: the tab of what people asked for in Jellyseerr or Overseerr.
-        case .requests: tr("Requests")
-        default: tab.rawValue
-        }
-    }
-
-    static func icon(_ tab: AppTab) -> String {
-        if let library = LibraryPresentations.of(tab) { return library.icon }
-        return switch tab {
-        case .overview: "network-server-symbolic"
-        case .activity: "emblem-synchronizing-symbolic"
-        case .downloads: "folder-download-symbolic"
-        case .calendar: "x-office-calendar-symbolic"
-        case .indexers: "system-search-symbolic"
-        case .requests: "mail-inbox-symbolic"
-        default: "folder-symbolic"
-        }
-    }
-
-    static func loading(_ tab: AppTab) -> String {
-        if let library = LibraryPresentations.of(tab) { return library.loading }
-        return switch tab {
-        case .overview: tr("Checking your services…")
-        case .activity: tr("Loading the queues…")
-        case .downloads: tr("Loading transfers…")
-        case .calendar: tr("Loading the calendar…")
-        case .indexers: tr("Loading indexers…")
-        case .requests: tr("Loading requests…")
-        default: tr("Loading…")
-        }
-    }
-
-    static func empty(_ tab: AppTab) -> (title: String, detail: String) {
-        if let library = LibraryPresentations.of(tab) { return (library.emptyTitle, library.emptyDetail) }
-        return switch tab {
-        case .overview: (tr("No Services Enabled"), tr("Enable a service in Settings to see its status here."))
-        case .activity: (tr("Nothing in the Queue"), tr("Items your orchestrators are grabbing or importing appear here."))
-        case .downloads: (tr("No Transfers"), tr("Your download clients have no transfers."))
-        case .calendar: (tr("Nothing Upcoming"), tr("What is due in the next days appears here."))
-        case .indexers: (tr("No Indexers"), tr("Add indexers in Prowlarr; they appear here with their health and statistics."))
-        case .requests: (tr("No Requests"), tr("What people ask for in Jellyseerr or Overseerr appears here, waiting for your approval."))
-        default: (tr("Nothing Here"), "")
-        }
-    }
+    // A tab's words are its descriptor's (TabCatalog: each tab defines them beside its page).
+    static func title(_ tab: AppTab) -> String { TabCatalog.descriptor(tab)?.title() ?? tab.rawValue }
+    static func icon(_ tab: AppTab) -> String { TabCatalog.descriptor(tab)?.icon ?? "folder-symbolic" }
+    static func loading(_ tab: AppTab) -> String { TabCatalog.descriptor(tab)?.loading() ?? tr("Loading…") }
+    static func empty(_ tab: AppTab) -> (title: String, detail: String) { TabCatalog.descriptor(tab)?.empty() ?? (tr("Nothing Here"), "") }
 
     static var unauthorizedTitle: String { tr("Sign-in Needed") }
     static var unauthorizedDetail: String { tr("The service refused the stored credentials. Update them in Settings.") }

@@ -7,6 +7,10 @@ protocol AnyTabSlot: AnyObject {
     var holder: Box { get }
     var isBuilt: Bool { get }
     func build()
+    /// The page, made now if it was not yet (whatever its type).
+    var anyPage: AnyObject { get }
+    /// Runs `body` once the page is made (the latest content only, as `show`).
+    func showAny(_ body: @escaping () -> Void)
 }
 
 /// One tab of the window, whose page is made the first time it is needed — the tab is shown, or
@@ -68,4 +72,7 @@ final class TabSlot<Page: AnyObject> {
     }
 }
 
-extension TabSlot: AnyTabSlot {}
+extension TabSlot: AnyTabSlot {
+    var anyPage: AnyObject { page }
+    func showAny(_ body: @escaping () -> Void) { show { _ in body() } }
+}

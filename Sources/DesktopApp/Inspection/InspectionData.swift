@@ -180,9 +180,6 @@ enum InspectionData {
 
     /// The failure a `.partial` route lists: one instance refused its key.
     static func partialFailure(_ feature: Feature) -> ServiceFailure {
-        switch feature {
-        case .downloads: ServiceFailure(service: transmission, error: .unavailable(.connectionRefused))
-        default: samples(feature)?.partialFailure ?? ServiceFailure(service: sonarr4K, error: .unauthorized)
-        }
+        samples(feature)?.partialFailure ?? ServiceFailure(service: sonarr4K, error: .unauthorized)
     }
 }

@@ -44,6 +44,10 @@ extension InspectionData {
         ], applications: ["Sonarr", "Radarr"])
     }()
 
+    /// The second Prowlarr a `.partial` route lists as failing.
+    static let indexersPartialFailure = ServiceFailure(service: ServiceRef(id: id(31), name: "Prowlarr (remote)", kind: .prowlarr),
+                                                       error: .unavailable(.connectionRefused))
+
     static func indexers(stale: Bool) -> IndexersContent {
         Aggregate(parts: [ServicePart(service: prowlarr, value: indexerList, refreshedAt: stale ? staleSince : now, isStale: stale)])
     }

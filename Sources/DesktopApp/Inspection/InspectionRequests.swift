@@ -6,6 +6,10 @@ import Foundation
 extension InspectionData {
     static let jellyseerr = ServiceRef(id: id(40), name: "Jellyseerr", kind: .jellyseerr)
 
+    /// The second request manager a `.partial` route lists as failing.
+    static let requestsPartialFailure = ServiceFailure(service: ServiceRef(id: id(41), name: "Overseerr (family)", kind: .jellyseerr),
+                                                       error: .unavailable(.timedOut))
+
     static func requests(stale: Bool) -> RequestsContent {
         func request(_ n: Int, _ status: MediaRequest.Status, _ type: MediaRequest.MediaType, _ title: String, _ year: Int,
                      by: String, daysAgo: Double, seasons: [Int] = [], media: MediaRequest.MediaStatus = .pending,

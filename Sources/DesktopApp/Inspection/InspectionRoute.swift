@@ -36,19 +36,12 @@ enum InspectionScene: Equatable {
 enum InspectionOverlay: Equatable {
     case about, shortcuts
     case settings(SettingsScene)
-    case downloads(DownloadsScene)
-    case library(AppTab, LibraryScene)
-    case activity(ActivityScene)
-    case indexers(IndexersScene)
-    case requests(RequestsScene)
+    /// One of a tab's scenes, as its descriptor defines it (`TabDescriptor.scenes`).
+    case tab(AppTab, TabScene)
     /// The stack doctor's window: findings of several kinds, a consistent stack, or a pass that could not read everything.
     case doctor(DoctorScene)
     /// A doctor's fix asking for confirmation over the findings, with the exact request it will send.
     case doctorFixConfirm
-    /// The Overview's Sonarr and Radarr rows saying whether changes arrive live or by polling.
-    case live
-    /// Every Sonarr and Radarr polling, each for another reason (version, hub missing, redirect, unreadable).
-    case liveFailures
 }
 
 /// The route table: every deterministic state `--inspection <route>` renders.
@@ -85,44 +78,27 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
         }
     }
 
-    nonisolated(unsafe) static let allCases: [InspectionRoute] = {
+    /// Every route, from the tabs the catalog holds now (a test's tab adds its own).
+    static var allCases: [InspectionRoute] {
         var routes = [InspectionRoute("welcome", .welcome, "No services configured: the welcome page"),
                       InspectionRoute("network-failure", .networkFailure, "The HTTP layer could not start: a status page, not the welcome page")]
-        for tab in AppTab.allCases {
+        let tabs = TabCatalog.all
+        for tab in tabs where tab.sample != nil {
+            let title = tab.title()
             for variant in InspectionVariant.allCases {
-                let name = variant == .content ? tab.rawValue : "\(tab.rawValue).\(variant.rawValue)"
-                routes.append(InspectionRoute(name, .tabs(selected: tab, variant: variant),
-                                              "The \(Strings.title(tab)) tab \(variant.summary)"))
+                let name = variant == .content ? tab.feature.rawValue : "\(tab.feature.rawValue).\(variant.rawValue)"
+                routes.append(InspectionRoute(name, .tabs(selected: tab.feature, variant: variant), "The \(title) tab \(variant.summary)"))
             }
-            if let library = LibraryPresentations.of(tab), library.samples != nil {
-                routes.append(InspectionRoute("\(tab.rawValue).detail", .detail(tab), "A \(library.kind.item.name) detail page"))
-            }
-        }
-        for tab in AppTab.allCases {
-            guard let media = LibraryPresentations.of(tab), let samples = media.samples else { continue }
-            // Removing from the queue on a detail page: shown once (the same dialog for every kind).
-            for scene in LibraryScene.allCases where (scene != .detailConfirmRemove || !(samples.detail.queue ?? []).isEmpty)
-                && (scene != .addRequest || media.kind.requestedAs != nil) {
-                routes.append(InspectionRoute("\(tab.rawValue).\(scene.rawValue)",
-                                              scene.isDetail ? .detail(tab) : .tabs(selected: tab, variant: .content),
-                                              overlay: .library(tab, scene), scene.summary(media)))
+            if let library = LibraryPresentations.of(tab.feature), library.samples != nil {
+                routes.append(InspectionRoute("\(tab.feature.rawValue).detail", .detail(tab.feature), "A \(library.kind.item.name) detail page"))
             }
         }
-        for scene in ActivityScene.allCases {
-            routes.append(InspectionRoute("activity.\(scene.rawValue)", .tabs(selected: .activity, variant: .content),
-                                          overlay: .activity(scene), scene.summary))
-        }
-        for scene in DownloadsScene.allCases {
-            routes.append(InspectionRoute("downloads.\(scene.rawValue)", .tabs(selected: .downloads, variant: .content),
-                                          overlay: .downloads(scene), scene.summary))
-        }
-        for scene in IndexersScene.allCases {
-            routes.append(InspectionRoute("indexers.\(scene.rawValue)", .tabs(selected: .indexers, variant: .content),
-                                          overlay: .indexers(scene), scene.summary))
-        }
-        for scene in RequestsScene.allCases {
-            routes.append(InspectionRoute("requests.\(scene.rawValue)", .tabs(selected: .requests, variant: .content),
-                                          overlay: .requests(scene), scene.summary))
+        for tab in tabs {
+            for scene in tab.scenes() {
+                routes.append(InspectionRoute("\(tab.feature.rawValue).\(scene.name)",
+                                              scene.onDetail ? .detail(tab.feature) : .tabs(selected: tab.feature, variant: .content),
+                                              overlay: .tab(tab.feature, scene), scene.summary))
+            }
         }
         routes.append(InspectionRoute("doctor.findings", .tabs(selected: .overview, variant: .content), overlay: .doctor(.findings),
                                       "The stack doctor over the Overview: an error, warnings and a notice, each with why, the fix and the evidence"))
@@ -133,10 +109,6 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
                                           + "a row with Retry for each, no claim that the stack is consistent"))
         routes.append(InspectionRoute("doctor.fix-confirm", .tabs(selected: .overview, variant: .content), overlay: .doctorFixConfirm,
                                       "A doctor's fix asking first: the request it will send to qBittorrent, Cancel the default"))
-        routes.append(InspectionRoute("overview.live", .tabs(selected: .overview, variant: .content), overlay: .live,
-                                      "The Overview with each Sonarr and Radarr saying live or polling"))
-        routes.append(InspectionRoute("overview.live-failures", .tabs(selected: .overview, variant: .content), overlay: .liveFailures,
-                                      "The Overview with each Sonarr and Radarr polling, and why: too old, no hub, a redirect, an unreadable answer"))
         routes.append(InspectionRoute("loading", .allTabs(.loading), "Every tab loading"))
         routes.append(InspectionRoute("about", .tabs(selected: .overview, variant: .content), overlay: .about,
                                       "The About window over the Overview tab"))
@@ -158,7 +130,7 @@ struct InspectionRoute: Hashable, CaseIterable, RawRepresentable, CustomStringCo
             routes.append(InspectionRoute(name, .tabs(selected: .overview, variant: .content), overlay: .settings(scene), summary))
         }
         return routes
-    }()
+    }
 
     /// The list `--list-inspection-routes` prints and error messages repeat.
     static var listing: String {

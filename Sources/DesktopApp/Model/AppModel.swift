@@ -22,18 +22,12 @@ final class AppModel {
     private(set) var networkChanges = 0
     let preferencesFile: PreferencesFile
 
-    /// The features of the window, in the order they are bound: a new tab or dialog is one line here.
+    /// The features beside the tabs, in the order they are bound: a new dialog is one line here. A tab's
+    /// controllers come from its descriptor (`TabCatalog`), bound first, in tab order.
     static let features: [@MainActor (AppContext) -> [any FeatureController]] = [
-        { [OverviewController(context: $0)] },
-        { context in LibraryKind.all.map { LibraryTabController(kind: $0, context: context) } },
         { [LibraryController(repository: $0.repository)] },
         { [AddToLibraryController(context: $0)] },
-        { [ActivityController(context: $0)] },
-        { [DownloadsController(context: $0)] },
         { [AddDownloadController(context: $0)] },
-        { [CalendarController(context: $0)] },
-        { [IndexersController(context: $0)] },
-        { [RequestsController(context: $0)] },
         { [DoctorController(context: $0)] },
         { [LiveController(context: $0)] },
         { [NotificationsController(context: $0)] },
@@ -59,6 +53,7 @@ final class AppModel {
         context = AppContext(repository: repository, scheduler: scheduler, posters: posters,
                              live: live.map { LiveHub(transport: $0, secrets: secrets) })
         context.model = self
+        for tab in TabCatalog.all { for controller in tab.controllers(context) { context.add(controller) } }
         for make in Self.features { for controller in make(context) { context.add(controller) } }
     }
 
@@ -153,7 +148,7 @@ final class AppModel {
     private func tabChanged(_ tab: AppTab) {
         let scheduler = scheduler
         Task { await scheduler.setInScope([tab]) }
-        if tab == .downloads { context.controller(DownloadsController.self)?.shown() }
+        for controller in context.controllers { controller.tabShown(tab) }
     }
 
     private func refresh(_ tab: AppTab) {

@@ -28,8 +28,10 @@ final class DownloadsController: FeatureController {
         context.window?.downloadsSlot.show { $0.render(downloads) }
     }
 
-    /// The tab came on screen: each client's turtle mode as it reports it now.
-    func shown() { readTurtleModes() }
+    /// Its tab came on screen: each client's turtle mode as it reports it now.
+    func tabShown(_ tab: AppTab) {
+        if tab == .downloads { readTurtleModes() }
+    }
 
     /// Sends a transfer action, then reads the list back at once (not at the next tick): the
     /// page shows what the clients report after the write, and says where it disagrees.
