@@ -29,6 +29,20 @@ final class JellyseerrTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
     }
 
+    /// A repository whose one service is the fixture server, and that service.
+    private func repository() async throws -> (Repository, ServiceConfig) {
+        let folder = try temporaryDirectory(self)
+        let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
+        let secrets = InMemorySecretStore()
+        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
+                                   allowPlainHTTPOnLocal: true)
+        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .jellyseerr)
+        try await registry.upsert(config)
+        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
+        await repository.reload()
+        return (repository, config)
+    }
+
     func testTheProbeTellsJellyseerrFromOverseerrAndARefusedKeyIs403() async throws {
         let status = try await client().probe()
         XCTAssertEqual(status.appName, "Jellyseerr")
@@ -122,15 +136,7 @@ final class JellyseerrTests: XCTestCase {
     /// others after them, the counts; approve on two ids is two requests in order; after a read-only
     /// refusal (CSRF) the remaining ids are not sent.
     func testTheRepositoryListsPendingFirstAndActsOnExactlyTheNamedRequests() async throws {
-        let folder = try temporaryDirectory(self)
-        let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
-        let secrets = InMemorySecretStore()
-        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
-                                   allowPlainHTTPOnLocal: true)
-        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .jellyseerr)
-        try await registry.upsert(config)
-        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
-        await repository.reload()
+        let (repository, config) = try await repository()
         let state = await repository.requests(force: true)
         let list = try XCTUnwrap(state.value?.parts.first?.value)
         XCTAssertEqual(list.requests.map(\.id.itemID), [12, 11, 10, 9], "pending oldest first, then the others by last change")
@@ -160,15 +166,7 @@ final class JellyseerrTests: XCTestCase {
     /// (never an empty count or a silent missing title). A page the service has not (404) is not asked for again; any
     /// other failure is read again on the next refresh.
     func testFailedCountsAndTitlePagesAreSaidNotDropped() async throws {
-        let folder = try temporaryDirectory(self)
-        let registry = ServiceRegistry(fileURL: folder.appendingPathComponent("services.json"))
-        let secrets = InMemorySecretStore()
-        let config = ServiceConfig(kind: .jellyseerr, localEndpoint: try Endpoint.parse("http://127.0.0.1:\(server.port)"),
-                                   allowPlainHTTPOnLocal: true)
-        try await secrets.write(Credential(apiKey: ServarrFixtureServer.key), for: config.credential, kind: .jellyseerr)
-        try await registry.upsert(config)
-        let repository = Repository(registry: registry, transport: transport, secrets: secrets, cache: nil)
-        await repository.reload()
+        let (repository, config) = try await repository()
         try await server.setFault("drop", on: "/api/v1/request/count", via: transport)
         try await server.setFault("500", on: "/api/v1/movie/900001", via: transport)
         try await server.setFault("404", on: "/api/v1/tv/900002", via: transport)

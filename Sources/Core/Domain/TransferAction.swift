@@ -77,4 +77,25 @@ public enum TurtleMode {
     /// alternative limits configured in the client.
     public static let downloadLimit: Int64 = 1_048_576
     public static let uploadLimit: Int64 = 262_144
+
+    /// A download and an upload limit, in the client's own unit.
+    public struct Pair<Value: Equatable & Sendable>: Equatable, Sendable {
+        public var down: Value
+        public var up: Value
+        public init(_ down: Value, _ up: Value) {
+            self.down = down
+            self.up = up
+        }
+    }
+
+    /// Switching turtle mode on a client without an alternative-speed setting of its own: on, its `current` limits are
+    /// kept to restore (unless they are turtle mode's already: switched on twice, the first ones stay kept) and
+    /// `turtle` is set; off, the kept limits come back — `unlimited` when none were kept (another session turned it on).
+    /// Returns what to set and what to keep.
+    static func plan<Limits: Equatable>(_ enabled: Bool, current: Limits?, turtle: Limits, kept: Limits?,
+                                        unlimited: Limits) -> (set: Limits, keep: Limits?) {
+        guard enabled else { return (kept ?? unlimited, nil) }
+        guard let current, current != turtle else { return (turtle, kept) }
+        return (turtle, current)
+    }
 }

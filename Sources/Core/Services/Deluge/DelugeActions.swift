@@ -40,25 +40,21 @@ extension DelugeClient: TransferActing, SpeedLimiting {
     }
 
     public func setTurtleMode(_ enabled: Bool) async throws(ServiceError) {
-        let target: (down: Double, up: Double)
-        if enabled {
-            let current = try await maxSpeeds()
-            if current != Self.turtleLimits { savedSpeeds = current }
-            target = Self.turtleLimits
-        } else {
-            target = savedSpeeds ?? (-1, -1) // not known (another session turned it on): unlimited
-            savedSpeeds = nil
-        }
+        // -1: unlimited, Deluge's word for it.
+        let plan = TurtleMode.plan(enabled, current: enabled ? try await maxSpeeds() : nil, turtle: Self.turtleLimits,
+                                   kept: savedSpeeds, unlimited: .init(-1, -1))
+        savedSpeeds = plan.keep
+        let target = plan.set
         _ = try await authorized("core.set_config", #"[{"max_download_speed":\#(target.down),"max_upload_speed":\#(target.up)}]"#,
                                  effect: .write)
     }
 
     /// Turtle limits in KiB/s, Deluge's unit.
-    static var turtleLimits: (down: Double, up: Double) {
-        (Double(TurtleMode.downloadLimit) / 1024, Double(TurtleMode.uploadLimit) / 1024)
+    static var turtleLimits: TurtleMode.Pair<Double> {
+        .init(Double(TurtleMode.downloadLimit) / 1024, Double(TurtleMode.uploadLimit) / 1024)
     }
 
-    private func maxSpeeds() async throws(ServiceError) -> (down: Double, up: Double) {
+    private func maxSpeeds() async throws(ServiceError) -> TurtleMode.Pair<Double> {
         let body = try await authorized("core.get_config_values", #"[["max_download_speed","max_upload_speed"]]"#, effect: .read)
         let speeds = try JSONRPCEnvelope.result(body, missing: .unavailable(.badResponse)) { r throws(ServiceError) -> (Double?, Double?) in
             var down: Double?, up: Double?
@@ -70,6 +66,6 @@ extension DelugeClient: TransferActing, SpeedLimiting {
             return (down, up)
         }
         guard let down = speeds.0, let up = speeds.1 else { throw .unavailable(.badResponse) }
-        return (down, up)
+        return .init(down, up)
     }
 }

@@ -9,7 +9,7 @@ public actor DelugeClient: TransfersProviding {
     private let http: ServiceHTTP
     private var requestID = 0
     /// The max speeds turtle mode replaced, to restore when it is switched off (KiB/s, -1 unlimited).
-    var savedSpeeds: (down: Double, up: Double)?
+    var savedSpeeds: TurtleMode.Pair<Double>?
     /// Login attempts sent (tests count them).
     public private(set) var loginAttempts = 0
 

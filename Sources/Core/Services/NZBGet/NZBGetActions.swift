@@ -39,16 +39,10 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
     }
 
     public func setTurtleMode(_ enabled: Bool) async throws(ServiceError) {
-        let rate: Int64
-        if enabled {
-            let current = try await downloadLimit()
-            if current != TurtleMode.downloadLimit { savedRate = current }
-            rate = TurtleMode.downloadLimit
-        } else {
-            rate = savedRate ?? 0 // not known: unlimited
-            savedRate = nil
-        }
-        try expectTrue(try await call("rate", "[\(rate / 1024)]", effect: .write), doing: "rate")
+        let plan = TurtleMode.plan(enabled, current: enabled ? try await downloadLimit() : nil, turtle: TurtleMode.downloadLimit,
+                                   kept: savedRate, unlimited: 0)
+        savedRate = plan.keep
+        try expectTrue(try await call("rate", "[\(plan.set / 1024)]", effect: .write), doing: "rate")
     }
 
     private func downloadLimit() async throws(ServiceError) -> Int64 {

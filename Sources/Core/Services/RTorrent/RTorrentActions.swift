@@ -41,22 +41,16 @@ extension RTorrentClient: TransferActing, SpeedLimiting {
 
     /// On when both global limits are turtle mode's.
     public func turtleMode() async throws(ServiceError) -> Bool {
-        let current = try await limits()
-        return current == (TurtleMode.downloadLimit, TurtleMode.uploadLimit)
+        try await limits() == Self.turtleLimits
     }
 
     /// Sets both global throttles (`""` first, as every global setter needs), keeping what they were
     /// to restore when it is switched off; unknown (another session turned it on): unlimited.
     public func setTurtleMode(_ enabled: Bool) async throws(ServiceError) {
-        let target: (down: Int64, up: Int64)
-        if enabled {
-            let current = try await limits()
-            if current != (TurtleMode.downloadLimit, TurtleMode.uploadLimit) { savedLimits = current }
-            target = (TurtleMode.downloadLimit, TurtleMode.uploadLimit)
-        } else {
-            target = savedLimits ?? (0, 0)
-            savedLimits = nil
-        }
+        let plan = TurtleMode.plan(enabled, current: enabled ? try await limits() : nil, turtle: Self.turtleLimits,
+                                   kept: savedLimits, unlimited: .init(0, 0))
+        savedLimits = plan.keep
+        let target = plan.set
         let calls: [XMLRPCValue] = [
             .structure(["methodName": .string("throttle.global_down.max_rate.set"), "params": .array([.string(""), .int(target.down)])]),
             .structure(["methodName": .string("throttle.global_up.max_rate.set"), "params": .array([.string(""), .int(target.up)])]),
@@ -68,10 +62,12 @@ extension RTorrentClient: TransferActing, SpeedLimiting {
         }
     }
 
-    private func limits() async throws(ServiceError) -> (Int64, Int64) {
+    private static let turtleLimits = TurtleMode.Pair(TurtleMode.downloadLimit, TurtleMode.uploadLimit)
+
+    private func limits() async throws(ServiceError) -> TurtleMode.Pair<Int64> {
         let down = try await call("throttle.global_down.max_rate", [], effect: .read).int
         let up = try await call("throttle.global_up.max_rate", [], effect: .read).int
         guard let down, let up else { throw .unavailable(.badResponse) }
-        return (down, up)
+        return .init(down, up)
     }
 }

@@ -8,7 +8,7 @@ public actor RTorrentClient: TransfersProviding {
     public nonisolated let connection: ServiceConnection
     private let http: ServiceHTTP
     /// The global limits turtle mode replaced (B/s, 0 unlimited), restored when it is switched off.
-    var savedLimits: (down: Int64, up: Int64)?
+    var savedLimits: TurtleMode.Pair<Int64>?
     /// Requests answered 401 (tests count them).
     public private(set) var refusedRequests = 0
 

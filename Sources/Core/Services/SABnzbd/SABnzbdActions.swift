@@ -35,15 +35,10 @@ extension SABnzbdClient: TransferActing, SpeedLimiting {
     }
 
     public func setTurtleMode(_ enabled: Bool) async throws(ServiceError) {
-        let limit: Int64
-        if enabled {
-            let current = try await speedLimit()
-            if current != TurtleMode.downloadLimit { savedLimit = current }
-            limit = TurtleMode.downloadLimit
-        } else {
-            limit = savedLimit ?? 0 // not known: unlimited
-            savedLimit = nil
-        }
+        let plan = TurtleMode.plan(enabled, current: enabled ? try await speedLimit() : nil, turtle: TurtleMode.downloadLimit,
+                                   kept: savedLimit, unlimited: 0)
+        savedLimit = plan.keep
+        let limit = plan.set
         let value = limit > 0 ? "\(max(1, limit / 1024))K" : "0"
         try Self.expectStatus(try await call([("mode", "config"), ("name", "speedlimit"), ("value", value)], effect: .write))
     }
