@@ -85,6 +85,21 @@ final class DownloadsPageTests: XCTestCase {
             XCTAssertEqual(page.inPlaceRefreshes, 2, "a skipped generation compares every row")
             XCTAssertEqual(page.item(forKey: key(1))?.progress, 0.7)
             XCTAssertEqual(page.item(forKey: key(2))?.progress, 0.8)
+
+            // The header clicked again: descending (the order is made here, the arrow is the view's). A narrower
+            // filter keeps that order; widening it back shows every row in it again.
+            page.view.sort(byColumn: 2, ascending: false)
+            XCTAssertEqual(page.allKeys.first, key(0), "99 % first")
+            XCTAssertEqual(page.allKeys.map { page.item(forKey: $0)?.progress ?? -1 }, page.allKeys.map { page.item(forKey: $0)?.progress ?? -1 }
+                .sorted(by: >))
+            page.setSearchText("Transfer.3")
+            for _ in 0..<40 where page.shownRowCount > 11 { g_main_context_iteration(nil, 1) }
+            XCTAssertEqual(page.allKeys.compactMap { page.item(forKey: $0)?.name },
+                           ["Fixture.Transfer.39", "Fixture.Transfer.38", "Fixture.Transfer.37", "Fixture.Transfer.36", "Fixture.Transfer.35",
+                            "Fixture.Transfer.34", "Fixture.Transfer.33", "Fixture.Transfer.32", "Fixture.Transfer.31", "Fixture.Transfer.30",
+                            "Fixture.Transfer.3"])
+            page.view.sort(byColumn: 0) // Name, ascending: natural order
+            XCTAssertEqual(page.allKeys.compactMap { page.item(forKey: $0)?.name }.prefix(3), ["Fixture.Transfer.3", "Fixture.Transfer.30", "Fixture.Transfer.31"])
         }
     }
 

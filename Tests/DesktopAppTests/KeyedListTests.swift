@@ -4,9 +4,9 @@ import Foundation
 import SwitchyardTestSupport
 import XCTest
 
-/// A keyed list view that fills from several services: rows that arrive above the first row keep a
-/// view at its top showing them (GTK alone keeps the old first row in place, the new ones out of sight
-/// above), and leave a view the user scrolled down where it was.
+/// The position-stable list: a view at its top shows rows that arrive above the first row; a view the
+/// user scrolled down keeps the row it looks at; a filter or a sort binds rows again instead of making
+/// them; the selection and the focus follow their keys, not their positions.
 final class KeyedListTests: XCTestCase {
     @MainActor
     private final class Row {
@@ -20,16 +20,19 @@ final class KeyedListTests: XCTestCase {
         var factory: RowFactory<Row>!
         let window = Window()
 
+        let selection: SelectionModel
+
         init() {
-            let selection = SelectionModel(.multiple, over: list.model)
+            selection = SelectionModel(.multiple, over: list.model)
+            list.keepsSelection(selection)
             view = ListView(selection, name: "Rows")
-            factory = RowFactory(make: { [weak self] in
+            factory = RowFactory(list, make: { [weak self] in
                 self?.made += 1
                 let row = Row()
                 return (row.label, row)
             }, bind: { row, key in row.label.text = key })
             view.setFactory(factory.factory)
-            list.keepsTop(of: view)
+            list.paces(view)
             window.setChild(ScrolledWindow(view))
             window.setDefaultSize(width: 400, height: 300)
             window.present()
@@ -132,5 +135,70 @@ final class KeyedListTests: XCTestCase {
             rig.until("the same row on top") { rig.topKey == shown }
             XCTAssertNotEqual(rig.topKey, "sonarr-0")
         }
+    }
+
+    /// A filter that empties the top of the list, a sort that turns it round, a refresh that removes the picked
+    /// row: no row widget is made for any of them (rows are bound again), the picked keys stay picked wherever they
+    /// are now, and the focused row's key keeps the focus.
+    func testFilterSortAndSpliceRebindRowsAndKeepSelectionAndFocusByKey() throws {
+        let rig = try rig()
+        MainActor.assumeIsolated {
+            let all = (0..<1000).map { String(format: "item-%04d", $0) }
+            rig.list.update(all)
+            rig.until("every row in the model and on screen") { rig.list.isSettled && rig.topKey == "item-0000" }
+            let made = rig.made
+            // Pick two, focus the first of them.
+            rig.list.select(keys: ["item-0003", "item-0007"])
+            XCTAssertEqual(rig.selection.selectedPositions, [3, 7])
+            rig.list.focus(3)
+            rig.until("row 3 focused") { rig.list.focusedPosition() == 3 }
+
+            // A filter: only odd items. Item 3 is now at position 1, item 7 at 3.
+            let odd = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            rig.list.update(odd)
+            XCTAssertEqual(rig.list.keys.count, 500)
+            XCTAssertEqual(rig.selection.selectedPositions, [1, 3], "the picks followed their keys")
+            XCTAssertEqual(rig.list.selectedKeys, ["item-0003", "item-0007"])
+            XCTAssertEqual(rig.list.focusedPosition(), 1, "the focus followed item 3")
+            rig.until("the rows on screen show the filtered keys") { rig.topKey == "item-0001" }
+            XCTAssertEqual(rig.made, made, "no row was made: rows were bound again")
+            XCTAssertGreaterThan(rig.list.rebinds, 0)
+
+            // A sort, the other way round.
+            rig.list.update(odd.reversed())
+            XCTAssertEqual(Set(rig.selection.selectedPositions), [498, 496])
+            rig.until("the focus followed item 3 to the end (scrolled to, then focused)") { rig.list.focusedPosition() == 498 }
+            // Only the rows around the far end the view scrolled to are new; none for the sort itself.
+            XCTAssertLessThanOrEqual(rig.made - made, 10)
+
+            // A refresh without item 7: it is no longer picked; item 3 still is.
+            rig.list.update(odd.filter { $0 != "item-0007" })
+            XCTAssertEqual(rig.list.selectedKeys, ["item-0003"])
+            XCTAssertEqual(rig.selection.selectedPositions, [1])
+            // The user picks another row: the pick is what the user chose, by key.
+            rig.selection.select(0, exclusive: true)
+            XCTAssertEqual(rig.list.selectedKeys, ["item-0001"])
+        }
+    }
+}
+
+/// What a screen reader hears of the Downloads list (position-stable rows) through a sort and a filter, over
+/// AT-SPI with real X input (`Tools/list-a11y-check.py` on `--inspection downloads`).
+final class ListAccessibilityTests: XCTestCase {
+    func testTheFocusedAndPickedRowIsHeardRightThroughASortAndAFilter() throws {
+        let harness = try Harness()
+        try requireTestSession()
+        let result = try harness.run([], executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                                     prefix: [harness.root.appendingPathComponent("Tools/list-a11y-check.py").path])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let name = "Placeholder.Bay.S02E02.1080p.WEB-DL"
+        let before = try XCTUnwrap(seen["before"] as? [String]), sorted = try XCTUnwrap(seen["sorted"] as? [String])
+        XCTAssertNotEqual(before.firstIndex(of: name), sorted.firstIndex(of: name), "the sort moved it: \(before) → \(sorted)")
+        XCTAssertEqual(seen["focusedAfterSort"] as? String, name, "the focus went with it")
+        XCTAssertEqual(seen["pickedAfterSort"] as? [String], [name])
+        XCTAssertEqual(Set(try XCTUnwrap(seen["filtered"] as? [String])),
+                       ["Placeholder.Bay.S02E02.1080p.WEB-DL", "Placeholder.Archive.2025", "Return.of.the.Placeholder.2025.2160p.WEB-DL"])
+        XCTAssertEqual(seen["pickedAfterFilter"] as? [String], [name])
     }
 }

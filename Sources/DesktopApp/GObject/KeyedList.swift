@@ -1,13 +1,22 @@
 import CGtk
 import Foundation
 
-/// A GListModel of stable keys (a GtkStringList) for GtkListView and
-/// GtkColumnView. The rows' data lives in Swift, looked up by key when a row
-/// is bound; the model only changes when items are added, removed or moved,
-/// and then by the smallest splice — never rebuilt on a refresh.
+/// The one list model every big list uses (GtkListView and GtkColumnView): **position-stable**. The model's
+/// items are positions — item *i* is the *i*-th row and stays that row — and which key each row shows is
+/// kept in Swift (`keys`). A filter, a sort or a merge changes `keys`: the rows on screen whose key
+/// changed are bound again (their labels take new text), and the model only grows or shrinks at its end.
+///
+/// Why: GTK 4.8's list views keep a row widget for an item only while that very item stays in the model,
+/// so a filter or sort that replaced the items at the top destroyed the ~200 rows around it and made 200
+/// new ones in one frame (65–156 ms at 10,000 transfers). Binding a row again costs setting its text.
+///
+/// What a list over positions must do itself, done here: the selection (`keepsSelection`) follows keys,
+/// not positions; the focused row follows its key (`update` moves the focus to where the key went); the
+/// rows of every factory over this list are bound again together (`RowFactory` registers itself).
 @MainActor
 final class KeyedList {
-    let list: OpaquePointer // GtkStringList
+    let list: OpaquePointer // GtkStringList: item i's string is "i"
+    /// The key each row of the model shows now, by position (as many as the model holds).
     private(set) var keys: [String] = []
 
     init() {
@@ -22,21 +31,37 @@ final class KeyedList {
 
     var model: OpaquePointer { list } // as GListModel
 
-    /// The list view (or column view) showing this list. When it is scrolled to its very top, it stays
-    /// there as items arrive above its first row: GTK keeps the old first row in place instead, and a
-    /// page that fills from several services opened half way down with the new rows out of sight above.
-    /// Scrolled anywhere else, the rows the user is looking at stay where they are.
-    private var pinnedView: Widget?
+    /// The key shown at `position`, when there is a row there.
+    func key(at position: Int) -> String? { position >= 0 && position < keys.count ? keys[position] : nil }
 
-    func keepsTop(of view: some WidgetRef) {
-        pinnedView = view.widget
-        paces(view)
+    /// The position of a model item (its string).
+    static func position(of item: gpointer?) -> Int? {
+        guard let item, let text = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
+        return Int(String(cString: text))
     }
+
+    /// The key a model item shows now.
+    func key(of item: gpointer?) -> String? { Self.position(of: item).flatMap(key(at:)) }
+
+    /// The first position showing `key`.
+    func position(of key: String) -> Int? { keys.firstIndex(of: key) }
+
+    // MARK: Rows bound, by every factory over this list
+
+    private final class WeakFactory {
+        weak var factory: (any BoundRows)?
+        init(_ factory: any BoundRows) { self.factory = factory }
+    }
+    private var factories: [WeakFactory] = []
+
+    func register(_ factory: any BoundRows) { factories.append(WeakFactory(factory)) }
+
+    // MARK: Growth
 
     /// The view (list or column view) that shows this list paces how fast it grows while on screen.
     /// GTK 4.8's list view makes and binds a row for up to 200 items as soon as they are in the model,
-    /// and lays them all out in the next frame: 1,500 library items in one splice held the main loop
-    /// for 100–140 ms. While the model holds fewer than `rowBudget` items, it grows by `growth` items a
+    /// and lays them all out in the next frame: 200 new rows in one frame held the main loop for
+    /// 100–140 ms. While the model holds fewer than `rowBudget` items, it grows by `growth` items a
     /// step: a frame (a tick callback, so each frame lays out only those) while the view is on screen,
     /// else an idle call; the first rows are on screen at once. Past the budget the rows exist already,
     /// and steps are idle calls of `chunk` items.
@@ -58,53 +83,80 @@ final class KeyedList {
     private var readyFrame: Int64 = 0
     private var inTick = false
 
-    /// Most items one splice inserts; larger changes continue in idle steps, so
-    /// a 20,000-item library never blocks a frame (the first rows show at once).
+    /// Most rows one step adds; larger lists continue in idle steps, so a 20,000-item library never
+    /// blocks a frame (the first rows show at once).
     var chunk = 1500
     private var pending: [String]?
     private var idleSource: guint = 0
 
     /// Steps still to come (tests).
     var isSettled: Bool { pending == nil }
-    /// Splices made so far (tests: a refresh that changes nothing makes none).
+    /// Changes made to the model's length so far (tests: a refresh that changes nothing makes none).
     private(set) var splices = 0
+    /// Rows bound again because their position shows another key now (tests, benchmarks).
+    private(set) var rebinds = 0
 
-    /// Makes the model hold `newKeys`, in order, by replacing only the range
-    /// between the common prefix and the common suffix.
+    /// Makes the rows show `newKeys`, in order: rows on screen whose key changed are bound again, the
+    /// model grows or shrinks at its end, the selection and the focus follow their keys.
     func update(_ newKeys: [String]) {
         pending = nil
+        let focused = focusedPosition().flatMap { position in key(at: position).map { (position, $0) } }
+        let selected = selectionKeeper?.selectedKeys
+        let anchor = topRow()
         step(toward: newKeys)
+        if let selected { selectionKeeper?.reselect(selected, in: self) }
+        if let (position, key) = focused, self.key(at: position) != key, let moved = self.position(of: key) { focus(moved) }
+        // Scrolled down, the row the user looks at stays on top when rows come or go above it (as GTK keeps an item
+        // in place): the view scrolls by the rows it moved. At the very top, the new first rows show.
+        if let anchor, key(at: anchor.position) != anchor.key, let moved = position(of: anchor.key), let adjustment = anchor.adjustment {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(moved - anchor.position) * anchor.height)
+        }
+    }
+
+    /// The row at the top edge of a view scrolled away from its top: its position, key and height.
+    private func topRow() -> (position: Int, key: String, height: Double, adjustment: UnsafeMutablePointer<GtkAdjustment>?)? {
+        guard let view = pacedView, let listView = Self.listView(in: view),
+              let adjustment = gtk_scrollable_get_vadjustment(cast(view)), gtk_adjustment_get_value(adjustment) > 0.5 else { return nil }
+        for entry in factories {
+            if let (position, height) = entry.factory?.topRow(in: listView), let key = key(at: position) {
+                return (position, key, height, adjustment)
+            }
+        }
+        return nil
     }
 
     private func step(toward newKeys: [String]) {
-        guard newKeys != keys else {
+        let shown = keys.count
+        let target = newKeys.count
+        // Rows that stay show their new keys; of those, only the bound ones (a few hundred at most) are touched.
+        let kept = min(shown, target)
+        var changed = false
+        for position in 0..<kept where keys[position] != newKeys[position] {
+            keys[position] = newKeys[position]
+            changed = true
+        }
+        if changed {
+            for entry in factories { rebinds += entry.factory?.rebindChanged(in: self) ?? 0 }
+        }
+        if target < shown {
+            keys.removeLast(shown - target)
+            gtk_string_list_splice(list, guint(target), guint(shown - target), nil)
+            splices += 1
             pending = nil
             return
         }
-        var prefix = 0
-        let limit = min(keys.count, newKeys.count)
-        while prefix < limit, keys[prefix] == newKeys[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < limit - prefix, keys[keys.count - 1 - suffix] == newKeys[newKeys.count - 1 - suffix] { suffix += 1 }
-        let removed = keys.count - prefix - suffix
-        let wanted = newKeys[prefix..<(newKeys.count - suffix)]
+        guard target > shown else {
+            pending = nil
+            return
+        }
         let paced = pacedView.map { gtk_widget_get_mapped($0) != 0 } ?? false
         // Small steps until the row budget whether on screen or not: GTK makes the rows of a list view that
-        // is not mapped yet too (a page built with its content, shown in the next frame: 200 rows made
-        // before its first paint held the main loop for 130-200 ms at 10,000 transfers).
-        let added = Array(wanted.prefix(keys.count - removed < Self.rowBudget ? growth : chunk))
-        let listView = pinnedView.flatMap(Self.listView(in:))
-        let atTop = listView.flatMap { gtk_scrollable_get_vadjustment(cast($0)) }.map { gtk_adjustment_get_value($0) < 0.5 } ?? false
-        UI.splice(list, at: prefix, removing: removed, added)
+        // is not mapped yet too (a page built with its content, shown in the next frame).
+        let added = min(target - shown, shown < Self.rowBudget ? growth : chunk)
+        keys += newKeys[shown..<(shown + added)]
+        UI.splice(list, at: shown, removing: 0, (shown..<(shown + added)).lazy.map(String.init))
         splices += 1
-        if atTop, prefix == 0, !added.isEmpty, let listView {
-            // Moves the view's anchor to the first row (a GtkListBase action, in GTK 4.8 the only way).
-            let first = g_variant_ref_sink(g_variant_new_uint32(0))
-            gtk_widget_activate_action_variant(listView, "list.scroll-to-item", first)
-            g_variant_unref(first)
-        }
-        keys = Array(keys[..<prefix]) + added + Array(keys[(keys.count - suffix)...])
-        guard added.count < wanted.count else {
+        guard shown + added < target else {
             pending = nil
             return
         }
@@ -130,7 +182,7 @@ final class KeyedList {
                     list.tickID = 0
                     list.inTick = true
                     defer { list.inTick = false }
-                    if let target = list.pending { list.step(toward: target) }
+                    if let target = list.pending { list.continueGrowing(toward: target) }
                     return 0
                 }
             }, box, release)
@@ -141,23 +193,74 @@ final class KeyedList {
                 MainActor.assumeIsolated {
                     guard let list = step.list else { return }
                     list.idleSource = 0
-                    if let target = list.pending { list.step(toward: target) }
+                    if let target = list.pending { list.continueGrowing(toward: target) }
                 }
                 return 0
             }, box, release)
         }
     }
 
-    /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.
+    /// A growth step: new rows appear at the end; the selection is kept for them too.
+    private func continueGrowing(toward target: [String]) {
+        let selected = selectionKeeper?.selectedKeys
+        step(toward: target)
+        if let selected { selectionKeeper?.reselect(selected, in: self) }
+    }
+
+    // MARK: Selection and focus by key
+
+    private var selectionKeeper: SelectionKeeper?
+
+    /// `selection` (over this list) keeps its rows by key: the user's picks are remembered as keys, and after
+    /// every update the rows showing those keys are the ones selected. A pick no longer listed is dropped —
+    /// unless `hiddenStayPicked` (a filter hid it: it is picked again when the filter lets it through; the
+    /// page drops the picks of what is gone for good with `unpick`).
+    func keepsSelection(_ selection: SelectionModel, hiddenStayPicked: Bool = false) {
+        selectionKeeper = SelectionKeeper(selection, list: self, keepsHidden: hiddenStayPicked)
+    }
+
+    /// Drops the picks of the keys `gone` says are gone for good.
+    func unpick(where gone: (String) -> Bool) { selectionKeeper?.drop(where: gone) }
+
+    /// The keys picked now (kept across updates), when the list keeps a selection.
+    var selectedKeys: Set<String> { selectionKeeper?.selectedKeys ?? [] }
+
+    /// Picks exactly the rows of `keys` (those shown).
+    func select(keys: Set<String>) { selectionKeeper?.reselect(keys, in: self, remember: true) }
+
+    /// The position of the row that has the keyboard focus, if a row of this list has it.
+    func focusedPosition() -> Int? {
+        for entry in factories {
+            if let position = entry.factory?.focusedPosition() { return position }
+        }
+        return nil
+    }
+
+    /// Moves the keyboard focus to the row at `position`: at once when its row is bound, else the view scrolls to
+    /// it and the row takes the focus when it is bound.
+    func focus(_ position: Int) {
+        for entry in factories where entry.factory?.focus(position) == true { return }
+        focusWhenBound = position
+        if let view = pacedView { Self.scroll(view, to: position) }
+    }
+
+    /// A position whose row takes the focus when it is bound (`focus` on a row not made yet).
+    var focusWhenBound: Int?
+
+    // MARK: Scrolling
+
     /// Scrolls a list view (or a column view's list) so that the row at `position` is shown.
-    static func scroll(_ view: some WidgetRef, to position: Int) {
-        guard let listView = listView(in: view.widget), position >= 0 else { return }
+    static func scroll(_ view: some WidgetRef, to position: Int) { scroll(view.widget, to: position) }
+
+    static func scroll(_ widget: Widget, to position: Int) {
+        guard let listView = listView(in: widget), position >= 0 else { return }
         let target = g_variant_ref_sink(g_variant_new_uint32(UInt32(position)))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
         g_variant_unref(target)
     }
 
-    private static func listView(in widget: Widget) -> Widget? {
+    /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.
+    static func listView(in widget: Widget) -> Widget? {
         let type = gtk_list_view_get_type()
         if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0 { return widget }
         var child = gtk_widget_get_first_child(widget)
@@ -167,12 +270,6 @@ final class KeyedList {
         }
         return nil
     }
-
-    /// The key of a model item (a GtkStringObject).
-    static func key(of item: gpointer?) -> String? {
-        guard let item, let text = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
-        return String(cString: text)
-    }
 }
 
 private final class KeyedListStep {
@@ -180,96 +277,35 @@ private final class KeyedListStep {
     init(_ list: KeyedList) { self.list = list }
 }
 
-/// Builds and binds the rows of a list view from Swift: `make` creates a row
-/// once per recycled widget, `bind` fills it for a key. Rows currently bound
-/// are reachable by key, so a refresh can update them in place.
+/// The selection of a list over positions, kept by key.
 @MainActor
-final class RowFactory<Row: AnyObject> {
-    let factory: OpaquePointer // GtkListItemFactory
-    private var rows: [UnsafeMutableRawPointer: Row] = [:]
-    private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
-    private(set) var bound: [String: Row] = [:]
+private final class SelectionKeeper {
+    let selection: SelectionModel
+    private(set) var selectedKeys: Set<String> = []
+    private var settling = false
+    private let keepsHidden: Bool
 
-    /// `cells`: the factory makes the cells of a column view's column. A cell must not select: the
-    /// row does, and a cell that selects too toggles a Ctrl-clicked row twice — back to where it was.
-    init(cells: Bool = false, make: @escaping @MainActor () -> (widget: any WidgetRef, row: Row),
-         bind: @escaping @MainActor (Row, String) -> Void,
-         unbind: @escaping @MainActor (Row) -> Void = { _ in }) {
-        factory = gtk_signal_list_item_factory_new()
-        onSignal(factory, "setup", withArgument: { [weak self] item in
-            guard let item else { return }
-            if cells {
-                gtk_list_item_set_selectable(OpaquePointer(item), 0)
-                gtk_list_item_set_activatable(OpaquePointer(item), 0)
-            }
-            let made = make()
-            gtk_list_item_set_child(OpaquePointer(item), made.widget.widget)
-            self?.rows[item] = made.row
-        })
-        onSignal(factory, "bind", withArgument: { [weak self] item in
-            guard let self, let item, let row = self.rows[item],
-                  let key = KeyedList.key(of: gtk_list_item_get_item(OpaquePointer(item))) else { return }
-            self.boundKeys[item] = key
-            self.bound[key] = row
-            bind(row, key)
-        })
-        onSignal(factory, "unbind", withArgument: { [weak self] item in
-            guard let self, let item, let row = self.rows[item] else { return }
-            if let key = self.boundKeys.removeValue(forKey: item), self.bound[key] === row { self.bound[key] = nil }
-            unbind(row)
-        })
-        onSignal(factory, "teardown", withArgument: { [weak self] item in
-            guard let item else { return }
-            self?.rows[item] = nil
-        })
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(factory))
-    }
-
-    /// Calls `update` for every row on screen (bound), with its key.
-    func forEachBound(_ update: (String, Row) -> Void) {
-        for (key, row) in bound { update(key, row) }
-    }
-
-    /// The key of the bound row under `y` in `view`'s coordinates (a right click), if there is one.
-    /// Only rows on screen count: GTK keeps some bound rows it no longer shows (the focused one, the
-    /// ones it recycles next) with their old positions, unmapped.
-    func key(atY y: Double, in view: some WidgetRef, widget: (Row) -> any WidgetRef) -> String? {
-        bound.first { _, row in
-            let cell = widget(row)
-            guard cell.isMapped, let top = cell.translate(x: 0, y: 0, to: view)?.y else { return false }
-            return y >= top && y < top + Double(cell.height)
-        }?.key
-    }
-
-    /// The middle of the topmost bound row whose key passes `picked`, in `view`'s coordinates (the menu key).
-    func topmostMiddle(in view: some WidgetRef, of picked: (String) -> Bool, widget: (Row) -> any WidgetRef) -> Double? {
-        bound.compactMap { key, row -> Double? in
-            let cell = widget(row)
-            guard picked(key), cell.isMapped, let top = cell.translate(x: 0, y: 0, to: view)?.y else { return nil }
-            return top + Double(cell.height) / 2
-        }.min()
-    }
-}
-
-/// A row to pick once it is on the list (a notification's click before the page was read again):
-/// kept for half a minute, then forgotten.
-struct PendingReveal {
-    private var wanted: (key: String, until: Date)?
-
-    mutating func want(_ key: String, now: Date) { wanted = (key, now.addingTimeInterval(30)) }
-
-    /// The key, once `isListed` says its row is there (then it is no longer pending); nil before.
-    mutating func take(now: Date = Date(), isListed: (String) -> Bool) -> String? {
-        guard let (key, until) = wanted else { return nil }
-        guard now < until else {
-            wanted = nil
-            return nil
+    init(_ selection: SelectionModel, list: KeyedList, keepsHidden: Bool) {
+        self.selection = selection
+        self.keepsHidden = keepsHidden
+        selection.onChanged { [weak self, weak list] in
+            guard let self, let list, !self.settling else { return }
+            self.selectedKeys = Set(self.selection.selectedPositions.compactMap(list.key(at:)))
         }
-        guard isListed(key) else { return nil }
-        wanted = nil
-        return key
     }
+
+    /// Selects exactly the rows showing `keys` (one set of positions, one signal); `remember`: they are the pick now.
+    func reselect(_ keys: Set<String>, in list: KeyedList, remember: Bool = false) {
+        if remember { selectedKeys = keys }
+        let positions = keys.isEmpty ? [] : list.keys.indices.filter { keys.contains(list.keys[$0]) }
+        if !keepsHidden, !remember, list.isSettled, positions.count < selectedKeys.count {
+            selectedKeys = Set(positions.map { list.keys[$0] })
+        }
+        guard positions != selection.selectedPositions else { return }
+        settling = true
+        selection.setSelected(positions)
+        settling = false
+    }
+
+    func drop(where gone: (String) -> Bool) { selectedKeys = selectedKeys.filter { !gone($0) } }
 }

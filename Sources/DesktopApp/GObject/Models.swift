@@ -50,6 +50,18 @@ final class SelectionModel {
     func select(_ position: Int, exclusive: Bool) { gtk_selection_model_select_item(model, guint(position), exclusive ? 1 : 0) }
     func unselect(_ position: Int) { gtk_selection_model_unselect_item(model, guint(position)) }
     func selectAll() { gtk_selection_model_select_all(model) }
+
+    /// Exactly `positions` selected, every other row not: one change, one signal.
+    func setSelected(_ positions: [Int]) {
+        guard mode == .multiple else {
+            if let first = positions.first { select(first, exclusive: true) } else { unselectAll() }
+            return
+        }
+        let selected = gtk_bitset_new_empty()!, mask = gtk_bitset_new_range(0, guint(count))!
+        defer { gtk_bitset_unref(selected); gtk_bitset_unref(mask) }
+        for position in positions { gtk_bitset_add(selected, guint(position)) }
+        gtk_selection_model_set_selection(model, selected, mask)
+    }
     func unselectAll() { gtk_selection_model_unselect_all(model) }
 
     /// Called after the selection changed (by the user or the model).
@@ -76,56 +88,4 @@ final class CustomSorter {
     }
 
     isolated deinit { unref(sorter) }
-}
-
-/// A GtkCustomFilter whose test is a Swift closure over row objects.
-@MainActor
-final class CustomFilter {
-    let filter: OpaquePointer // GtkCustomFilter
-
-    init(_ includes: @escaping @MainActor (gpointer) -> Bool) {
-        let box = Unmanaged.passRetained(SignalBox<@MainActor (gpointer) -> Bool>(includes)).toOpaque()
-        filter = gtk_custom_filter_new({ item, data in
-            let box = Unmanaged<SignalBox<@MainActor (gpointer) -> Bool>>.fromOpaque(data!).takeUnretainedValue()
-            guard let item else { return 0 }
-            let address = UInt(bitPattern: item)
-            return MainActor.assumeIsolated { box.handler(UnsafeMutableRawPointer(bitPattern: address)!) } ? 1 : 0
-        }, box, { data in Unmanaged<SignalBox<@MainActor (gpointer) -> Bool>>.fromOpaque(data!).release() })
-    }
-
-    isolated deinit { unref(filter) }
-
-    /// Tells the models using the filter that every item must be tested again.
-    func changed() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_DIFFERENT) }
-
-    /// The filter now keeps a subset of what it kept (only the rows shown are tested again), or a superset
-    /// (only the rows hidden are).
-    func narrowed() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_MORE_STRICT) }
-    func widened() { gtk_filter_changed(cast(filter), GTK_FILTER_CHANGE_LESS_STRICT) }
-}
-
-/// `items` filtered by `filter`, then ordered by `sorter` (references taken on all three).
-@MainActor
-func filteredAndSorted(_ items: OpaquePointer, filter: CustomFilter, sorter: UnsafeMutablePointer<GtkSorter>) -> OpaquePointer {
-    let filtered = gtk_filter_list_model_new(ref(items), cast(ref(filter.filter)))!
-    return gtk_sort_list_model_new(cast(filtered), ref(sorter))
-}
-
-/// Tells the models using a sorter that the order of every item may have changed.
-@MainActor
-func sorterChanged(_ sorter: UnsafeMutablePointer<GtkSorter>) { gtk_sorter_changed(sorter, GTK_SORTER_CHANGE_DIFFERENT) }
-
-/// A small integer stored on a GObject (qdata), e.g. the slot of a row object; 0 means unset.
-struct ObjectTag {
-    private let quark: GQuark
-    init(_ name: StaticString) { quark = g_quark_from_static_string(UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) }
-
-    func get(_ object: gpointer) -> Int? {
-        let stored = Int(bitPattern: g_object_get_qdata(cast(object), quark))
-        return stored == 0 ? nil : stored - 1
-    }
-
-    func set(_ object: gpointer, _ value: Int) {
-        g_object_set_qdata(cast(object), quark, UnsafeMutableRawPointer(bitPattern: value + 1))
-    }
 }

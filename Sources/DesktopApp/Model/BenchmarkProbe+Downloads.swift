@@ -30,6 +30,7 @@ extension BenchmarkProbe {
                 })
                 return
             }
+            if self.sortedRefreshStalls != nil { return self.sortedRefreshApplied() }
             // Refreshes painted while the first load still grows the list carry no stall: those are the load's.
             if self.firstLoadSettled {
                 self.refreshes.append(["bytes": bytes - self.bytesAtLastRefresh, "stallMs": self.takeMaxStall()])

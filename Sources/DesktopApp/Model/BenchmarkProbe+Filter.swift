@@ -23,7 +23,7 @@ extension BenchmarkProbe {
                 report["filterStallNarrowingMs"] = narrowing
                 report["filterStallWideningMs"] = widening
                 report["filterRowsShown"] = shown
-                return finish()
+                return sortByHeaders()
             }
             _ = takeMaxStall()
             page.setSearchText(steps[index])
@@ -41,6 +41,40 @@ extension BenchmarkProbe {
             })
         }
         next(0)
+    }
+
+    /// Headers clicked, one after another: Down (descending), Size, Name; the stall from each click to the
+    /// list painted in its order. Then the list stays sorted by download speed — a column the churn moves — for
+    /// ten refreshes, each one's stall measured.
+    func sortByHeaders() {
+        guard let page = window?.downloads else { return finish() }
+        let clicks: [(column: Int, ascending: Bool)] = [(4, false), (3, true), (0, true), (4, false)]
+        var stalls: [Double] = []
+        func click(_ index: Int) {
+            guard index < clicks.count else {
+                report["sortClickStallMs"] = stalls
+                report["sortClickStallMaxMs"] = stalls.max() ?? 0
+                sortedRefreshStalls = []
+                return
+            }
+            _ = takeMaxStall()
+            page.view.sort(byColumn: clicks[index].column, ascending: clicks[index].ascending)
+            afterNextPaint(page.view.widget) { [weak self] in
+                guard let self else { return }
+                stalls.append(self.takeMaxStall())
+                click(index + 1)
+            }
+        }
+        click(0)
+    }
+
+    func sortedRefreshApplied() {
+        sortedRefreshStalls?.append(takeMaxStall())
+        guard let stalls = sortedRefreshStalls, stalls.count >= 10 else { return }
+        report["sortedRefreshStallMs"] = stalls
+        report["sortedRefreshStallMaxMs"] = stalls.max() ?? 0
+        sortedRefreshStalls = nil
+        finish()
     }
 }
 #endif

@@ -93,6 +93,8 @@ final class BenchmarkProbe: ContentObserver {
     var pauseKeys: [String] = []
     var pauseStep: (key: String, action: TransferAction)?
     var firstLoadSettled = false
+    /// After the filter: the refreshes' stalls while the list is sorted by a column that moves (download speed).
+    var sortedRefreshStalls: [Double]?
     /// The probe's main-loop timers; released with the probe (the model holds it as its observer).
     var timers: [Timer] = []
 

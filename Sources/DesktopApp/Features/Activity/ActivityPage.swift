@@ -27,7 +27,7 @@ final class ActivityPage {
         column.append(actions.toolbar, Separator(), ScrolledWindow(view))
         message = TransientMessage(over: column)
         page = FeaturePage(tab: .activity, content: message.overlay, clock: clock)
-        factory = RowFactory(make: {
+        factory = RowFactory(list, make: {
             let row = ActivityRow()
             return (row.widget, row)
         }, bind: { [weak self] row, key in
@@ -35,7 +35,8 @@ final class ActivityPage {
             row.show(item, names: self.names, childCount: self.childCounts[item.id.orchestrator], pending: self.actions.pending[key])
         })
         view.setFactory(factory.factory)
-        list.keepsTop(of: view)
+        list.paces(view)
+        list.keepsSelection(selection)
         actions.attach(to: self)
     }
 
@@ -44,10 +45,7 @@ final class ActivityPage {
         selection.selectedPositions.compactMap { $0 < list.keys.count ? items[list.keys[$0]] : nil }
     }
 
-    func select(keys: Set<String>) {
-        selection.unselectAll()
-        for (position, key) in list.keys.enumerated() where keys.contains(key) { selection.select(position, exclusive: false) }
-    }
+    func select(keys: Set<String>) { list.select(keys: keys) }
 
     func isSelected(key: String) -> Bool { list.keys.firstIndex(of: key).map(selection.isSelected) ?? false }
 

@@ -6,51 +6,26 @@ import Foundation
 @MainActor
 extension DownloadsPage {
 
-    /// The user (or `select(keys:)`) changed the selection.
+    /// The user (or `select(keys:)`) changed the selection (the list keeps it by key).
     func selectionChanged() {
-        guard !settling else { return }
-        selectedKeys = Set(selectedItems.map(Self.key))
         actions.update()
-    }
-
-    func keepingSelection(_ change: () -> Void) {
-        settling = true
-        change()
-        selectedKeys = selectedKeys.filter { slotOf[$0] != nil } // gone from every client: no longer picked
-        let shown = Set(selectedItems.map(Self.key))
-        if shown != selectedKeys {
-            for position in 0..<selection.count {
-                let key = selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil
-                guard let key else { continue }
-                let picked = selectedKeys.contains(key)
-                if picked != selection.isSelected(position) {
-                    picked ? selection.select(position, exclusive: false) : selection.unselect(position)
-                }
-            }
-        }
-        settling = false
     }
 
     /// The transfers picked, in the order shown.
     var selectedItems: [TransferItem] {
-        selection.selectedPositions.compactMap { position in selection.withItem(at: position) { item($0) } ?? nil }
+        selection.selectedPositions.compactMap { list.key(at: $0).flatMap(item(forKey:)) }
     }
 
     /// Every row key, in the order the list shows them (benchmarks).
-    var allKeys: [String] {
-        (0..<selection.count).compactMap { position in selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil }
-    }
+    var allKeys: [String] { list.keys }
 
     /// The transfer a row key names now.
     func item(forKey key: String) -> TransferItem? { slotOf[key].flatMap { slots[$0] } }
 
     /// Selects exactly the rows of `keys` that are shown (tests, inspection, a right click on an unselected row).
     func select(keys: Set<String>) {
-        selection.unselectAll()
-        for position in 0..<selection.count {
-            let key = selection.withItem(at: position) { KeyedList.key(of: $0) } ?? nil
-            if let key, keys.contains(key) { selection.select(position, exclusive: false) }
-        }
+        list.select(keys: keys)
+        selectionChanged()
     }
 
     /// Picks one transfer and scrolls to it (a notification's click), showing every state and client
@@ -72,10 +47,7 @@ extension DownloadsPage {
             filtersChanged()
         }
         select(keys: [key])
-        selectionChanged()
-        if let position = (0..<selection.count).first(where: { (selection.withItem(at: $0) { KeyedList.key(of: $0) } ?? nil) == key }) {
-            KeyedList.scroll(view, to: position)
-        }
+        if let position = list.position(of: key) { KeyedList.scroll(view, to: position) }
     }
 
     /// Rows shown whose transfer is in `keys`, by position.
@@ -114,8 +86,8 @@ extension DownloadsPage {
         let sameQuery = query == self.query
         self.query = query
         self.search = search
-        // Typing on narrows what is shown (only shown rows are tested again); deleting widens it.
-        if sameQuery, search.text.hasPrefix(old) { filter.narrowed() } else if sameQuery, old.hasPrefix(search.text) { filter.widened() } else { filter.changed() }
+        // Typing on narrows what is shown: only the rows shown are tested again.
+        showFiltered(narrowing: sameQuery && search.text.hasPrefix(old) && !old.isEmpty)
         updateCount()
         actions.update()
     }

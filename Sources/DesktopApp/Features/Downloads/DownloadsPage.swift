@@ -7,21 +7,27 @@ import Foundation
 /// or label, client), filters by state and client, and actions on the transfers
 /// picked (`DownloadsActions`: toolbar, context menu, keys).
 ///
-/// A refresh never rebuilds the list model: the key list only changes where
-/// transfers were added or removed; rows on screen are updated in place; the
-/// sort and filter models re-evaluate once. When every client's answer was
-/// incremental (`TransferSnapshot.changes`), only the rows it names are looked
-/// at, and filter and sort run only if one of those rows would be filtered or
-/// placed differently (`applyInPlace`). Sorting compares slots of a Swift
-/// array found through each row object's qdata — no string work per comparison.
+/// The list is position-stable (`KeyedList`): the order and the filter are kept in Swift
+/// (`DownloadsPage+Order`), and a refresh, a filter or a sort binds the rows on screen again
+/// instead of replacing them. A refresh merges the transfers that changed into the order; when
+/// every client's answer was incremental (`TransferSnapshot.changes`), only the rows it names are
+/// looked at, and filter and order change only if one of those rows would be filtered or placed
+/// differently (`applyInPlace`).
 @MainActor
 final class DownloadsPage {
     let page: FeaturePage
     let list = KeyedList()
     let view: ColumnView
     var columns: [(factory: RowFactory<DownloadCell>, sorter: CustomSorter)] = []
-    var filter: CustomFilter!
+    /// Each column's comparison of two transfers (its sort), by column.
+    var columnOrder: [SlotComparison] = []
     var selection: SelectionModel!
+    /// Every transfer's key in the current sort, and those the filters let through (what the list shows).
+    var order: [String] = []
+    var shownKeys: [String] = []
+    var sort = SortState(column: 0, descending: false)
+    /// Set by a column's sorter while the view's sort is asked (`readSortState`).
+    var probing: Int?
     let speeds: Label
     let countLabel: Label
     let stateDropDown: DropDown
@@ -33,17 +39,17 @@ final class DownloadsPage {
     let searchEntry = Entry(search: tr("Filter transfers"))
     var search = TransferSearch()
     /// Each slot's search key (`TransferSearch.key(of:)`), beside `nameKeys`; each client's folded name.
-    var searchKeys: [[UInt8]] = [[], []]
+    var searchKeys: [[UInt8]] = []
     var clientKeys: [UUID: [UInt8]] = [:]
-    /// Slots 0 and 1 are scratch (`sortMayMove`): never a row's.
-    var slots: [TransferItem?] = [nil, nil]
-    var nameKeys: [[UInt8]] = [[], []] // natural-order sort keys, per slot
+    /// Each transfer's slot: its values, its natural-order name key and its search key by slot number.
+    var slots: [TransferItem?] = []
+    var nameKeys: [[UInt8]] = [] // natural-order sort keys, per slot
     var slotOf: [String: Int] = [:]
     var freeSlots: [Int] = []
     var names: [UUID: String] = [:]
     /// Each client's kind (what it can do), by service.
     var kinds: [UUID: ServiceKind] = [:]
-    static let slotTag = ObjectTag("switchyard-slot")
+    var scratchObjects: (OpaquePointer, OpaquePointer)?
     let actions = DownloadsActions()
     /// An Add Download dialog an inspection route shows.
     var inspectionDialog: AddDownloadDialog?
@@ -86,20 +92,16 @@ final class DownloadsPage {
     }
 
     // Selection and filtering (DownloadsPage+Selection.swift).
-    /// The rows the user picked, by key: what survives a refresh.
-    var selectedKeys: Set<String> = []
-    var settling = false
+    /// The rows the user picked, by key: what survives a refresh, a filter and a sort.
+    var selectedKeys: Set<String> { list.selectedKeys }
     var revealing = PendingReveal()
 
     private func buildModel() {
-        filter = CustomFilter { [weak self] object in
-            guard let self, let slot = self.slot(object), let item = self.slots[slot] else { return false }
-            return self.shows(item, searchKey: self.searchKeys[slot])
-        }
-        let sorted = filteredAndSorted(list.model, filter: filter, sorter: view.sorter)
-        selection = SelectionModel(.multiple, over: sorted)
-        unref(sorted)
+        selection = SelectionModel(.multiple, over: list.model)
+        // A transfer the filter hides stays picked (picked again when it is shown); one gone from its client does not.
+        list.keepsSelection(selection, hiddenStayPicked: true)
         view.setModel(selection)
+        onSignal(view.sorter, "changed", withArgument: { [weak self] _ in self?.sortChanged() })
         view.sort(byColumn: 0)
     }
 
@@ -121,14 +123,13 @@ final class DownloadsPage {
     private var appliedGenerations: [UUID: Int] = [:]
     /// Refreshes applied by the rows they named alone (tests).
     private(set) var inPlaceRefreshes = 0
-    /// Two row objects pointing at the scratch slots: an item's old and new values compared with the
-    /// column view's sorter say whether its row can move.
-    private lazy var scratch: (OpaquePointer, OpaquePointer) = {
-        let pair = (gtk_string_object_new(""), gtk_string_object_new(""))
-        Self.slotTag.set(UnsafeMutableRawPointer(pair.0!), 0)
-        Self.slotTag.set(UnsafeMutableRawPointer(pair.1!), 1)
-        return (pair.0!, pair.1!)
-    }()
+    /// Two placeholder objects the view's sorter compares when its sort is asked (`readSortState`).
+    var scratch: (OpaquePointer, OpaquePointer) {
+        if let made = scratchObjects { return made }
+        let pair = (gtk_string_object_new("")!, gtk_string_object_new("")!)
+        scratchObjects = pair
+        return pair
+    }
 
     private func apply(_ content: DownloadsContent) {
         if applyInPlace(content) { return }
@@ -198,6 +199,7 @@ final class DownloadsPage {
             }
         }
         keysByService = byService
+        list.unpick { !seen.contains($0) }
         for (key, slot) in slotOf where !seen.contains(key) {
             slots[slot] = nil
             searchKeys[slot] = []
@@ -206,17 +208,14 @@ final class DownloadsPage {
             changed.insert(key)
         }
 
-        // A re-sort replaces every row of the sorted model, and GTK's selection forgets rows that are
-        // replaced: the picked rows are kept by key and picked again after the model settles.
-        keepingSelection {
-            list.update(keys)
-            // Rows on screen that changed take their new values; then filter and order follow,
-            // once each — and not at all when nothing changed (most refreshes of a quiet client).
-            if !changed.isEmpty {
-                rebindShown(only: changed)
-                filter.changed()
-                sorterChanged(view.sorter)
-            }
+        // Rows on screen that changed take their new values; then order and filter follow, once each —
+        // and not at all when nothing changed (most refreshes of a quiet client). The list keeps its rows
+        // and the picked transfers stay picked (by key).
+        if !changed.isEmpty {
+            rebindShown(only: changed)
+            // Added and removed transfers are among the changed ones: merged in, or left out.
+            self.order = reordered(changed: changed)
+            showFiltered()
         }
 
         if waiting.isEmpty, content.parts.allSatisfy({ !$0.isStale && $0.value.changes != nil }) {
@@ -263,7 +262,8 @@ final class DownloadsPage {
             fresh.append(part)
         }
         var updates: [(slot: Int, key: String, item: TransferItem, searchKey: [UInt8]?)] = []
-        var refilter = false, resort = false
+        var refilter = false
+        var moving = Set<String>()
         for part in fresh {
             let prefix = Self.keyPrefix(part.service.id)
             for position in part.value.changes?.positions ?? [] where position < part.value.items.count {
@@ -274,7 +274,7 @@ final class DownloadsPage {
                 guard old != item else { continue }
                 let searchKey = Self.searchedFieldsDiffer(old, item) ? TransferSearch.key(of: item) : nil
                 if !refilter, shows(old, searchKey: searchKeys[slot]) != shows(item, searchKey: searchKey ?? searchKeys[slot]) { refilter = true }
-                if !resort { resort = sortMayMove(from: old, to: item, nameKey: nameKeys[slot]) }
+                if sortMayMove(from: old, to: item) { moving.insert(key) }
                 updates.append((slot, key, item, searchKey))
             }
         }
@@ -286,26 +286,12 @@ final class DownloadsPage {
         for part in fresh { appliedGenerations[part.service.id] = part.value.changes!.generation }
         inPlaceRefreshes += 1
         if !changed.isEmpty {
-            keepingSelection {
-                rebindShown(only: changed)
-                if refilter { filter.changed() }
-                if resort { sorterChanged(view.sorter) }
-            }
+            rebindShown(only: changed)
+            if !moving.isEmpty { order = reordered(changed: moving) }
+            if refilter || !moving.isEmpty { showFiltered() }
         }
         finishApplying(content, updatingCount: refilter)
         return true
     }
-
-    /// Whether the column view's current order puts `new` anywhere else than `old` (the same
-    /// transfer, the same name): the sorter compares the two through the scratch slots.
-    private func sortMayMove(from old: TransferItem, to new: TransferItem, nameKey: [UInt8]) -> Bool {
-        slots[0] = old
-        slots[1] = new
-        nameKeys[0] = nameKey
-        nameKeys[1] = nameKey
-        defer { slots[0] = nil; slots[1] = nil }
-        return gtk_sorter_compare(view.sorter, UnsafeMutableRawPointer(scratch.0), UnsafeMutableRawPointer(scratch.1)) != GTK_ORDERING_EQUAL
-    }
-
 }
 

@@ -56,7 +56,7 @@ extension DownloadsPage {
     func addColumn(_ title: String, expand: Bool = false, width: Int32, numeric: Bool = false, progress: Bool = false,
                            compare: @escaping (TransferItem, TransferItem) -> ComparisonResult, clientColumn: Bool = false,
                            bind: @escaping @MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void) {
-        let factory = RowFactory<DownloadCell>(cells: true, make: {
+        let factory = RowFactory<DownloadCell>(list, cells: true, make: {
             let cell = DownloadCell(numeric: numeric, progress: progress)
             cell.binder = bind
             return (cell.widget, cell)
@@ -68,48 +68,17 @@ extension DownloadsPage {
         let comparison: SlotComparison = clientColumn
             ? { a, b in (names()[a.serviceID] ?? "").localizedStandardCompare(names()[b.serviceID] ?? "") }
             : compare
-        let sorter = makeSorter(comparison)
+        // The column's sorter only tells which column sorts (its header shows the arrow); the order is made here.
+        let sorter = probeSorter(column: columns.count)
         view.append(title, factory: factory.factory, sorter: sorter, width: width, expand: expand)
         columns.append((factory, sorter))
+        columnOrder.append(comparison)
     }
 
     typealias SlotComparison = (TransferItem, TransferItem) -> ComparisonResult
 
-    func makeSorter(_ comparison: @escaping SlotComparison) -> CustomSorter {
-        CustomSorter { [weak self] a, b in
-            guard let self, let leftSlot = self.slot(a), let rightSlot = self.slot(b),
-                  let left = self.slots[leftSlot], let right = self.slots[rightSlot] else { return 0 }
-            switch comparison(left, right) {
-            case .orderedAscending: return -1
-            case .orderedDescending: return 1
-            case .orderedSame:
-                // By name (precomputed natural-order keys), then by key: a stable order.
-                let leftName = self.nameKeys[leftSlot], rightName = self.nameKeys[rightSlot]
-                if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) ? -1 : 1 }
-                return left.joinKey == right.joinKey ? 0 : (left.joinKey < right.joinKey ? -1 : 1)
-            }
-        }
-    }
-
-    /// The slot of a row object: from its qdata, or — the first time the filter or
-    /// sort model meets it, which can be inside the splice that inserts it (also
-    /// for rows inserted in later idle chunks) — from its key, then kept in its qdata.
-    func slot(_ object: gpointer) -> Int? {
-        var slot = Self.slotTag.get(object)
-        if slot == nil {
-            guard let key = KeyedList.key(of: object), let found = slotOf[key] else { return nil }
-            Self.slotTag.set(object, found)
-            slot = found
-        }
-        return slot.flatMap { $0 < slots.count ? $0 : nil }
-    }
-
     /// The key of the row under `y` in the view's coordinates (a right click), if there is one.
     func key(atY y: Double) -> String? { columns.first?.factory.key(atY: y, in: view) { $0.widget } }
-
-    func item(_ object: gpointer) -> TransferItem? {
-        slot(object).flatMap { slots[$0] }
-    }
 }
 
 /// One cell: a line of text (an inscription), or a progress bar for the Progress column.

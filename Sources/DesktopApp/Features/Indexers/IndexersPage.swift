@@ -129,7 +129,7 @@ final class IndexersPage {
         message = TransientMessage(over: column)
         page = FeaturePage(tab: .indexers, content: message.overlay, clock: clock)
 
-        factory = RowFactory(make: {
+        factory = RowFactory(results, make: {
             let row = IndexerResultRow()
             return (row.widget, row)
         }, bind: { [weak self] row, key in
@@ -138,7 +138,8 @@ final class IndexersPage {
             row.onAction = { [weak self] in self?.onRelease?(entry.service, entry.release) }
         })
         resultView.setFactory(factory.factory)
-        results.keepsTop(of: resultView)
+        results.paces(resultView)
+        results.keepsSelection(selection)
         resultView.onActivate { [weak self] position in
             guard let self, position < self.results.keys.count, let entry = self.releases[self.results.keys[position]] else { return }
             self.onRelease?(entry.service, entry.release)

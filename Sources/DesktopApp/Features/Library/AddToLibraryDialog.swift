@@ -159,7 +159,7 @@ final class AddToLibraryDialog {
 
         searchEntry.onSearchChanged { [weak self] in self?.queryChanged() }
         instanceDropDown.onSelected { [weak self] in self?.queryChanged() }
-        resultRows = RowFactory(make: {
+        resultRows = RowFactory(resultKeys, make: {
             let row = LookupRow()
             return (row.widget, row)
         }, bind: { [weak self] row, key in
@@ -167,7 +167,7 @@ final class AddToLibraryDialog {
             row.show(self.results[index], posters: self.posters, instance: self.instance?.id)
         }, unbind: { [weak self] row in self?.posters?.cancel(row.picture) })
         resultsList.setFactory(resultRows.factory)
-        resultKeys.keepsTop(of: resultsList)
+        resultKeys.paces(resultsList)
         resultsList.onActivate { [weak self] index in self?.pick(index) }
         for control in optionControls { control.dropDown?.onSelected { [weak self] in self?.updateHelp() } }
         backButton.onClicked { [weak self] in self?.showResultsPage() }

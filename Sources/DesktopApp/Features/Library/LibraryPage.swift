@@ -81,7 +81,7 @@ final class LibraryPage {
         message = TransientMessage(over: stack)
         page = FeaturePage(tab: tab, content: message.overlay, clock: clock)
 
-        factory = RowFactory(make: { [weak self] in
+        factory = RowFactory(list, make: { [weak self] in
             let row = LibraryRow()
             row.onMonitor = { [weak self] key in
                 guard let self, let item = self.items[key], self.actions.pending[key] == nil else { return }
@@ -104,7 +104,8 @@ final class LibraryPage {
             self?.posters.cancel(row.picture)
         })
         listView.setFactory(factory.factory)
-        list.keepsTop(of: listView)
+        list.paces(listView)
+        list.keepsSelection(selection)
         listView.addClasses(["library-list"])
         listView.onActivate { [weak self] position in self?.activate(position: position) }
 
@@ -204,10 +205,7 @@ final class LibraryPage {
     var allItems: [Resource] { list.keys.compactMap { items[$0] } }
 
     /// Selects exactly the rows of `keys` (tests, inspection, a right click on an unpicked row).
-    func select(keys: Set<String>) {
-        selection.unselectAll()
-        for (position, key) in list.keys.enumerated() where keys.contains(key) { selection.select(position, exclusive: false) }
-    }
+    func select(keys: Set<String>) { list.select(keys: keys) }
 
     func isSelected(key: String) -> Bool { list.keys.firstIndex(of: key).map(selection.isSelected) ?? false }
 
