@@ -28,6 +28,12 @@ seen = {}
 
 def fail(message):
     seen["rowsAtFailure"] = [texts[:3] for _, texts, _ in rows() or []]
+    # What else was on the screen, and where the pointer and the X focus were (no window manager here).
+    visible = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "."], capture_output=True, text=True).stdout.split()
+    seen["windowsAtFailure"] = {wid: subprocess.run(["xdotool", "getwindowpid", wid], capture_output=True, text=True).stdout.strip()
+                                for wid in visible}
+    seen["pointerAtFailure"] = subprocess.run(["xdotool", "getmouselocation"], capture_output=True, text=True).stdout.strip()
+    seen["focusAtFailure"] = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True).stdout.strip()
     print(json.dumps(seen), flush=True)
     print(f"list-a11y-check: {message}", file=sys.stderr)
     sys.exit(1)
@@ -73,10 +79,23 @@ def click(node):
 
 
 def window():
-    """The X window of the app under test (by its process: other Switchyard windows may be open)."""
-    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", os.environ["SY_APP_PID"]],
-                           capture_output=True, text=True).stdout.split()
+    """The X window of the app under test: by its process (other Switchyard windows may be open) and by its
+    title (the pointer left over the list by an earlier check can make a tooltip, a window of the same process)."""
+    found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", os.environ["SY_APP_PID"],
+                            "--name", "^Switchyard$"], capture_output=True, text=True).stdout.split()
     return found[-1] if found else None
+
+
+def present():
+    """The pointer in the app's window, the window raised and given the X focus; its id once it has the focus."""
+    wid = window()
+    if wid is None:
+        return None
+    subprocess.run(["xdotool", "mousemove", "--window", wid, "500", "400"], check=False)
+    subprocess.run(["xdotool", "windowraise", wid], check=False)
+    subprocess.run(["xdotool", "windowfocus", "--sync", wid], check=False, timeout=20, stderr=subprocess.DEVNULL)
+    active = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True).stdout.strip()
+    return wid if active == wid else None
 
 
 def focused():
@@ -103,6 +122,9 @@ def main():
     os.environ["SY_APP_PID"] = str(process.pid)
     try:
         first = until(lambda: rows() if len(rows() or []) >= 11 else None, "the transfers on screen")
+        # No window manager: an earlier check may have left the X focus on a window that is gone. Put the
+        # pointer in this window, raise it and give it the focus, as a desktop does for a window just opened.
+        until(present, "the app's window to take the keyboard focus")
         seen["before"] = check_rows("before")
         # The inspection sample's transfer that sorting by size moves furthest up.
         target = next(((node, texts) for node, texts, _ in first if texts[0] == "Placeholder.Bay.S02E02.1080p.WEB-DL"), None)
