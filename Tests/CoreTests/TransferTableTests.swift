@@ -39,6 +39,28 @@ final class TransferTableTests: XCTestCase {
         XCTAssertEqual(snapshot.items[before.firstIndex(of: "042")!].progress, 0.9)
     }
 
+    /// A reader that missed snapshots learns what changed since the one it saw, back to the last step that was
+    /// not in place and no further than `historyDepth`.
+    func testAReaderThatMissedGenerationsGetsTheirPositionsUntilAReSort() {
+        var table = TransferTable()
+        table.replaceAll((0..<10).map { item(String($0), "Torrent \($0)") })
+        let seen = table.snapshot(stats: stats).changes!.generation
+        table.apply(changed: [item("3", "Torrent 3", progress: 0.1)], removed: [])
+        table.apply(changed: [item("7", "Torrent 7", progress: 0.1)], removed: [])
+        table.apply(changed: [item("3", "Torrent 3", progress: 0.2)], removed: [])
+        let changes = table.snapshot(stats: stats).changes!
+        XCTAssertEqual(changes.positions(since: seen)?.map { table.items[$0].joinKey }, ["3", "7"])
+        XCTAssertEqual(changes.positions(since: changes.generation - 1)?.map { table.items[$0].joinKey }, ["3"])
+        XCTAssertEqual(changes.positions(since: changes.generation), [])
+        XCTAssertNil(changes.positions(since: seen - 1), "before the full answer: anything may have changed")
+        for round in 0..<(TransferTable.historyDepth + 2) { table.apply(changed: [item("5", "Torrent 5", progress: Double(round) / 100)], removed: []) }
+        XCTAssertNil(table.snapshot(stats: stats).changes!.positions(since: changes.generation), "further back than the table remembers")
+        let recent = table.snapshot(stats: stats).changes!.generation
+        table.apply(changed: [item("new", "Torrent 99")], removed: [])
+        table.apply(changed: [item("2", "Torrent 2", progress: 0.3)], removed: [])
+        XCTAssertNil(table.snapshot(stats: stats).changes!.positions(since: recent), "a transfer was added in between")
+    }
+
     func testAQuietAnswerIsANewGenerationWithNoPositions() {
         var table = TransferTable()
         table.replaceAll([item("a", "A")])

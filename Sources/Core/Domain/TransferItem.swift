@@ -97,10 +97,33 @@ public struct TransferSnapshot: Sendable, Equatable, Codable {
 
     /// `generation` counts a client's snapshots (a new client starts again); `positions` are the
     /// items replaced in place since generation − 1 (same names, so the same order; nothing added
-    /// or removed), or nil when the list may have changed in any way.
+    /// or removed), or nil when the list may have changed in any way. `earlier` holds the same for
+    /// the few generations before, back to the last step that was not in place: a reader that missed
+    /// a snapshot (another tab read the same client meanwhile) still learns what changed since.
     public struct Changes: Sendable {
         public var generation: Int
         public var positions: [Int]?
+        public var earlier: [Int: [Int]] = [:]
+
+        public init(generation: Int, positions: [Int]?, earlier: [Int: [Int]] = [:]) {
+            self.generation = generation
+            self.positions = positions
+            self.earlier = earlier
+        }
+
+        /// The items replaced in place since the reader's generation `applied`, in order; nil when the
+        /// list may have changed in any way since (or that is further back than `earlier` reaches).
+        public func positions(since applied: Int) -> [Int]? {
+            if applied == generation { return [] }
+            guard applied < generation, var all = positions else { return nil }
+            var step = generation - 1
+            while step > applied {
+                guard let more = earlier[step] else { return nil }
+                all += more
+                step -= 1
+            }
+            return generation - applied == 1 ? all : Array(Set(all)).sorted()
+        }
     }
 
     public init(items: [TransferItem], stats: TransferStats) {

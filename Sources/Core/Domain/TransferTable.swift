@@ -14,6 +14,10 @@ struct TransferTable: Sendable {
     private var position: [String: Int] = [:] // join key → position
     private(set) var generation = 0
     private var changedPositions: [Int]? = nil
+    /// The positions of the in-place steps before this generation, by generation (a few, none past a step
+    /// that was not in place).
+    private var history: [Int: [Int]] = [:]
+    static let historyDepth = 8
 
     var count: Int { items.count }
 
@@ -25,11 +29,18 @@ struct TransferTable: Sendable {
         install(keyed)
         changedPositions = nil
         generation += 1
+        history = [:]
     }
 
     /// An incremental answer: `changed` holds new and updated transfers, `removed` the join keys of
     /// those gone. Nothing to do still starts a new generation (with no changed positions).
     mutating func apply(changed: [TransferItem], removed: Set<String>) {
+        if let positions = changedPositions {
+            history[generation] = positions
+            history[generation - Self.historyDepth] = nil
+        } else {
+            history = [:]
+        }
         generation += 1
         let inPlace = removed.allSatisfy { position[$0] == nil }
             && changed.allSatisfy { item in position[item.joinKey].map { items[$0].name == item.name } ?? false }
@@ -64,7 +75,8 @@ struct TransferTable: Sendable {
     /// items in place.
     func snapshot(stats: TransferStats) -> TransferSnapshot {
         var snapshot = TransferSnapshot(items: items, stats: stats)
-        snapshot.changes = TransferSnapshot.Changes(generation: generation, positions: changedPositions)
+        snapshot.changes = TransferSnapshot.Changes(generation: generation, positions: changedPositions,
+                                                    earlier: changedPositions == nil ? [:] : history)
         return snapshot
     }
 
