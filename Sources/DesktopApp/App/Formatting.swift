@@ -22,18 +22,28 @@ enum Formatting {
     /// "0 B", "512 B", "1.5 KB", "23 MB", "4.20 GB" — decimal units, as the services show them
     /// (the decimal separator the user's own: "1,5 KB" in German).
     static func bytes(_ value: Int64, locale: Locale = numbers) -> String {
+        let value = max(0, value)
+        if value < 1000 { return "\(value) B" }
         let units = ["B", "KB", "MB", "GB", "TB", "PB"]
-        var amount = Double(max(0, value))
-        var unit = 0
-        while amount >= 1000, unit < units.count - 1 {
-            amount /= 1000
+        var unit = 1, divisor: Int64 = 1000
+        while value / divisor >= 1000, unit < units.count - 1 {
+            divisor *= 1000
             unit += 1
         }
-        if unit == 0 { return "\(Int(amount)) B" }
-        let digits = amount < 10 ? 2 : amount < 100 ? 1 : 0
-        let number = String(format: "%.\(digits)f", amount)
-        let separator = locale == numbers ? numbersSeparator : locale.decimalSeparator ?? "."
-        return (separator == "." ? number : number.replacingOccurrences(of: ".", with: separator)) + " " + units[unit]
+        // Three significant digits, the last one rounded half up from the exact value; in integers (a list binds
+        // thousands of these, and a printf of the binary fraction rounded 7,635 B down to 7.63 KB).
+        let whole = value / divisor
+        let digits = whole < 10 ? 2 : whole < 100 ? 1 : 0
+        let places: Int64 = digits == 2 ? 100 : digits == 1 ? 10 : 1
+        let step = divisor / places
+        let scaled = value / step + (value % step * 2 >= step ? 1 : 0)
+        var number = String(scaled / places)
+        if digits > 0 {
+            let fraction = String(scaled % places)
+            let separator = locale == numbers ? numbersSeparator : locale.decimalSeparator ?? "."
+            number += separator + String(repeating: "0", count: digits - fraction.count) + fraction
+        }
+        return number + " " + units[unit]
     }
 
     /// "20,000" / "20 000" / "20.000": a count grouped the way the user's language writes it.
