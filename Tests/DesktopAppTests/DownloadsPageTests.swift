@@ -82,9 +82,18 @@ final class DownloadsPageTests: XCTestCase {
             _ = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil, count: 0, activeCount: 0))
             table.apply(changed: [item(2, progress: 0.8)], removed: []) // the page never saw the generation before
             show()
-            XCTAssertEqual(page.inPlaceRefreshes, 2, "a skipped generation compares every row")
+            XCTAssertEqual(page.inPlaceRefreshes, 3, "a missed generation's changes come with the next one: still in place")
             XCTAssertEqual(page.item(forKey: key(1))?.progress, 0.7)
             XCTAssertEqual(page.item(forKey: key(2))?.progress, 0.8)
+
+            for round in 0..<(TransferTable.historyDepth + 1) { // missed further back than the table remembers
+                table.apply(changed: [item(3, progress: 0.01 * Double(round))], removed: [])
+            }
+            table.apply(changed: [item(4, progress: 0.9)], removed: [])
+            show()
+            XCTAssertEqual(page.inPlaceRefreshes, 3, "too many generations missed: every row compared")
+            XCTAssertEqual(page.item(forKey: key(3))?.progress, 0.08)
+            XCTAssertEqual(page.item(forKey: key(4))?.progress, 0.9)
 
             // The header clicked again: descending (the order is made here, the arrow is the view's). A narrower
             // filter keeps that order; widening it back shows every row in it again.
@@ -100,6 +109,84 @@ final class DownloadsPageTests: XCTestCase {
                             "Fixture.Transfer.3"])
             page.view.sort(byColumn: 0) // Name, ascending: natural order
             XCTAssertEqual(page.allKeys.compactMap { page.item(forKey: $0)?.name }.prefix(3), ["Fixture.Transfer.3", "Fixture.Transfer.30", "Fixture.Transfer.31"])
+        }
+    }
+
+    /// Every column, both ways, through refreshes that move, rename, add and remove transfers: the list's order
+    /// is the one a full sort gives (the column's value, ties by name in natural order; Name itself both ways).
+    func testEverySortMatchesAFullSortThroughChanges() throws {
+        try requireTestSession()
+        MainActor.assumeIsolated {
+            gtk_init()
+            let service = ServiceRef(id: UUID(), name: "Fixture client", kind: .qbittorrent)
+            var seed: UInt64 = 0x5EED
+            func random(_ bound: Int) -> Int {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return Int((seed >> 33) % UInt64(bound))
+            }
+            let states: [TransferItem.State] = [.downloading, .seeding, .paused, .stalled, .queued]
+            func item(_ index: Int, name: String? = nil) -> TransferItem {
+                TransferItem(serviceID: service.id, joinKey: String(format: "%040x", index), name: name ?? "Fixture.Transfer.\(random(60))",
+                             state: states[random(states.count)], rawState: "x", progress: Double(random(5)) / 4,
+                             sizeBytes: Int64(random(4) * 1000), remainingBytes: 0, downloadSpeed: Int64(random(3) == 0 ? random(5) * 100 : 0),
+                             uploadSpeed: Int64(random(2) * 50), eta: random(3) == 0 ? nil : TimeInterval(random(4) * 60))
+            }
+            var table = TransferTable()
+            let page = DownloadsPage(clock: .inspection)
+            @MainActor func show() {
+                let snapshot = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
+                                                                   count: table.count, activeCount: 0))
+                page.render(.content(Aggregate(parts: [ServicePart(service: service, value: snapshot, refreshedAt: Date(), isStale: false)]),
+                                     refreshedAt: Date()))
+                let deadline = Date().addingTimeInterval(10)
+                while !page.list.isSettled, Date() < deadline { g_main_context_iteration(nil, 0) }
+            }
+            let values: [(TransferItem) -> Double] = [
+                { _ in 0 }, { DownloadsPage.stateRank[$0.state] ?? 0 }, { $0.progress }, { Double($0.sizeBytes) },
+                { Double($0.downloadSpeed) }, { Double($0.uploadSpeed) }, { $0.eta ?? .infinity },
+            ]
+            @MainActor func check(_ column: Int, descending: Bool, _ moment: String) {
+                let shown = page.allKeys.compactMap { page.item(forKey: $0) }
+                XCTAssertEqual(shown.count, table.count, moment)
+                func nameBefore(_ a: TransferItem, _ b: TransferItem) -> Bool {
+                    let x = LibraryQuery.naturalKey(a.name), y = LibraryQuery.naturalKey(b.name)
+                    return x != y ? x.lexicographicallyPrecedes(y) : DownloadsPage.key(a) < DownloadsPage.key(b)
+                }
+                let expected = shown.sorted { a, b in
+                    if column == 0 { return descending ? nameBefore(b, a) : nameBefore(a, b) }
+                    let x = values[column](a), y = values[column](b)
+                    return x != y ? (descending ? x > y : x < y) : nameBefore(a, b)
+                }
+                let wrong = shown.indices.first { DownloadsPage.key(shown[$0]) != DownloadsPage.key(expected[$0]) }
+                XCTAssertNil(wrong, "column \(column), descending \(descending), \(moment): row \(wrong ?? -1) shows \(wrong.map { shown[$0].name } ?? "")")
+            }
+            table.replaceAll((0..<300).map { item($0) })
+            show()
+            var next = 300
+            for column in 0..<values.count {
+                for descending in [false, true] {
+                    page.view.sort(byColumn: column, ascending: !descending)
+                    check(column, descending: descending, "clicked")
+                    // In place: values move (names kept).
+                    table.apply(changed: (0..<15).compactMap { _ in
+                        let index = random(next)
+                        guard let old = page.item(forKey: DownloadsPage.key(item(index, name: ""))) else { return nil }
+                        return item(index, name: old.name)
+                    }, removed: [])
+                    show()
+                    check(column, descending: descending, "values moved")
+                    // Renamed, added and removed: every row compared.
+                    let renamed = (0..<5).compactMap { _ -> TransferItem? in
+                        let index = random(next)
+                        return page.item(forKey: DownloadsPage.key(item(index, name: ""))) == nil ? nil : item(index)
+                    }
+                    let removed = Set((0..<4).map { _ in String(format: "%040x", random(next)) })
+                    table.apply(changed: renamed + (next..<(next + 6)).map { item($0) }, removed: removed)
+                    next += 6
+                    show()
+                    check(column, descending: descending, "renamed, added, removed")
+                }
+            }
         }
     }
 

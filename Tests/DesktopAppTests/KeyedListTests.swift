@@ -137,6 +137,69 @@ final class KeyedListTests: XCTestCase {
         }
     }
 
+    /// A list that shrinks turns the rows past its new end blank (hidden, no key, unpickable) and, once it has been
+    /// quiet for a moment, lets them go a few a step; growing again meanwhile binds those rows instead of making new ones. A change binds the rows on
+    /// screen at once and the others GTK holds (most of them out of sight) when the main loop is idle next.
+    func testShrinkingLeavesInStepsAndRowsOutOfSightAreBoundWhenIdle() throws {
+        let rig = try rig()
+        MainActor.assumeIsolated {
+            let all = (0..<1000).map { String(format: "item-%04d", $0) }
+            rig.until("the window on screen") { rig.view.isMapped }
+            rig.list.update(all)
+            rig.until("every row in the model and on screen") { rig.list.isSettled && rig.topKey == "item-0000" }
+            let made = rig.made
+            rig.list.shrinkStep = 8
+
+            // Typing narrows the list, then widens it again before the list has been quiet for a moment: the rows
+            // that turned blank show keys again; none is made, none is destroyed.
+            let held = rig.factory.boundRows.count
+            rig.list.update(Array(all.prefix(3)))
+            XCTAssertEqual(rig.list.keys.count, 3)
+            XCTAssertGreaterThan(rig.list.blankTail, 8)
+            rig.list.update(all)
+            XCTAssertEqual(rig.list.blankTail, 0)
+            rig.until("the list grown back, its rows bound") { rig.list.isSettled && rig.topKey == "item-0000" }
+            XCTAssertEqual(rig.made, made, "rows were bound again, not made")
+            XCTAssertGreaterThanOrEqual(rig.factory.boundRows.count, held, "no row was destroyed")
+
+            // 1000 → 5: the five show their keys at once; the rows GTK holds past them turn blank and leave in steps.
+            let few = (0..<5).map { String(format: "other-%04d", $0) }
+            rig.list.update(few)
+            XCTAssertEqual(rig.list.keys, few)
+            XCTAssertGreaterThan(rig.list.blankTail, 8, "the rows GTK holds stay, blank, for now")
+            XCTAssertEqual(rig.list.modelCount, 5 + rig.list.blankTail)
+            XCTAssertLessThan(rig.list.modelCount, 1000, "rows GTK holds no widget for left at once")
+            XCTAssertEqual(rig.topKey, "other-0000", "the row on screen shows its key without waiting")
+            XCTAssertNil(rig.list.key(at: 5), "a blank row shows no key")
+            rig.selection.select(5, exclusive: false)
+            XCTAssertEqual(rig.list.selectedKeys, [], "a blank row is never a pick")
+            var tails: [Int] = []
+            rig.until("a few blank rows left") { tails.append(rig.list.blankTail); return rig.list.blankTail < tails[0] / 2 }
+
+            // Growing back into the blank rows binds them: no row is made for them.
+            let madeBefore = rig.made
+            rig.list.update(Array(all.prefix(5 + rig.list.blankTail)))
+            XCTAssertEqual(rig.list.blankTail, 0)
+            XCTAssertEqual(rig.made, madeBefore, "blank rows were bound again, not made")
+            rig.until("every row settled") { rig.list.isSettled }
+            XCTAssertEqual(Set(tails.filter { $0 > 0 }).count > 1, true, "the blank rows left over several steps: \(tails)")
+            XCTAssertLessThanOrEqual(rig.made - made, 8, "no row made for the shrink or the growth back")
+
+            // A sort turning the list round: the rows on screen show their new keys at once, every row GTK holds
+            // shows its own when the main loop has been idle.
+            rig.list.update(all)
+            rig.until("every row in the model, GTK holding its rows") { rig.list.isSettled && rig.factory.boundRows.count > 60 }
+            let shown = rig.list.keys
+            rig.list.update(shown.reversed())
+            XCTAssertEqual(rig.topKey, shown.last)
+            @MainActor func stale() -> Int {
+                rig.factory.boundRows.filter { rig.list.key(at: $0.position) != $0.key || $0.row.label.text != $0.key }.count
+            }
+            XCTAssertGreaterThan(stale(), 0, "rows out of sight wait for the main loop to be idle")
+            rig.until("the rows out of sight bound too") { stale() == 0 }
+        }
+    }
+
     /// A filter that empties the top of the list, a sort that turns it round, a refresh that removes the picked
     /// row: no row widget is made for any of them (rows are bound again), the picked keys stay picked wherever they
     /// are now, and the focused row's key keeps the focus.

@@ -273,6 +273,21 @@ struct Entry: WidgetRef {
 
     func onChanged(_ handler: @escaping VoidHandler) { onSignal(widget, "changed", handler) }
 
+    /// Makes the text `newValue` as typing does: a key's character added at the end, or the last ones deleted
+    /// (`text = ` replaces everything, which passes through an empty field; a search field answers that at once).
+    func type(_ newValue: String) {
+        let old = text
+        if newValue.hasPrefix(old) {
+            // Positions count characters (code points), as GTK does.
+            var position = Int32(old.unicodeScalars.count)
+            gtk_editable_insert_text(cast(widget), String(newValue.unicodeScalars.dropFirst(old.unicodeScalars.count)), -1, &position)
+        } else if old.hasPrefix(newValue) {
+            gtk_editable_delete_text(cast(widget), Int32(newValue.unicodeScalars.count), -1)
+        } else {
+            text = newValue
+        }
+    }
+
     /// Enter in the field.
     func onActivate(_ handler: @escaping VoidHandler) { onSignal(widget, "activate", handler) }
 

@@ -25,6 +25,7 @@ final class KeyedList {
 
     isolated deinit {
         if idleSource != 0 { g_source_remove(idleSource) }
+        if rebindSource != 0 { g_source_remove(rebindSource) }
         // A tick callback still registered finds its list gone and removes itself.
         g_object_unref(UnsafeMutableRawPointer(list))
     }
@@ -70,14 +71,14 @@ final class KeyedList {
         pacedView = view.widget
         // Hidden mid-growth (another tab): finish in idle steps, since a hidden view gets no frames.
         onSignal(view.widget, "unmap") { [weak self] in
-            guard let self, self.pending != nil else { return }
+            guard let self, !self.isSettled else { return }
             self.scheduleStep(paced: false)
         }
     }
 
     private var pacedView: Widget?
     static let rowBudget = 256
-    var growth = 16
+    var growth = 8
     private var tickID: guint = 0
     /// The first frame in which the next paced step may run, and whether a step runs in a tick now.
     private var readyFrame: Int64 = 0
@@ -90,7 +91,24 @@ final class KeyedList {
     private var idleSource: guint = 0
 
     /// Steps still to come (tests).
-    var isSettled: Bool { pending == nil }
+    var isSettled: Bool { pending == nil && blankTail == 0 }
+    /// Whether every key of the last update is in the model (rows may still be growing in otherwise).
+    var holdsEveryKey: Bool { pending == nil }
+
+    /// Rows at the model's end that show nothing, hidden, on their way out (see `step`).
+    private(set) var blankTail = 0
+    /// Most blank rows one step removes (each is a row widget GTK destroys: ~0.2 ms, and the frame after lays the
+    /// list out again).
+    var shrinkStep = 16
+    /// How long blank rows GTK holds stay after the last update before they start to leave (ms): typing into a
+    /// filter narrows and widens within a second, and a list growing back binds them instead of making rows.
+    var blankLinger: UInt32 = 1000
+    private var blankTimer: Timer?
+    private var blankWaiting = false
+    /// The model's length: the rows that show keys, then the blank ones.
+    var modelCount: Int { keys.count + blankTail }
+    /// Whether the row at `position` is a blank one.
+    func isBlank(_ position: Int) -> Bool { position >= keys.count && position < modelCount }
     /// Changes made to the model's length so far (tests: a refresh that changes nothing makes none).
     private(set) var splices = 0
     /// Rows bound again because their position shows another key now (tests, benchmarks).
@@ -105,12 +123,21 @@ final class KeyedList {
         let anchor = topRow()
         step(toward: newKeys)
         if let selected { selectionKeeper?.reselect(selected, in: self) }
-        if let (position, key) = focused, self.key(at: position) != key, let moved = self.position(of: key) { focus(moved) }
+        if let (position, key) = focused, self.key(at: position) != key, let moved = self.position(of: key) {
+            focus(moved)
+            rebindAllNow() // the view may scroll to it: the rows it shows there are bound now
+        }
         // Scrolled down, the row the user looks at stays on top when rows come or go above it (as GTK keeps an item
         // in place): the view scrolls by the rows it moved. At the very top, the new first rows show.
         if let anchor, key(at: anchor.position) != anchor.key, let moved = position(of: anchor.key), let adjustment = anchor.adjustment {
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(moved - anchor.position) * anchor.height)
+            rebindAllNow()
         }
+    }
+
+    /// Every bound row whose position shows another key now, bound again at once (the view is about to show others).
+    func rebindAllNow() {
+        for entry in factories { rebinds += entry.factory?.rebindChanged(in: self, within: nil) ?? 0 }
     }
 
     /// The row at the top edge of a view scrolled away from its top: its position, key and height.
@@ -125,6 +152,11 @@ final class KeyedList {
         return nil
     }
 
+    /// A shrinking list does not remove its rows at once: GTK destroys the widget of every removed row that it
+    /// holds (up to ~200 rows of 9 widgets, 20–50 ms in one frame). The rows past the new end turn blank — hidden,
+    /// showing nothing, unpickable — and, once no update came for `blankLinger`, leave in idle steps of
+    /// `shrinkStep`; a list growing again meanwhile binds them to keys again instead of making new rows. Blank
+    /// rows GTK holds no widget for leave at once.
     private func step(toward newKeys: [String]) {
         let shown = keys.count
         let target = newKeys.count
@@ -135,28 +167,35 @@ final class KeyedList {
             keys[position] = newKeys[position]
             changed = true
         }
-        if changed {
-            for entry in factories { rebinds += entry.factory?.rebindChanged(in: self) ?? 0 }
-        }
-        if target < shown {
+        if target > shown, blankTail > 0 { // blank rows show keys again
+            let reused = min(target - shown, blankTail)
+            keys += newKeys[shown..<(shown + reused)]
+            blankTail -= reused
+            changed = true
+        } else if target < shown {
+            blankTail += shown - target
             keys.removeLast(shown - target)
-            gtk_string_list_splice(list, guint(target), guint(shown - target), nil)
-            splices += 1
+            changed = true
+        }
+        if changed { rebindRows() }
+        if blankTail > 0 {
             pending = nil
+            removeBlanks(all: false)
             return
         }
-        guard target > shown else {
+        let present = keys.count
+        guard target > present else {
             pending = nil
             return
         }
         let paced = pacedView.map { gtk_widget_get_mapped($0) != 0 } ?? false
         // Small steps until the row budget whether on screen or not: GTK makes the rows of a list view that
         // is not mapped yet too (a page built with its content, shown in the next frame).
-        let added = min(target - shown, shown < Self.rowBudget ? growth : chunk)
-        keys += newKeys[shown..<(shown + added)]
-        UI.splice(list, at: shown, removing: 0, (shown..<(shown + added)).lazy.map(String.init))
+        let added = min(target - present, present < Self.rowBudget ? growth : chunk)
+        keys += newKeys[present..<(present + added)]
+        UI.splice(list, at: present, removing: 0, (present..<(present + added)).lazy.map(String.init))
         splices += 1
-        guard shown + added < target else {
+        guard present + added < target else {
             pending = nil
             return
         }
@@ -182,7 +221,7 @@ final class KeyedList {
                     list.tickID = 0
                     list.inTick = true
                     defer { list.inTick = false }
-                    if let target = list.pending { list.continueGrowing(toward: target) }
+                    list.advance()
                     return 0
                 }
             }, box, release)
@@ -193,10 +232,85 @@ final class KeyedList {
                 MainActor.assumeIsolated {
                     guard let list = step.list else { return }
                     list.idleSource = 0
-                    if let target = list.pending { list.continueGrowing(toward: target) }
+                    list.advance()
                 }
                 return 0
             }, box, release)
+        }
+    }
+
+    /// Rows whose position shows another key now are bound again: those on screen at once, the others GTK holds
+    /// (up to ~200, most of them out of sight) when the main loop is idle next — after the frame that shows the
+    /// change, so a keystroke or a refresh pays for the rows the user sees.
+    private func rebindRows() {
+        let onScreen = visiblePositions()
+        let window = onScreen.map { max(0, $0.lowerBound - 2)...($0.upperBound + 2) }
+        for entry in factories { rebinds += entry.factory?.rebindChanged(in: self, within: window) ?? 0 }
+        guard window != nil, rebindSource == 0 else { return }
+        watchScrolling()
+        let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
+        rebindSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                guard let list = step.list else { return }
+                list.rebindSource = 0
+                list.rebindAllNow()
+            }
+            return 0
+        }, box, { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() })
+    }
+
+    private var rebindSource: guint = 0
+    private var watchedAdjustment: UnsafeMutablePointer<GtkAdjustment>?
+
+    /// A scroll before the deferred rows are bound binds them first (they would show for a frame otherwise).
+    private func watchScrolling() {
+        guard let view = pacedView, let adjustment = gtk_scrollable_get_vadjustment(cast(view)), adjustment != watchedAdjustment else { return }
+        watchedAdjustment = adjustment
+        onSignal(adjustment, "value-changed") { [weak self] in
+            guard let self, self.rebindSource != 0 else { return }
+            g_source_remove(self.rebindSource)
+            self.rebindSource = 0
+            self.rebindAllNow()
+        }
+    }
+
+    /// The positions on screen in the view that shows this list, when it is on screen.
+    private func visiblePositions() -> ClosedRange<Int>? {
+        guard let view = pacedView, gtk_widget_get_mapped(view) != 0, let listView = Self.listView(in: view) else { return nil }
+        return factories.lazy.compactMap { $0.factory?.visiblePositions(in: listView) }.first
+    }
+
+    /// The next step: more rows, or fewer blank ones.
+    private func advance() {
+        if let target = pending { continueGrowing(toward: target) } else if blankTail > 0, !blankWaiting { removeBlanks(all: true) }
+    }
+
+    /// Removes blank rows from the model's end: those GTK holds no row widget for at once; `all`: then up to
+    /// `shrinkStep` of those it does. Schedules the next step while blank rows are left.
+    private func removeBlanks(all: Bool) {
+        let end = modelCount
+        // Past the last row GTK holds (bound), a blank row costs nothing to remove.
+        let held = factories.compactMap { $0.factory?.lastBoundPosition() }.max() ?? -1
+        var cut = max(keys.count, min(end, held + 1))
+        if all { cut = max(keys.count, cut - shrinkStep) }
+        if cut < end {
+            gtk_string_list_splice(list, guint(cut), guint(end - cut), nil)
+            blankTail -= end - cut
+            splices += 1
+        }
+        guard blankTail > 0 else { return }
+        if all {
+            scheduleStep(paced: false)
+            return
+        }
+        // An update: the rows wait until the list has been quiet for a moment (each update starts the wait again).
+        blankWaiting = true
+        blankTimer = Timer(milliseconds: blankLinger, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            guard let self else { return false }
+            self.blankWaiting = false
+            if self.pending == nil, self.blankTail > 0 { self.removeBlanks(all: true) }
+            return false
         }
     }
 
@@ -246,66 +360,9 @@ final class KeyedList {
 
     /// A position whose row takes the focus when it is bound (`focus` on a row not made yet).
     var focusWhenBound: Int?
-
-    // MARK: Scrolling
-
-    /// Scrolls a list view (or a column view's list) so that the row at `position` is shown.
-    static func scroll(_ view: some WidgetRef, to position: Int) { scroll(view.widget, to: position) }
-
-    static func scroll(_ widget: Widget, to position: Int) {
-        guard let listView = listView(in: widget), position >= 0 else { return }
-        let target = g_variant_ref_sink(g_variant_new_uint32(UInt32(position)))
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
-        g_variant_unref(target)
-    }
-
-    /// `widget` when it is a GtkListView, else the GtkListView a GtkColumnView holds as its child.
-    static func listView(in widget: Widget) -> Widget? {
-        let type = gtk_list_view_get_type()
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0 { return widget }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), type) != 0 { return current }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
-    }
 }
 
 private final class KeyedListStep {
     weak var list: KeyedList?
     init(_ list: KeyedList) { self.list = list }
-}
-
-/// The selection of a list over positions, kept by key.
-@MainActor
-private final class SelectionKeeper {
-    let selection: SelectionModel
-    private(set) var selectedKeys: Set<String> = []
-    private var settling = false
-    private let keepsHidden: Bool
-
-    init(_ selection: SelectionModel, list: KeyedList, keepsHidden: Bool) {
-        self.selection = selection
-        self.keepsHidden = keepsHidden
-        selection.onChanged { [weak self, weak list] in
-            guard let self, let list, !self.settling else { return }
-            self.selectedKeys = Set(self.selection.selectedPositions.compactMap(list.key(at:)))
-        }
-    }
-
-    /// Selects exactly the rows showing `keys` (one set of positions, one signal); `remember`: they are the pick now.
-    func reselect(_ keys: Set<String>, in list: KeyedList, remember: Bool = false) {
-        if remember { selectedKeys = keys }
-        let positions = keys.isEmpty ? [] : list.keys.indices.filter { keys.contains(list.keys[$0]) }
-        if !keepsHidden, !remember, list.isSettled, positions.count < selectedKeys.count {
-            selectedKeys = Set(positions.map { list.keys[$0] })
-        }
-        guard positions != selection.selectedPositions else { return }
-        settling = true
-        selection.setSelected(positions)
-        settling = false
-    }
-
-    func drop(where gone: (String) -> Bool) { selectedKeys = selectedKeys.filter { !gone($0) } }
 }

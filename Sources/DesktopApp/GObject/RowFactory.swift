@@ -4,12 +4,17 @@ import Foundation
 /// What a `RowFactory` over a `KeyedList` does for the list (type-erased).
 @MainActor
 protocol BoundRows: AnyObject {
-    /// Binds again each bound row whose position shows another key now; returns how many.
-    func rebindChanged(in list: KeyedList) -> Int
+    /// Binds again each bound row whose position shows another key now (of those at positions `within`, when given);
+    /// returns how many.
+    func rebindChanged(in list: KeyedList, within: ClosedRange<Int>?) -> Int
+    /// The positions of the bound rows `listView` shows now (on screen), when it shows any.
+    func visiblePositions(in listView: Widget) -> ClosedRange<Int>?
     func focusedPosition() -> Int?
     func focus(_ position: Int) -> Bool
     /// The bound row on screen at the top edge of `listView`: its position and height.
     func topRow(in listView: Widget) -> (position: Int, height: Double)?
+    /// The furthest position GTK holds a bound row for (blank ones included).
+    func lastBoundPosition() -> Int?
 }
 
 /// Builds and binds the rows of a list view from Swift: `make` creates a row once per row widget GTK
@@ -23,6 +28,8 @@ final class RowFactory<Row: AnyObject>: BoundRows {
     /// Each bound list item's position and the key it shows.
     private var boundItems: [UnsafeMutableRawPointer: (position: Int, key: String)] = [:]
     private var itemAt: [Int: UnsafeMutableRawPointer] = [:]
+    /// Bound list items whose position is a blank row (`KeyedList.isBlank`): hidden, bound to nothing.
+    private var blankItems: Set<UnsafeMutableRawPointer> = []
     private(set) var bound: [String: Row] = [:]
     private let bindRow: @MainActor (Row, String) -> Void
     private let unbindRow: @MainActor (Row) -> Void
@@ -49,7 +56,12 @@ final class RowFactory<Row: AnyObject>: BoundRows {
         })
         onSignal(factory, "bind", withArgument: { [weak self] item in
             guard let self, let item, let row = self.rows[item], let list = self.list,
-                  let position = KeyedList.position(of: gtk_list_item_get_item(OpaquePointer(item))), let key = list.key(at: position) else { return }
+                  let position = KeyedList.position(of: gtk_list_item_get_item(OpaquePointer(item))) else { return }
+            guard let key = list.key(at: position) else {
+                if list.isBlank(position) { self.blank(item, position: position) }
+                return
+            }
+            self.showRow(item, true)
             self.remember(item, row: row, position: position, key: key)
             bind(row, key)
             // Not inside the bind: a focus change makes GTK lay out (and bind) rows again.
@@ -60,6 +72,10 @@ final class RowFactory<Row: AnyObject>: BoundRows {
         })
         onSignal(factory, "unbind", withArgument: { [weak self] item in
             guard let self, let item, let row = self.rows[item] else { return }
+            if self.blankItems.remove(item) != nil {
+                self.boundItems[item] = nil
+                return
+            }
             self.forget(item, row: row)
             unbind(row)
         })
@@ -85,19 +101,65 @@ final class RowFactory<Row: AnyObject>: BoundRows {
         if bound[key] === row { bound[key] = nil }
     }
 
-    func rebindChanged(in list: KeyedList) -> Int {
+    func rebindChanged(in list: KeyedList, within: ClosedRange<Int>?) -> Int {
         var count = 0
-        // A position beyond the list's end is about to leave the model (GTK unbinds it): not bound again.
         for (item, entry) in boundItems {
-            guard let row = rows[item], let key = list.key(at: entry.position), key != entry.key else { continue }
-            forget(item, row: row)
-            unbindRow(row)
+            if let within, !within.contains(entry.position) { continue }
+            guard let row = rows[item] else { continue }
+            let wasBlank = blankItems.contains(item)
+            if list.isBlank(entry.position) {
+                guard !wasBlank else { continue }
+                forget(item, row: row)
+                unbindRow(row)
+                blank(item, position: entry.position)
+                continue
+            }
+            // A position beyond the list's end is about to leave the model (GTK unbinds it): not bound again.
+            guard let key = list.key(at: entry.position), wasBlank || key != entry.key else { continue }
+            if wasBlank {
+                blankItems.remove(item)
+                boundItems[item] = nil
+                showRow(item, true)
+            } else {
+                forget(item, row: row)
+                unbindRow(row)
+            }
             remember(item, row: row, position: entry.position, key: key)
             bindRow(row, key)
             count += 1
         }
         return count
     }
+
+    /// A bound list item at a blank position: its row hidden (no height, not drawn, not focusable, not presented to
+    /// assistive technologies), bound to nothing.
+    private func blank(_ item: UnsafeMutableRawPointer, position: Int) {
+        blankItems.insert(item)
+        boundItems[item] = (position, "")
+        if itemAt[position] == item { itemAt[position] = nil }
+        showRow(item, false)
+    }
+
+    private func showRow(_ item: UnsafeMutableRawPointer, _ visible: Bool) {
+        guard let widget = rowWidget(item) ?? gtk_list_item_get_child(OpaquePointer(item)) else { return }
+        gtk_widget_set_visible(widget, visible ? 1 : 0)
+    }
+
+    func visiblePositions(in listView: Widget) -> ClosedRange<Int>? {
+        let height = Double(gtk_widget_get_height(listView))
+        var first = Int.max, last = Int.min
+        for (item, entry) in boundItems where !blankItems.contains(item) {
+            guard let row = rowWidget(item), gtk_widget_get_mapped(row) != 0 else { continue }
+            var x: Double = 0, y: Double = 0
+            guard gtk_widget_translate_coordinates(row, listView, 0, 0, &x, &y) != 0,
+                  y + Double(gtk_widget_get_height(row)) > 0, y < height else { continue }
+            first = min(first, entry.position)
+            last = max(last, entry.position)
+        }
+        return first <= last ? first...last : nil
+    }
+
+    func lastBoundPosition() -> Int? { boundItems.values.map(\.position).max() }
 
     /// The row widget of a bound list item: the ancestor of its child that the list view holds.
     private func rowWidget(_ item: UnsafeMutableRawPointer) -> Widget? {
@@ -141,6 +203,11 @@ final class RowFactory<Row: AnyObject>: BoundRows {
         // The distance from one row to the next (rows have margins outside their height).
         let stride = tops[first.key + 1].map { $0.y - first.value.y } ?? tops[first.key - 1].map { first.value.y - $0.y } ?? first.value.height
         return (first.key, stride)
+    }
+
+    /// Every bound row that shows a key: its position and the key it was bound for (tests).
+    var boundRows: [(position: Int, key: String, row: Row)] {
+        boundItems.compactMap { item, entry in entry.key.isEmpty ? nil : rows[item].map { (entry.position, entry.key, $0) } }
     }
 
     /// Calls `update` for every row on screen (bound), with its key.

@@ -7,6 +7,12 @@ import Foundation
 extension BenchmarkProbe {
     func downloadsApplied(_ count: Int) {
         guard let window, count > 0 else { return }
+        if phases["firstApplied"] == nil {
+            phases["firstApplied"] = sinceStart()
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            report["firstAppliedMonotonicNs"] = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        }
         afterNextPaint(window.window) { [weak self] in
             guard let self else { return }
             let bytes = self.counter.total
@@ -17,6 +23,9 @@ extension BenchmarkProbe {
                 self.cpuAtPaint = Self.cpuSeconds()
                 self.report["items"] = count
                 self.report["startToPaintedSeconds"] = painted
+                self.phases["painted"] = self.sinceStart()
+                self.report["startPhases"] = self.phases
+                self.report["startRequests"] = self.counter.requests.map { [$0.path, self.sinceStart($0.sent), self.sinceStart($0.answered)] }
                 self.report["firstRefreshBytes"] = bytes
                 self.bytesAtLastRefresh = bytes
                 self.settleFirstLoad()

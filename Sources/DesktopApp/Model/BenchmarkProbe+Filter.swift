@@ -12,10 +12,17 @@ extension BenchmarkProbe {
     func typeIntoFilter() {
         guard let page = window?.downloads else { return finish() }
         window?.select(.downloads)
-        page.focusSearch()
         var steps = (1...Self.filterTerm.count).map { String(Self.filterTerm.prefix($0)) }
         steps += steps.reversed().dropFirst() + [""]
-        var narrowing: [Double] = [], widening: [Double] = [], shown: [Int] = []
+        var narrowing: [Double] = [], widening: [Double] = [], shown: [Int] = [], cpu: [Double] = []
+        // Each keystroke from typed to painted on CLOCK_MONOTONIC (ns): `perf record -k CLOCK_MONOTONIC` samples in
+        // the worst one's span are its profile.
+        var spans: [[UInt64]] = []
+        func monotonic() -> UInt64 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        }
         func next(_ index: Int) {
             guard index < steps.count else {
                 report["filterKeystrokes"] = steps.count
@@ -23,24 +30,35 @@ extension BenchmarkProbe {
                 report["filterStallNarrowingMs"] = narrowing
                 report["filterStallWideningMs"] = widening
                 report["filterRowsShown"] = shown
+                report["filterStallCPUMs"] = cpu
+                report["filterSpansMonotonicNs"] = spans
                 return sortByHeaders()
             }
             _ = takeMaxStall()
+            let typed = monotonic()
             page.setSearchText(steps[index])
             // The field filters after its short delay (search-changed): wait for that, then for the frame it paints.
             timers.append(Timer(milliseconds: 5) { [weak self] in
                 guard let self, page.search.text == steps[index] else { return true }
                 self.afterNextPaint(page.view.widget) { [weak self] in
                     guard let self else { return }
+                    cpu.append(self.maxLatenessCPU)
+                    spans.append([typed, monotonic()])
                     let stall = self.takeMaxStall()
                     if index < Self.filterTerm.count { narrowing.append(stall) } else { widening.append(stall) }
-                    shown.append(page.shownRowCount)
+                    shown.append(page.list.keys.count)
                     next(index + 1)
                 }
                 return false
             })
         }
-        next(0)
+        // The probe's own reading of the memory map (just before) is a stall of its own: let it pass, then focus
+        // the field (its cost counts in the first keystroke) and type.
+        timers.append(Timer(milliseconds: 500) {
+            page.focusSearch()
+            next(0)
+            return false
+        })
     }
 
     /// Headers clicked, one after another: Down (descending), Size, Name; the stall from each click to the

@@ -45,6 +45,9 @@ final class BenchmarkProbe: ContentObserver {
     weak var model: AppModel?
     var lastTick = ContinuousClock.now
     var maxLateness: Duration = .zero
+    /// The main thread's CPU time during the longest stall since `takeMaxStall` (ms): near the stall's length when
+    /// the main loop was busy, near zero when the thread was waiting for a core (the machine was busy).
+    var maxLatenessCPU: Double = 0
     /// The longest stall since the content (of the library scenario) arrived.
     var maxSinceArrival: Duration = .zero
     /// Stalls over a frame, with when they ended (the library report places them around its refresh).
@@ -109,6 +112,18 @@ final class BenchmarkProbe: ContentObserver {
         self.scenario = scenario
         self.reportPath = reportPath
         self.stallProbe = stallProbe
+        bornSeconds = Self.secondsSinceProcessStart()
+    }
+
+    /// Start-up phases: when the probe was made (the model is made just after), seconds since the process started
+    /// (one reading of /proc, 10 ms coarse; the instants after it are exact).
+    let born = ContinuousClock.now
+    let bornSeconds: Double
+    var phases: [String: Double] = [:]
+    func sinceStart(_ instant: ContinuousClock.Instant = .now) -> Double {
+        let offset = instant - born
+        let seconds = bornSeconds + Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18
+        return (seconds * 1000).rounded() / 1000
     }
 
     /// The transport the app uses, counted.
@@ -117,6 +132,12 @@ final class BenchmarkProbe: ContentObserver {
     func attach(_ window: MainWindow, model: AppModel?) {
         self.window = window
         self.model = model
+        phases["probeMade"] = sinceStart(born)
+        phases["windowBuilt"] = sinceStart()
+        afterNextPaint(window.window) { [weak self] in
+            guard let self else { return }
+            self.phases["windowFirstFrame"] = self.sinceStart()
+        }
         if stallProbe { startStallProbe() }
         switch scenario {
         case .library:
@@ -171,7 +192,10 @@ final class BenchmarkProbe: ContentObserver {
             let cpu = Self.threadCPUMilliseconds()
             defer { self.lastTickCPU = cpu }
             let late = now - self.lastTick - Self.tick
-            if late > self.maxLateness { self.maxLateness = late }
+            if late > self.maxLateness {
+                self.maxLateness = late
+                self.maxLatenessCPU = cpu - self.lastTickCPU
+            }
             if self.arrived != nil, late > self.maxSinceArrival { self.maxSinceArrival = late }
             if late > .milliseconds(16), self.longStalls.count < 200 {
                 self.longStalls.append((at: now, ms: Self.milliseconds(late), cpuMs: cpu - self.lastTickCPU))
@@ -327,6 +351,12 @@ final class ByteCounter: @unchecked Sendable {
     func searchAnswered() { lock.withLock { searchAnswers.append(.now) } }
     func takeSearchAnswers() -> [ContinuousClock.Instant] { lock.withLock { defer { searchAnswers = [] }; return searchAnswers } }
     func add(_ count: Int) { lock.withLock { bytes += count } }
+    /// The first requests: path, when sent, when answered (the start-up phases).
+    var firstRequests: [(path: String, sent: ContinuousClock.Instant, answered: ContinuousClock.Instant)] = []
+    func sent(_ path: String, at sent: ContinuousClock.Instant) {
+        lock.withLock { if firstRequests.count < 12 { firstRequests.append((path, sent, .now)) } }
+    }
+    var requests: [(path: String, sent: ContinuousClock.Instant, answered: ContinuousClock.Instant)] { lock.withLock { firstRequests } }
     var total: Int { lock.withLock { bytes } }
 }
 
@@ -339,7 +369,9 @@ struct CountingTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let sent = ContinuousClock.now
         let response = try await inner.send(request)
+        counter.sent(request.path, at: sent)
         counter.add(response.wireBytes)
         if request.path.hasSuffix("/lookup") { counter.lookupAnswered = .now }
         if request.method == .get, request.path.hasSuffix("/api/v1/search") { counter.searchAnswered() }

@@ -2,9 +2,14 @@ import CGtk
 import Core
 import Foundation
 
-/// The order and the filter of the Downloads list, kept in Swift: `order` holds every transfer's key sorted by
-/// the column the user picked (its header shows the arrow), `shownKeys` the ones that pass the filters; the
-/// position-stable list shows them (`KeyedList`: a filter or sort binds rows again instead of making them).
+/// The order and the filter of the Downloads list, kept in Swift over slot numbers: `order` holds every
+/// transfer's slot sorted by the column the user picked (its header shows the arrow), `shown` the ones that pass
+/// the filters; the position-stable list shows their keys (`KeyedList`: a filter or sort binds rows again
+/// instead of making them).
+///
+/// A comparison reads two numbers: each slot's value in the sorting column (`sortValues`, kept as transfers
+/// change) and its place by name (`nameRank`, natural order, kept as transfers come, go or are renamed) — no
+/// transfer is copied and no key is hashed while sorting 10,000 of them.
 ///
 /// Which column sorts, and which way, is the column view's own sorter's state: the user clicks a header and
 /// it says so by "changed". GTK 4.8 has no call that reads it, so it is asked: each column's sorter answers a
@@ -15,6 +20,32 @@ extension DownloadsPage {
     struct SortState: Equatable {
         var column: Int
         var descending: Bool
+    }
+
+    /// What a column sorts by.
+    enum ColumnSort {
+        /// The name's natural order (`nameRank`).
+        case name
+        /// The client's name (`clientRanks`).
+        case client
+        /// A number the transfer holds.
+        case number(@Sendable (TransferItem) -> Double)
+    }
+
+    /// Two slots compared by the current sort: the column's value, then the name's place (ascending), which is
+    /// unique — so the order is total and a merge of changed slots lands where a full sort would put them.
+    struct Ordering {
+        let values: [Double]
+        let ranks: [Int]
+        let descending: Bool
+        let byName: Bool
+
+        func before(_ a: Int, _ b: Int) -> Bool {
+            if byName { return descending ? ranks[a] > ranks[b] : ranks[a] < ranks[b] }
+            let x = values[a], y = values[b]
+            if x != y { return descending ? x > y : x < y }
+            return ranks[a] < ranks[b]
+        }
     }
 
     /// The column view's sort, asked of its sorter with two placeholder objects.
@@ -39,38 +70,51 @@ extension DownloadsPage {
         let state = readSortState()
         guard state != sort else { return }
         sort = state
-        order = sorted(Array(slotOf.keys))
+        resort()
+    }
+
+    /// Every slot's value in the sorting column again, and the whole order made anew (a header clicked, a client renamed).
+    func resort() {
+        for slot in slots.indices { sortValues[slot] = slots[slot].map(sortValue) ?? 0 }
+        order = ordering.sorted(Array(slotOf.values))
         showFiltered()
     }
 
-    /// `a` before `b` in the current sort: the column's comparison, then by name (natural order), then by key.
-    func precedes(_ a: Int, _ b: Int) -> Bool {
-        guard let left = slots[a], let right = slots[b] else { return slots[a] != nil }
-        switch columnOrder[sort.column](left, right) {
-        case .orderedAscending: return !sort.descending
-        case .orderedDescending: return sort.descending
-        case .orderedSame:
-            if nameKeys[a] != nameKeys[b] { return nameKeys[a].lexicographicallyPrecedes(nameKeys[b]) }
-            return left.joinKey < right.joinKey
+    /// A transfer's value in the sorting column (NaN sorts first).
+    func sortValue(_ item: TransferItem) -> Double {
+        switch columnSorts[sort.column] {
+        case .name: return 0
+        case .client: return clientRanks[item.serviceID] ?? 0
+        case .number(let value):
+            let number = value(item)
+            return number.isNaN ? -.infinity : number
         }
     }
 
-    func sorted(_ keys: [String]) -> [String] {
-        keys.compactMap { key in slotOf[key].map { (key, $0) } }.sorted { precedes($0.1, $1.1) }.map(\.0)
+    var ordering: Ordering {
+        let byName: Bool
+        if case .name = columnSorts[sort.column] { byName = true } else { byName = false }
+        return Ordering(values: sortValues, ranks: nameRank, descending: sort.descending, byName: byName)
     }
 
-    /// `order` after the transfers of `changed` moved, came or went: the others keep their order and the changed
+    /// `order` after the slots of `changed` moved, came or went: the others keep their order and the changed
     /// ones are sorted and merged in (one pass, not a sort of everything).
-    func reordered(changed: Set<String>) -> [String] {
+    func reordered(changed: Set<Int>) -> [Int] {
         guard !changed.isEmpty else { return order }
-        let staying = order.filter { !changed.contains($0) && slotOf[$0] != nil }
-        let moving = sorted(changed.filter { slotOf[$0] != nil })
+        let live = live
+        let staying = order.filter { live[$0] && !changed.contains($0) }
+        let ordering = ordering
+        return Self.merge(staying, ordering.sorted(changed.filter { live[$0] }), by: ordering.before)
+    }
+
+    /// Two sorted arrays as one.
+    static func merge(_ staying: [Int], _ moving: [Int], by before: (Int, Int) -> Bool) -> [Int] {
         guard !moving.isEmpty else { return staying }
-        var merged: [String] = []
+        var merged: [Int] = []
         merged.reserveCapacity(staying.count + moving.count)
         var i = 0, j = 0
         while i < staying.count, j < moving.count {
-            if let a = slotOf[moving[j]], let b = slotOf[staying[i]], precedes(a, b) {
+            if before(moving[j], staying[i]) {
                 merged.append(moving[j]); j += 1
             } else {
                 merged.append(staying[i]); i += 1
@@ -81,20 +125,45 @@ extension DownloadsPage {
         return merged
     }
 
-    /// Whether the current order puts `new` anywhere else than `old` (the same transfer, the same name).
-    func sortMayMove(from old: TransferItem, to new: TransferItem) -> Bool {
-        columnOrder[sort.column](old, new) != .orderedSame
+    /// `nameRank` after the slots of `changed` were named, renamed or freed: the others keep their order by name.
+    func renamed(_ changed: Set<Int>) {
+        guard !changed.isEmpty else { return }
+        let keys = nameKeys, ids = slotKeys, live = live
+        let before: (Int, Int) -> Bool = { a, b in
+            keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : ids[a] < ids[b]
+        }
+        let staying = byName.filter { live[$0] && !changed.contains($0) }
+        byName = Self.merge(staying, changed.filter { live[$0] }.sorted(by: before), by: before)
+        for (rank, slot) in byName.enumerated() { nameRank[slot] = rank }
     }
 
-    /// The list shows the transfers of `order` that pass the filters. `within`: only those shown now are
+    /// Whether the current order may put `new` anywhere else than `old` (the same transfer, the same name).
+    func sortMayMove(from old: TransferItem, to new: TransferItem) -> Bool {
+        sortValue(old) != sortValue(new)
+    }
+
+    /// The list shows the transfers of `order` that pass the filters. `narrowing`: only those shown now are
     /// tested (typing on narrows).
     func showFiltered(narrowing: Bool = false) {
-        let source = narrowing ? shownKeys : order
-        let everything = search.isEmpty && query == TransferQuery()
-        shownKeys = everything ? order : source.filter { key in
-            guard let slot = slotOf[key], let item = slots[slot] else { return false }
-            return shows(item, searchKey: searchKeys[slot])
+        if search.isEmpty && query == TransferQuery() {
+            shown = order
+        } else {
+            let source = narrowing ? shown : order
+            let items = slots, live = live, services = slotServices, searched = searchKeys, search = search, query = query, clients = clientKeys
+            let everyState = query == TransferQuery()
+            shown = source.filter { slot in
+                guard live[slot] else { return false }
+                if !everyState, let item = items[slot], !query.includes(item) { return false }
+                if search.isEmpty { return true }
+                // The typed words are in the transfer's own key mostly: its client's name is looked up only when not.
+                return search.matches(searched[slot], client: []) || search.matches(searched[slot], client: clients[services[slot]] ?? [])
+            }
         }
-        list.update(shownKeys)
+        let keys = slotKeys
+        list.update(shown.map { keys[$0] })
     }
+}
+
+extension DownloadsPage.Ordering {
+    func sorted(_ slots: some Sequence<Int>) -> [Int] { slots.sorted(by: before) }
 }

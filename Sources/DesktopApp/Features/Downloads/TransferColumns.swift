@@ -9,36 +9,36 @@ extension DownloadsPage {
     /// Column widths come from the widest text each column shows, measured in the view's font, so numbers
     /// and states stay whole at every text scale; the Name column takes what is left and ellipsizes first.
     func addColumns() {
-        addColumn(tr("Name"), expand: true, width: width(["A short name"]), compare: { _, _ in .orderedSame }) { cell, item, _ in
+        addColumn(tr("Name"), expand: true, width: width(["A short name"]), sort: .name) { cell, item, _ in
             cell.text(item.name)
         }
         addColumn(tr("State"), width: width([tr("State")] + TransferItem.State.allCases.map(Strings.transferState)),
-                  compare: { Self.order($0.state.rawValue, $1.state.rawValue) }) { [weak self] cell, item, _ in
+                  sort: .number { Self.stateRank[$0.state] ?? 0 }) { [weak self] cell, item, _ in
             // An action sent and not yet read back shows as pending ("Pausing…").
             cell.text(self?.actions.pending[Self.key(item)].map(Strings.pending) ?? Strings.transferState(item.state))
         }
         addColumn(tr("Progress"), width: max(120, width([tr("Progress"), "100 %"]) + 40), progress: true,
-                  compare: { Self.order($0.progress, $1.progress) }) { cell, item, _ in
+                  sort: .number { $0.progress }) { cell, item, _ in
             cell.progress(item.progress, name: tr("Progress of %s").fill(item.name))
         }
         addColumn(tr("Size"), width: width([tr("Size"), Formatting.bytes(888_000_000), Formatting.bytes(88_800_000_000)]), numeric: true,
-                  compare: { Self.order($0.sizeBytes, $1.sizeBytes) }) { cell, item, _ in
+                  sort: .number { Double($0.sizeBytes) }) { cell, item, _ in
             cell.text(Formatting.bytes(item.sizeBytes))
         }
         addColumn(tr("Down"), width: width([tr("Down"), Formatting.speed(88_800_000), Formatting.speed(8_880_000)]), numeric: true,
-                  compare: { Self.order($0.downloadSpeed, $1.downloadSpeed) }) { cell, item, _ in
+                  sort: .number { Double($0.downloadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.downloadSpeed))
         }
         addColumn(tr("Up"), width: width([tr("Up"), Formatting.speed(88_800_000), Formatting.speed(8_880_000)]), numeric: true,
-                  compare: { Self.order($0.uploadSpeed, $1.uploadSpeed) }) { cell, item, _ in
+                  sort: .number { Double($0.uploadSpeed) }) { cell, item, _ in
             cell.text(Formatting.speed(item.uploadSpeed))
         }
         // Translators: the Downloads column with the time a transfer still needs (estimated time of arrival).
         addColumn(tr("ETA"), width: width([tr("ETA"), Formatting.duration(8 * 3600 + 58 * 60), Formatting.duration(8 * 86_400 + 23 * 3600)]), numeric: true,
-                  compare: { Self.order($0.eta ?? .infinity, $1.eta ?? .infinity) }) { cell, item, _ in
+                  sort: .number { $0.eta ?? .infinity }) { cell, item, _ in
             cell.text(item.state == .downloading ? Formatting.duration(item.eta) : "—")
         }
-        addColumn(tr("Client"), width: width([tr("Client"), "Transmission"]), compare: { _, _ in .orderedSame }, clientColumn: true) { cell, item, names in
+        addColumn(tr("Client"), width: width([tr("Client"), "Transmission"]), sort: .client) { cell, item, names in
             cell.text(names[item.serviceID] ?? "")
         }
     }
@@ -49,12 +49,12 @@ extension DownloadsPage {
         view.textWidth(samples) + 28
     }
 
-    static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
-        a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-    }
+    /// The State column sorts states by their names in the API (as it always has).
+    nonisolated static let stateRank: [TransferItem.State: Double] = Dictionary(uniqueKeysWithValues:
+        TransferItem.State.allCases.sorted { $0.rawValue < $1.rawValue }.enumerated().map { ($0.element, Double($0.offset)) })
 
     func addColumn(_ title: String, expand: Bool = false, width: Int32, numeric: Bool = false, progress: Bool = false,
-                           compare: @escaping (TransferItem, TransferItem) -> ComparisonResult, clientColumn: Bool = false,
+                           sort: ColumnSort,
                            bind: @escaping @MainActor (DownloadCell, TransferItem, [UUID: String]) -> Void) {
         let factory = RowFactory<DownloadCell>(list, cells: true, make: {
             let cell = DownloadCell(numeric: numeric, progress: progress)
@@ -64,18 +64,12 @@ extension DownloadsPage {
             guard let self, let slot = self.slotOf[key], let item = self.slots[slot] else { return }
             bind(cell, item, self.names)
         })
-        let names = { [weak self] in self?.names ?? [:] }
-        let comparison: SlotComparison = clientColumn
-            ? { a, b in (names()[a.serviceID] ?? "").localizedStandardCompare(names()[b.serviceID] ?? "") }
-            : compare
         // The column's sorter only tells which column sorts (its header shows the arrow); the order is made here.
         let sorter = probeSorter(column: columns.count)
         view.append(title, factory: factory.factory, sorter: sorter, width: width, expand: expand)
         columns.append((factory, sorter))
-        columnOrder.append(comparison)
+        columnSorts.append(sort)
     }
-
-    typealias SlotComparison = (TransferItem, TransferItem) -> ComparisonResult
 
     /// The key of the row under `y` in the view's coordinates (a right click), if there is one.
     func key(atY y: Double) -> String? { columns.first?.factory.key(atY: y, in: view) { $0.widget } }
