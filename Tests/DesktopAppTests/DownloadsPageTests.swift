@@ -43,10 +43,7 @@ final class DownloadsPageTests: XCTestCase {
             var table = TransferTable()
             let page = DownloadsPage(clock: .inspection)
             @MainActor func show() {
-                let snapshot = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
-                                                                   count: table.count, activeCount: 0))
-                page.render(.content(Aggregate(parts: [ServicePart(service: service, value: snapshot, refreshedAt: Date(), isStale: false)]),
-                                     refreshedAt: Date()))
+                DownloadsPageTests.render(table, of: service, on: page)
                 for _ in 0..<20 { g_main_context_iteration(nil, 0) }
             }
             @MainActor func key(_ index: Int) -> String { DownloadsPage.key(item(index, progress: 0)) }
@@ -134,10 +131,7 @@ final class DownloadsPageTests: XCTestCase {
             var table = TransferTable()
             let page = DownloadsPage(clock: .inspection)
             @MainActor func show() {
-                let snapshot = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
-                                                                   count: table.count, activeCount: 0))
-                page.render(.content(Aggregate(parts: [ServicePart(service: service, value: snapshot, refreshedAt: Date(), isStale: false)]),
-                                     refreshedAt: Date()))
+                DownloadsPageTests.render(table, of: service, on: page)
                 let deadline = Date().addingTimeInterval(10)
                 while !page.list.isSettled, Date() < deadline { g_main_context_iteration(nil, 0) }
             }
@@ -222,5 +216,13 @@ final class DownloadsPageTests: XCTestCase {
             }
             XCTAssertEqual(page.list.splices, splices, "nothing changed: no splice")
         }
+    }
+
+    /// The page shows `table` as one client's fresh answer.
+    @MainActor static func render(_ table: TransferTable, of service: ServiceRef, on page: DownloadsPage) {
+        let snapshot = table.snapshot(stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
+                                                           count: table.count, activeCount: 0))
+        page.render(.content(Aggregate(parts: [ServicePart(service: service, value: snapshot, refreshedAt: Date(), isStale: false)]),
+                             refreshedAt: Date()))
     }
 }

@@ -25,7 +25,6 @@ final class KeyedList {
 
     isolated deinit {
         if idleSource != 0 { g_source_remove(idleSource) }
-        if rebindSource != 0 { g_source_remove(rebindSource) }
         // A tick callback still registered finds its list gone and removes itself.
         g_object_unref(UnsafeMutableRawPointer(list))
     }
@@ -104,7 +103,6 @@ final class KeyedList {
     /// filter narrows and widens within a second, and a list growing back binds them instead of making rows.
     var blankLinger: UInt32 = 1000
     private var blankTimer: Timer?
-    private var blankWaiting = false
     /// The model's length: the rows that show keys, then the blank ones.
     var modelCount: Int { keys.count + blankTail }
     /// Whether the row at `position` is a blank one.
@@ -246,21 +244,16 @@ final class KeyedList {
         let onScreen = visiblePositions()
         let window = onScreen.map { max(0, $0.lowerBound - 2)...($0.upperBound + 2) }
         for entry in factories { rebinds += entry.factory?.rebindChanged(in: self, within: window) ?? 0 }
-        guard window != nil, rebindSource == 0 else { return }
+        guard window != nil, rebindTimer?.isRunning != true else { return }
         watchScrolling()
-        let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
-        rebindSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let step = Unmanaged<KeyedListStep>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                guard let list = step.list else { return }
-                list.rebindSource = 0
-                list.rebindAllNow()
-            }
-            return 0
-        }, box, { data in Unmanaged<KeyedListStep>.fromOpaque(data!).release() })
+        rebindTimer = Timer(milliseconds: 0, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            self?.rebindAllNow()
+            return false
+        }
     }
 
-    private var rebindSource: guint = 0
+    /// The rows out of sight waiting to be bound (when the main loop is idle).
+    private var rebindTimer: Timer?
     private var watchedAdjustment: UnsafeMutablePointer<GtkAdjustment>?
 
     /// A scroll before the deferred rows are bound binds them first (they would show for a frame otherwise).
@@ -268,9 +261,8 @@ final class KeyedList {
         guard let view = pacedView, let adjustment = gtk_scrollable_get_vadjustment(cast(view)), adjustment != watchedAdjustment else { return }
         watchedAdjustment = adjustment
         onSignal(adjustment, "value-changed") { [weak self] in
-            guard let self, self.rebindSource != 0 else { return }
-            g_source_remove(self.rebindSource)
-            self.rebindSource = 0
+            guard let self, self.rebindTimer?.isRunning == true else { return }
+            self.rebindTimer?.cancel()
             self.rebindAllNow()
         }
     }
@@ -283,7 +275,7 @@ final class KeyedList {
 
     /// The next step: more rows, or fewer blank ones.
     private func advance() {
-        if let target = pending { continueGrowing(toward: target) } else if blankTail > 0, !blankWaiting { removeBlanks(all: true) }
+        if let target = pending { continueGrowing(toward: target) } else if blankTail > 0, blankTimer?.isRunning != true { removeBlanks(all: true) }
     }
 
     /// Removes blank rows from the model's end: those GTK holds no row widget for at once; `all`: then up to
@@ -305,10 +297,8 @@ final class KeyedList {
             return
         }
         // An update: the rows wait until the list has been quiet for a moment (each update starts the wait again).
-        blankWaiting = true
         blankTimer = Timer(milliseconds: blankLinger, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             guard let self else { return false }
-            self.blankWaiting = false
             if self.pending == nil, self.blankTail > 0 { self.removeBlanks(all: true) }
             return false
         }
