@@ -9,12 +9,20 @@ with real X input and reads its tree over AT-SPI:
   is still picked. After every step each row's cells tell of one transfer (its name label and its
   progress bar's "Progress of …" agree): no row is heard with another row's words.
 
+With --live (the app already running as SY_APP_PID, configured with the qBittorrent-shaped server
+Tools/bench/qbt-server.py on 127.0.0.1:SY_QBT_PORT): click a transfer; the server gains two
+transfers that sort above it and Ctrl+R refreshes (a splice above the focused row): the focus and
+the pick stay with it; the server drops it and Ctrl+R refreshes: its row is gone, nothing is picked
+that the user did not pick, the focused row (if any) is heard with its own words, and Delete asks
+about nothing.
+
 Run inside scripts/test-session.sh. Prints one JSON object of what it saw; exits 1 when a step fails.
 """
 import json
 import os
 import subprocess
 import sys
+import urllib.request
 
 import pyatspi
 
@@ -117,7 +125,60 @@ def check_rows(step):
     return [texts[0] for _, texts, _ in shown]
 
 
+def server(path, name):
+    url = f"http://127.0.0.1:{os.environ['SY_QBT_PORT']}/{path}?name={name}"
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        if answer.status != 200:
+            fail(f"{url}: {answer.status}")
+
+
+def dialogs():
+    return [node.name for node in walk(app()) if node.getRoleName() in ("dialog", "alert")]
+
+
+def live():
+    until(present, "the app's window to take the keyboard focus")
+    # Only a transfer client configured: Overview and Downloads; Alt+2 is Downloads.
+    key("alt+2")
+    first = until(lambda: rows() if len(rows() or []) >= 8 else None, "the transfers on screen")
+    seen["before"] = check_rows("before")
+    target = first[4]
+    name = target[1][0]
+    seen["target"] = name
+    click(target[0])
+    until(lambda: focused() and focused()[0] == name, f"{name} focused")
+    until(lambda: picked() if picked() == [name] else None, f"{name} picked")
+
+    # Two new transfers whose names sort above it; the window's refresh reads them.
+    count = len(seen["before"])
+    for added in ("Aaa.Fixture.Added.One", "Aaa.Fixture.Added.Two"):
+        server("__add", added)
+    key("ctrl+r")
+    until(lambda: "Aaa.Fixture.Added.One" in check_rows("spliced"), "the added transfers listed")
+    seen["spliced"] = check_rows("spliced")
+    seen["focusedAfterSplice"] = until(lambda: focused()[0] if focused() and focused()[0] == name else None,
+                                       f"the focus to stay with {name}")
+    seen["pickedAfterSplice"] = picked()
+
+    # The service drops the focused and picked transfer; the window's refresh reads that.
+    server("__remove", name)
+    key("ctrl+r")
+    until(lambda: name not in check_rows("removed"), f"{name}'s row to go")
+    seen["removed"] = check_rows("removed")
+    seen["countBeforeAndAfter"] = [count, len(seen["spliced"]), len(seen["removed"])]
+    now = focused()
+    seen["focusedAfterRemoval"] = now[0] if now else None
+    if now and not consistent(now):
+        fail(f"the focused row is heard with another row's words: {now[:3]}")
+    seen["pickedAfterRemoval"] = picked()
+    key("Delete", settle=1.5)
+    seen["dialogsAfterDelete"] = dialogs()
+    print(json.dumps(seen), flush=True)
+
+
 def main():
+    if "--live" in sys.argv:
+        return live()
     process = subprocess.Popen([BINARY, "--inspection", "downloads"], stderr=subprocess.DEVNULL)
     os.environ["SY_APP_PID"] = str(process.pid)
     try:

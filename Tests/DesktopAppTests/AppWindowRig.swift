@@ -13,11 +13,12 @@ final class AppWindowRig {
     let model: AppModel
     let window: MainWindow
 
-    init(id: String, registry: ServiceRegistry, transport: any HTTPTransport, secrets: any SecretStore, cache: URL) throws {
+    init(id: String, registry: ServiceRegistry, transport: any HTTPTransport, secrets: any SecretStore, cache: URL,
+         scheduler: RefreshScheduler = RefreshScheduler()) throws {
         application = Application(id: id, flags: G_APPLICATION_NON_UNIQUE)
         XCTAssertNotEqual(g_application_register(UnsafeMutableRawPointer(application.gtkApplication).assumingMemoryBound(to: GApplication.self),
                                                  nil, nil), 0)
-        model = AppModel(registry: registry, transport: transport, secrets: secrets, cache: ServiceCache(root: cache))
+        model = AppModel(registry: registry, transport: transport, secrets: secrets, cache: ServiceCache(root: cache), scheduler: scheduler)
         window = MainWindow(application: application, clock: .system, posters: model.posters)
         model.bind(window)
         window.toplevel.present()

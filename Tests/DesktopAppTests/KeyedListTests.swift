@@ -1,4 +1,5 @@
 import CGtk
+import Core
 @testable import DesktopApp
 import Foundation
 import SwitchyardTestSupport
@@ -263,5 +264,45 @@ final class ListAccessibilityTests: XCTestCase {
         XCTAssertEqual(Set(try XCTUnwrap(seen["filtered"] as? [String])),
                        ["Placeholder.Bay.S02E02.1080p.WEB-DL", "Placeholder.Archive.2025", "Return.of.the.Placeholder.2025.2160p.WEB-DL"])
         XCTAssertEqual(seen["pickedAfterFilter"] as? [String], [name])
+    }
+
+    /// The same over a refresh, against a live (qBittorrent-shaped) service: two transfers arrive above the focused
+    /// row, then the service drops it.
+    func testTheFocusedRowIsHeardRightThroughASpliceAndARefreshThatRemovesIt() throws {
+        try requireTestSession()
+        let harness = try Harness()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [harness.root.appendingPathComponent("Tools/bench/qbt-server.py").path, "12", "0", "0", "fixture-a11y-password"]
+        let input = Pipe(), output = Pipe()
+        server.standardInput = input
+        server.standardOutput = output
+        try server.run()
+        defer { try? input.fileHandleForWriting.close(); server.waitUntilExit() }
+        let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try XCTUnwrap(ready.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }, ready)
+        let config = ServiceConfig(kind: .qbittorrent, displayName: "Fixture qBittorrent",
+                                   localEndpoint: try Endpoint.parse("http://127.0.0.1:\(port)"), allowPlainHTTPOnLocal: true)
+        let walk = try WalkThrough("Tools/list-a11y-check.py", arguments: ["--live"],
+                                   services: [(config, Credential(username: "admin", password: "fixture-a11y-password"))],
+                                   driverEnvironment: ["SY_QBT_PORT": port])
+        let seen = walk.seen
+        let name = try XCTUnwrap(seen["target"] as? String)
+        let before = try XCTUnwrap(seen["before"] as? [String]), spliced = try XCTUnwrap(seen["spliced"] as? [String])
+        XCTAssertEqual(before.count, 12)
+        XCTAssertEqual(spliced.count, 14)
+        XCTAssertLessThan(try XCTUnwrap(spliced.firstIndex(of: "Aaa.Fixture.Added.One")), try XCTUnwrap(spliced.firstIndex(of: name)),
+                          "the new rows arrived above it: \(spliced)")
+        XCTAssertGreaterThan(spliced.firstIndex(of: name) ?? 0, before.firstIndex(of: name) ?? 0, "so its row moved down")
+        XCTAssertEqual(seen["focusedAfterSplice"] as? String, name, "the focus went with it")
+        XCTAssertEqual(seen["pickedAfterSplice"] as? [String], [name])
+        let removed = try XCTUnwrap(seen["removed"] as? [String])
+        XCTAssertEqual(removed, spliced.filter { $0 != name }, "its row alone left")
+        if let focused = seen["focusedAfterRemoval"] as? String {
+            XCTAssertTrue(removed.contains(focused) && focused != name, "the focus is on a listed transfer: \(focused)")
+        }
+        XCTAssertEqual(seen["pickedAfterRemoval"] as? [String], [], "nothing picked that the user did not pick")
+        XCTAssertEqual(seen["dialogsAfterDelete"] as? [String], [], "Delete asks about nothing")
+        XCTAssertEqual(walk.warnings, [], "GTK warnings")
     }
 }

@@ -14,7 +14,7 @@ struct WalkThrough {
     /// GTK's warnings and criticals in the app's log.
     var warnings: [Substring] { log.split(separator: "\n").filter { $0.contains("-CRITICAL") || $0.contains("-WARNING") } }
 
-    init(_ driverScript: String, services: [(config: ServiceConfig, credential: Credential)], driverEnvironment: [String: String],
+    init(_ driverScript: String, arguments: [String] = [], services: [(config: ServiceConfig, credential: Credential)], driverEnvironment: [String: String],
          file: StaticString = #filePath, line: UInt = #line) throws {
         let harness = try Harness()
         let environment = ProcessInfo.processInfo.environment
@@ -46,7 +46,7 @@ struct WalkThrough {
 
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        driver.arguments = [harness.root.appendingPathComponent(driverScript).path]
+        driver.arguments = [harness.root.appendingPathComponent(driverScript).path] + arguments
         driver.environment = environment.merging(driverEnvironment) { $1 }.merging(["SY_APP_PID": String(app.processIdentifier)]) { $1 }
         let (output, errors) = try runCapturingOutput(driver)
         seen = (try? JSONSerialization.jsonObject(with: output) as? [String: Any]) ?? [:]

@@ -19,6 +19,8 @@ public final class StubTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [HTTPRequest] = []
     private var unexpected: [String] = []
+    private var held: Set<String> = []
+    private var waiting: [(key: String, resume: CheckedContinuation<Void, Never>)] = []
 
     /// Routes are keyed "METHOD /path" (the path below the endpoint's base path, without query).
     public init(routes: [String: Reply], fixtures: URL? = nil) {
@@ -30,9 +32,32 @@ public final class StubTransport: HTTPTransport, @unchecked Sendable {
     /// Requests no route matched. A test that ends with any of these has a bug.
     public var unexpectedRequests: [String] { lock.withLock { unexpected } }
 
+    /// Requests to `key` ("METHOD /path") are recorded as sent but not answered until `release(key)`:
+    /// a test can act while a read is in flight, whatever the machine's speed.
+    public func hold(_ key: String) { lock.withLock { _ = held.insert(key) } }
+
+    /// Answers the requests held on `key`, and those sent later.
+    public func release(_ key: String) {
+        let resumed = lock.withLock {
+            held.remove(key)
+            let matching = waiting.filter { $0.key == key }
+            waiting.removeAll { $0.key == key }
+            return matching
+        }
+        for entry in resumed { entry.resume.resume() }
+    }
+
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let key = "\(request.method.rawValue) \(request.path)"
-        lock.withLock { seen.append(request) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let answerNow = lock.withLock {
+                seen.append(request)
+                guard held.contains(key) else { return true }
+                waiting.append((key, continuation))
+                return false
+            }
+            if answerNow { continuation.resume() }
+        }
         guard let reply = routes[key] else {
             lock.withLock { unexpected.append(key) }
             Log.warning("stub transport: no route for \(key)")

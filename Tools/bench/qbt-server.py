@@ -8,7 +8,10 @@ torrents (progress, speeds, ETA, sometimes the state), as a busy seedbox does. s
 answers rid 0 (or an unknown rid) with everything, and a known rid with only the torrents changed
 since, merged, as qBittorrent does. Served: auth/login (SID cookie), app/version,
 app/webapiVersion, sync/maindata, transfer/speedLimitsMode. Anything else is a 404 and is logged.
-Ends when its standard input closes.
+Two control paths (no sign-in; loopback only) change the torrents as a generation, for tests: GET
+/__add?name=NAME adds a torrent named NAME, GET /__remove?name=NAME removes the one named NAME
+(sync/maindata then lists it in torrents_removed). A PERIOD of 0 never churns. Ends when its standard
+input closes.
 """
 import http.server
 import json
@@ -16,6 +19,7 @@ import random
 import sys
 import threading
 import time
+import urllib.parse
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from importlib import import_module  # noqa: E402
@@ -31,6 +35,7 @@ class Swarm:
         self.hashes = list(self.torrents)
         self.step = max(1, int(count * churn))
         self.generations = []  # per generation: {hash: delta}
+        self.removals = []  # per generation: the hashes removed in it
         self.lock = threading.Lock()
         self.server = {"dl_info_speed": 1000, "up_info_speed": 10, "free_space_on_disk": 800000000000,
                        "connection_status": "connected"}
@@ -48,17 +53,42 @@ class Swarm:
                 changed[hash] = delta
             self.server["dl_info_speed"] = self.rng.randint(0, 10_000_000)
             self.generations.append(changed)
+            self.removals.append([])
+            self.full_cache = None
+
+    def add(self, name):
+        with self.lock:
+            index = len(self.torrents) + sum(len(removed) for removed in self.removals)
+            hash = f"{index + 1_000_000:040x}"
+            self.torrents[hash] = dict(maindata.torrent(self.rng, index), name=name, infohash_v1=hash)
+            self.hashes.append(hash)
+            self.generations.append({hash: self.torrents[hash]})
+            self.removals.append([])
+            self.full_cache = None
+
+    def remove(self, name):
+        with self.lock:
+            hash = next(hash for hash, torrent in self.torrents.items() if torrent["name"] == name)
+            del self.torrents[hash]
+            self.hashes.remove(hash)
+            self.generations.append({})
+            self.removals.append([hash])
             self.full_cache = None
 
     def answer(self, rid):
         with self.lock:
             now = len(self.generations) + 1  # rid 1 is the state before any generation
             if 0 < rid <= now:
-                merged = {}
-                for generation in self.generations[rid - 1:]:
+                merged, removed = {}, set()
+                for generation, gone in zip(self.generations[rid - 1:], self.removals[rid - 1:]):
                     for hash, delta in generation.items():
                         merged.setdefault(hash, {}).update(delta)
+                    for hash in gone:
+                        merged.pop(hash, None)
+                        removed.add(hash)
                 body = {"rid": now, "torrents": merged, "server_state": {"dl_info_speed": self.server["dl_info_speed"]}}
+                if removed:
+                    body["torrents_removed"] = sorted(removed)
                 return json.dumps(body, separators=(",", ":")).encode()
             if self.full_cache is None or self.full_cache[0] != now:
                 body = {"rid": now, "full_update": True, "torrents": self.torrents, "categories": {}, "tags": [],
@@ -104,6 +134,15 @@ def main():
 
         def do_GET(self):
             path, _, query = self.path.partition("?")
+            if path in ("/__add", "/__remove"):
+                name = urllib.parse.parse_qs(query).get("name", [""])[0]
+                try:
+                    swarm.add(name) if path == "/__add" else swarm.remove(name)
+                except StopIteration:
+                    self.reply(404, b"no such torrent")
+                    return
+                self.reply(200, b"Ok.")
+                return
             if not self.signed_in():
                 self.reply(403, b"Forbidden")
                 return
@@ -129,7 +168,8 @@ def main():
             time.sleep(period)
             swarm.tick()
 
-    threading.Thread(target=churn_loop, daemon=True).start()
+    if period > 0:
+        threading.Thread(target=churn_loop, daemon=True).start()
     print(f"READY port={server.server_address[1]}", flush=True)
     sys.stdin.read()
 

@@ -20,8 +20,9 @@ public struct RefreshPolicy: Sendable, Equatable {
 
 /// Runs each feature's refresh on its interval while the feature is in scope
 /// (its tab is showing and the window is visible):
-/// - **coalescing**: a refresh asked for while one of the same feature runs
-///   does not start a second; the caller waits for the running one;
+/// - **coalescing**: a periodic refresh due while one of the same feature runs
+///   does not start a second; the caller waits for the running one (an asked-for
+///   refresh, `refreshAgain`, runs once more after it: at most one extra read);
 /// - **cancellation**: a feature leaving scope, or the window being hidden,
 ///   cancels its loop and its running refresh (the repository's fan-out is
 ///   structured, so every HTTP request of it is cancelled too);
@@ -73,7 +74,8 @@ public actor RefreshScheduler {
     }
 
     /// Refreshes `feature` with a request sent after now: a refresh already running is waited for,
-    /// then another one runs (a live message says the state changed after that one may have read it).
+    /// then another one runs. For every refresh somebody asks for — the window's Refresh, a write read
+    /// back, a settings or network change, a live message — since the running one may have read before it.
     public func refreshAgain(_ feature: Feature) async {
         if let current = running[feature] {
             await current.task.value

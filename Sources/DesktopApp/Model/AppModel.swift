@@ -76,7 +76,7 @@ final class AppModel {
             Task {
                 await repository.networkChanged()
                 for feature in Feature.allCases where await scheduler.isRefreshing(feature) {
-                    await scheduler.refresh(feature, force: true)
+                    await scheduler.refreshAgain(feature)
                 }
             }
         }
@@ -140,7 +140,7 @@ final class AppModel {
         Task {
             await load()
             if let tab = window?.selectedTab, window?.isShowingWelcome == false {
-                await scheduler.refresh(tab, force: true)
+                await scheduler.refreshAgain(tab)
             }
         }
     }
@@ -153,7 +153,7 @@ final class AppModel {
 
     private func refresh(_ tab: AppTab) {
         let scheduler = scheduler
-        Task { await scheduler.refresh(tab, force: true) }
+        Task { await scheduler.refreshAgain(tab) }
     }
 
     /// Hidden or minimized: nothing refreshes; shown again: the visible tab refreshes at once.

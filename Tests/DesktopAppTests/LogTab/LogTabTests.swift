@@ -58,7 +58,9 @@ final class LogTabTests: XCTestCase {
             }
             XCTAssertTrue(iterate(until: { stored }))
             let rig = try AppWindowRig(id: "app.switchyard.Switchyard.LogTabTests", registry: registry, transport: stub, secrets: secrets,
-                                       cache: folder.appendingPathComponent("cache"))
+                                       cache: folder.appendingPathComponent("cache"),
+                                       // no periodic read while the test waits: each one it sees was asked for
+                                       scheduler: RefreshScheduler(policy: RefreshPolicy(intervals: [.fixtureLog: .seconds(3600)])))
             defer { rig.close() }
             XCTAssertTrue(rig.window.availableTabs.contains(.fixtureLog), "shown: a configured service offers its capability")
             rig.window.select(.fixtureLog)
@@ -69,6 +71,14 @@ final class LogTabTests: XCTestCase {
             let before = asked()
             gtk_widget_activate_action_variant(rig.window.window, "win.refresh", nil)
             XCTAssertTrue(iterate(until: { asked() > before }), "the window's refresh refreshes the new tab")
+            // Asked for while a read is in flight, a refresh is another read sent after it, not folded into it.
+            stub.hold("GET /api/v3/log")
+            let held = asked()
+            gtk_widget_activate_action_variant(rig.window.window, "win.refresh", nil)
+            XCTAssertTrue(iterate(until: { asked() > held }), "a read in flight")
+            gtk_widget_activate_action_variant(rig.window.window, "win.refresh", nil)
+            stub.release("GET /api/v3/log")
+            XCTAssertTrue(iterate(until: { asked() > held + 1 }), "the refresh asked for during the read ran after it")
             XCTAssertEqual(stub.requests.first { $0.path == "/api/v3/log" }?.query.first { $0.name == "sortDirection" }?.value, "descending")
         }
     }

@@ -85,7 +85,7 @@ final class AddDownloadController: FeatureController {
                 }
             }
             dialog?.showResults(lines)
-            await scheduler.refresh(.downloads, force: true)
+            await scheduler.refreshAgain(.downloads) // a read sent after the adds, not one that may predate them
         }
     }
 }
