@@ -20,7 +20,11 @@ enum FanOut {
     ) async -> Aggregate<Value> {
         let work = work.filter { $0.config.enabled && $0.config.kind.offers(capability) }
         var aggregate = Aggregate<Value>(pending: work.map { ServiceRef($0.config) })
-        await withTaskGroup(of: (ServiceRef, Result<ServicePart<Value>, ServiceError>?, ServicePart<Value>?).self) { group in
+        // A child task's answer: the part (or failure, with the cached part standing in) and what the cache should do
+        // with it; nil from a child that wrote the cache. The cache is written after the part has been handed on, so an
+        // answer reaches the window without waiting for its encoding and file write (the first paint of 2,000 transfers).
+        typealias Answer = (service: ServiceRef, result: Result<ServicePart<Value>, ServiceError>?, cached: ServicePart<Value>?, keeping: CacheKeeping)
+        await withTaskGroup(of: Answer?.self) { group in
             for item in work {
                 let service = ServiceRef(item.config)
                 let session = item.session
@@ -28,22 +32,19 @@ enum FanOut {
                     BackgroundPriority.yieldToInterface()
                     do throws(ServiceError) {
                         guard let value = try await session.perform(capability, force: force, fetch) else {
-                            return (service, nil, nil) // not offered: filtered out above
+                            return (service, nil, nil, .skip) // not offered: filtered out above
                         }
                         let now = clock.now
                         let unchanged = (value as? TransferSnapshot)?.changes?.positions?.isEmpty == true
-                        switch await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10, unchanged: unchanged) {
-                        case .write: await store.keep(value, name, service: service, at: now)
-                        case .confirm: await store.confirm(name, service: service, at: now)
-                        case .skip: break
-                        }
-                        return (service, .success(ServicePart(service: service, value: value, refreshedAt: now, isStale: false)), nil)
+                        let keeping = await session.shouldKeep(name.rawValue, at: now, every: name.maxAge / 10, unchanged: unchanged)
+                        return (service, .success(ServicePart(service: service, value: value, refreshedAt: now, isStale: false)), nil, keeping)
                     } catch {
-                        return (service, .failure(error), await store.part(Value.self, name, service: service, now: clock.now))
+                        return (service, .failure(error), await store.part(Value.self, name, service: service, now: clock.now), .skip)
                     }
                 }
             }
-            for await (service, result, cached) in group {
+            while let answer = await group.next() {
+                guard let (service, result, cached, keeping) = answer else { continue }
                 aggregate.pending.removeAll { $0.id == service.id }
                 switch result {
                 case nil:
@@ -51,6 +52,11 @@ enum FanOut {
                 case .success(let part):
                     aggregate.parts.append(part)
                     outcome(service, nil)
+                    switch keeping {
+                    case .write: group.addTask { await store.keep(part.value, name, service: service, at: part.refreshedAt); return nil }
+                    case .confirm: group.addTask { await store.confirm(name, service: service, at: part.refreshedAt); return nil }
+                    case .skip: break
+                    }
                 case .failure(let error):
                     if case .cancelled = error { continue }
                     if let cached { aggregate.parts.append(cached) }
