@@ -96,12 +96,14 @@ public enum DecoderFuzzing {
             count(try? await client.probe())
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // the same body again, as a diff
+            accepted += await inspect(client, config: config)
             accepted += await actions(client, config: config)
         case .transmission:
             let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // incremental
+            accepted += await inspect(client, config: config)
             accepted += await actions(client, config: config)
         case .deluge:
             let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
@@ -144,6 +146,18 @@ public enum DecoderFuzzing {
     }
 
     /// The replies to writes: every transfer action on a queue item and a finished one, and turtle mode.
+    /// The details pane's reads: every part at once, then each alone (qBittorrent's peers twice: a diff on the baseline).
+    private static func inspect(_ client: some TransferInspecting, config: ServiceConfig) async -> Int {
+        var accepted = 0
+        let item = TransferItem(serviceID: config.id, joinKey: "0123456789abcdef0123456789abcdef01234567", name: "fixture",
+                                state: .downloading, rawState: "downloading", progress: 0.5, sizeBytes: 1, remainingBytes: 1)
+        if (try? await client.inspect(item, parts: Set(TransferDetailPart.allCases))) != nil { accepted += 1 }
+        for part in TransferDetailPart.allCases + [.peers] {
+            if (try? await client.inspect(item, parts: [part])) != nil { accepted += 1 }
+        }
+        return accepted
+    }
+
     private static func actions(_ client: some TransferActing & SpeedLimiting, config: ServiceConfig) async -> Int {
         var accepted = 0
         let items = [TransferItem(serviceID: config.id, joinKey: "0123456789abcdef0123456789abcdef01234567", name: "fixture",

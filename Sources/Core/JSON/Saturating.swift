@@ -15,6 +15,11 @@ extension Int64 {
         return overflow ? (other > 0 ? .max : .min) : result
     }
 
+    func multipliedSaturated(by other: Int64) -> Int64 {
+        let (result, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? ((self < 0) == (other < 0) ? .max : .min) : result
+    }
+
     func subtractingSaturated(_ other: Int64) -> Int64 {
         let (result, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : result

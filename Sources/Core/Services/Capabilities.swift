@@ -61,6 +61,12 @@ public protocol TransfersProviding: ServiceClient {
     func transfers() async throws(ServiceError) -> TransferSnapshot
 }
 
+/// One transfer in depth (the details pane): the parts asked for, read in as few requests as the API allows.
+/// Reads only: opening or browsing the pane never writes.
+public protocol TransferInspecting: ServiceClient {
+    func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection
+}
+
 /// Posters and other images of library items.
 public protocol ArtworkProviding: ServiceClient {
     func artwork(_ image: MediaImage, of resource: ResourceID, thumbnail: Bool) async throws(ServiceError) -> Data
@@ -168,6 +174,8 @@ public enum Capabilities {
         "request creating", offers: { $0 is any RequestCreating.Type }, cast: { $0 as? any RequestCreating })
     public static let requestActions = Capability<any RequestActing>(
         "request actions", offers: { $0 is any RequestActing.Type }, cast: { $0 as? any RequestActing })
+    public static let transferDetails = Capability<any TransferInspecting>(
+        "transfer details", offers: { $0 is any TransferInspecting.Type }, cast: { $0 as? any TransferInspecting })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

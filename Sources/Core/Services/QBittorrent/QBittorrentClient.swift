@@ -12,6 +12,9 @@ public actor QBittorrentClient: TransfersProviding {
     private var mainData = QBittorrentMainData()
     /// The transfers as the app shows them, updated by what each diff names.
     private var table = TransferTable()
+    /// The peers of the torrent whose details are open (their diff baseline is the session's: a new session answers
+    /// whatever rid it is sent with a full list, `full_update`).
+    var peerSync = QBittorrentPeerSync(hash: "")
     /// The WebAPI version this session's qBittorrent reports (it decides pause/resume vs stop/start).
     var webAPIVersion: String?
     /// Login attempts sent (tests count them).

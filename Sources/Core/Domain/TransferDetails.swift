@@ -1,0 +1,162 @@
+import Foundation
+
+/// The pages of one transfer's details pane. A client reads the parts asked for, in as few requests as its API
+/// allows (Transmission: one `torrent-get`; qBittorrent: one read per part).
+public enum TransferDetailPart: String, Sendable, CaseIterable, Codable {
+    case general, files, peers, trackers
+}
+
+/// One transfer in depth, as its client reports it: each part is nil when it was not asked for.
+public struct TransferInspection: Sendable, Equatable {
+    public var general: TransferGeneral?
+    public var files: [TransferFile]?
+    public var peers: [TransferPeer]?
+    public var trackers: [TransferTracker]?
+
+    public init(general: TransferGeneral? = nil, files: [TransferFile]? = nil, peers: [TransferPeer]? = nil,
+                trackers: [TransferTracker]? = nil) {
+        self.general = general
+        self.files = files
+        self.peers = peers
+        self.trackers = trackers
+    }
+
+    /// Bounds on what one answer may hold. A hostile or broken client that sends more is a decoding error
+    /// (bounded, named), not a pane that takes minutes and gigabytes: real torrents stay far below these.
+    public static let maxFiles = 200_000
+    public static let maxPeers = 10_000
+    public static let maxTrackers = 2_000
+}
+
+/// The General page: what the transfer list does not already show. Every field is optional: a client that
+/// does not report it leaves it out, and "unknown" sentinels (-1, 0 dates) read as nil.
+public struct TransferGeneral: Sendable, Equatable {
+    public var savePath: String?
+    public var added: Date?
+    public var completed: Date?
+    public var sizeBytes: Int64?
+    public var doneBytes: Int64?
+    public var downloadedBytes: Int64?
+    public var uploadedBytes: Int64?
+    /// Share ratio; `.infinity` when the client says infinite.
+    public var ratio: Double?
+    public var seedingTime: TimeInterval?
+    public var seedsConnected: Int?
+    public var seedsInSwarm: Int?
+    public var peersConnected: Int?
+    public var peersInSwarm: Int?
+    public var pieceSize: Int64?
+    public var pieceCount: Int?
+    public var piecesHave: Int?
+    public var comment: String?
+    public var isPrivate: Bool?
+    /// The client's queue position (0-based as the client counts it).
+    public var queuePosition: Int?
+    /// Per-transfer limits in bytes per second; nil: unlimited.
+    public var downloadLimit: Int64?
+    public var uploadLimit: Int64?
+    /// Seconds to the next announce, when the client reports one.
+    public var nextAnnounce: TimeInterval?
+
+    public init() {}
+}
+
+/// A file's priority, in the words every torrent client shares (usenet files have none).
+public enum FilePriority: String, Sendable, CaseIterable, Codable {
+    /// Not downloaded.
+    case skip
+    case low
+    case normal
+    case high
+}
+
+/// One file of a transfer. `path` is the client's relative path with `/` separators (the torrent's top folder
+/// included where the client includes it); `index` is the client's own file index, the one a write names.
+public struct TransferFile: Sendable, Equatable {
+    public var index: Int
+    public var path: String
+    public var sizeBytes: Int64
+    public var doneBytes: Int64
+    public var priority: FilePriority
+
+    public init(index: Int, path: String, sizeBytes: Int64, doneBytes: Int64, priority: FilePriority) {
+        self.index = index
+        self.path = path
+        self.sizeBytes = max(0, sizeBytes)
+        self.doneBytes = min(max(0, doneBytes), max(0, sizeBytes))
+        self.priority = priority
+    }
+
+    public var progress: Double { sizeBytes > 0 ? Double(doneBytes) / Double(sizeBytes) : 1 }
+}
+
+/// One connected peer.
+public struct TransferPeer: Sendable, Equatable {
+    /// The IP address as the client writes it (no brackets, no port).
+    public var address: String
+    public var port: Int?
+    public var client: String?
+    /// The client's flag letters (BitTorrent's shared alphabet: D/d, U/u, K, ?, O, S, I, H, X, L, E/e, P/T).
+    public var flags: String
+    public var progress: Double
+    public var downloadSpeed: Int64
+    public var uploadSpeed: Int64
+    /// ISO country code in lower case, where the client resolves it (qBittorrent, Deluge).
+    public var country: String?
+    public var isEncrypted: Bool?
+    public var isIncoming: Bool?
+
+    public init(address: String, port: Int?, client: String?, flags: String, progress: Double, downloadSpeed: Int64,
+                uploadSpeed: Int64, country: String? = nil, isEncrypted: Bool? = nil, isIncoming: Bool? = nil) {
+        self.address = address
+        self.port = port
+        self.client = client
+        self.flags = flags
+        self.progress = min(1, max(0, progress.isFinite ? progress : 0))
+        self.downloadSpeed = max(0, downloadSpeed)
+        self.uploadSpeed = max(0, uploadSpeed)
+        self.country = country
+        self.isEncrypted = isEncrypted
+        self.isIncoming = isIncoming
+    }
+
+    /// "address:port", with brackets around an IPv6 address.
+    public var endpoint: String {
+        guard let port else { return address }
+        return address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+    }
+}
+
+/// One tracker of a transfer.
+public struct TransferTracker: Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable, CaseIterable, Codable {
+        case disabled, notContacted, working, updating, notWorking, error, unreachable
+    }
+
+    public var url: String
+    public var tier: Int?
+    public var status: Status
+    /// The tracker's last message (an error text, or the client's "Success").
+    public var message: String?
+    /// As the tracker reports them; nil when unknown (never scraped).
+    public var seeds: Int?
+    public var leeches: Int?
+    public var downloaded: Int?
+    /// When the next announce is due, where the client reports it.
+    public var nextAnnounce: Date?
+    /// The client's own id for edits, where it has one (Transmission's tracker id).
+    public var clientID: Int?
+
+    public init(url: String, tier: Int?, status: Status, message: String?, seeds: Int?, leeches: Int?, downloaded: Int?,
+                nextAnnounce: Date? = nil, clientID: Int? = nil) {
+        self.url = url
+        self.tier = tier
+        self.status = status
+        self.message = message.flatMap { $0.isEmpty ? nil : $0 }
+        self.seeds = seeds.flatMap { $0 < 0 ? nil : $0 }
+        self.leeches = leeches.flatMap { $0 < 0 ? nil : $0 }
+        self.downloaded = downloaded.flatMap { $0 < 0 ? nil : $0 }
+        self.nextAnnounce = nextAnnounce
+        self.clientID = clientID
+    }
+}

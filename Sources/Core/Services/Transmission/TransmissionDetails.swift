@@ -1,0 +1,180 @@
+import Foundation
+
+/// Transmission's details of one torrent (API-GUIDE-4 §2): one `torrent-get` naming the torrent by its hash, with
+/// the fields of every part asked for. `files` and `fileStats` are read side by side (names and sizes; wanted and
+/// priority); limits are in units of 1,000 B/s and apply only when their `…Limited` flag is on.
+extension TransmissionClient: TransferInspecting {
+    public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection {
+        let hash = try QBittorrentClient.detailHash(item)
+        var fields = ["hashString"]
+        if parts.contains(.general) { fields += Self.generalFields }
+        if parts.contains(.files) { fields += ["files", "fileStats"] }
+        if parts.contains(.peers) { fields += ["peers"] }
+        if parts.contains(.trackers) { fields += ["trackerStats"] }
+        let list = fields.map { "\"\($0)\"" }.joined(separator: ",")
+        let body = try await call("torrent-get", "{\"ids\":[\(JSONText.quote(hash))],\"fields\":[\(list)]}", effect: .read)
+        guard let inspection = try Self.decodeInspection(body, parts: parts) else {
+            throw .serverMessage(status: 404, message: "Transmission no longer holds this transfer.")
+        }
+        return inspection
+    }
+
+    static let generalFields = ["downloadDir", "addedDate", "doneDate", "totalSize", "haveValid", "downloadedEver", "uploadedEver",
+                                "uploadRatio", "secondsSeeding", "peersConnected", "pieceSize", "pieceCount", "comment", "isPrivate",
+                                "queuePosition", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited"]
+
+    /// The one torrent of the answer, or nil when Transmission listed none (it no longer holds it).
+    static func decodeInspection(_ body: Data, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection? {
+        try JSONReader.read(body) { r throws(ServiceError) -> TransferInspection? in
+            var found: TransferInspection?
+            try r.readObject { r, key throws(ServiceError) in
+                guard key("arguments") else { return try r.skipValue() }
+                try r.readObject { r, key throws(ServiceError) in
+                    guard key("torrents") else { return try r.skipValue() }
+                    try r.readArray { r, index throws(ServiceError) in
+                        guard index == 0 else { throw r.failure("more than the one torrent asked for") }
+                        found = try decodeTorrent(&r, parts: parts)
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    private static func decodeTorrent(_ r: inout JSONReader, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection {
+        var general = TransferGeneral()
+        var ratio: Double?
+        var downloadLimit: Int64?, downloadLimited = false, uploadLimit: Int64?, uploadLimited = false
+        var names: [(path: String, size: Int64, done: Int64)] = []
+        var stats: [(wanted: Bool, priority: Int)] = []
+        var peers: [TransferPeer] = []
+        var trackers: [TransferTracker] = []
+        try r.readObject { r, key throws(ServiceError) in
+            if key("downloadDir") { general.savePath = try r.lenientString() }
+            else if key("addedDate") { general.added = Date(epochSeconds: try r.lenientInt64()) }
+            else if key("doneDate") { general.completed = Date(epochSeconds: try r.lenientInt64()) }
+            else if key("totalSize") { general.sizeBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("haveValid") { general.doneBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("downloadedEver") { general.downloadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("uploadedEver") { general.uploadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("uploadRatio") { ratio = try r.lenientDouble() }
+            else if key("secondsSeeding") { general.seedingTime = try r.lenientInt64().flatMap { $0 < 0 ? nil : TimeInterval($0) } }
+            else if key("peersConnected") { general.peersConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("pieceSize") { general.pieceSize = try r.lenientInt64().flatMap { $0 <= 0 ? nil : $0 } }
+            else if key("pieceCount") { general.pieceCount = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("comment") { general.comment = try r.lenientString().flatMap { $0.isEmpty ? nil : $0 } }
+            else if key("isPrivate") { general.isPrivate = try r.lenientBool() }
+            else if key("queuePosition") { general.queuePosition = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("downloadLimit") { downloadLimit = try r.lenientInt64() }
+            else if key("downloadLimited") { downloadLimited = try r.lenientBool() ?? false }
+            else if key("uploadLimit") { uploadLimit = try r.lenientInt64() }
+            else if key("uploadLimited") { uploadLimited = try r.lenientBool() ?? false }
+            else if key("files") {
+                try r.readArray { r, index throws(ServiceError) in
+                    guard index < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                    var name: String?, length: Int64?, done: Int64?
+                    try r.readObject { r, key throws(ServiceError) in
+                        if key("name") { name = try r.lenientString() }
+                        else if key("length") { length = try r.lenientInt64() }
+                        else if key("bytesCompleted") { done = try r.lenientInt64() }
+                        else { try r.skipValue() }
+                    }
+                    guard let name, let length, length >= 0 else { throw r.failure("a file without a name or a size") }
+                    names.append((name, length, done ?? 0))
+                }
+            } else if key("fileStats") {
+                try r.readArray { r, index throws(ServiceError) in
+                    guard index < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                    var wanted = true, priority = 0
+                    try r.readObject { r, key throws(ServiceError) in
+                        // A real boolean here (the top-level `wanted` array is 0/1 integers); 4.0.0–4.0.1 aside.
+                        if key("wanted") { wanted = try r.peek() == .number ? (try r.readInt() ?? 1) != 0 : (try r.lenientBool() ?? true) }
+                        else if key("priority") { priority = try r.lenientInt() ?? 0 }
+                        else { try r.skipValue() }
+                    }
+                    stats.append((wanted, priority))
+                }
+            } else if key("peers") {
+                try r.readArray { r, index throws(ServiceError) in
+                    guard index < TransferInspection.maxPeers else { throw r.failure("more than \(TransferInspection.maxPeers) peers") }
+                    if let peer = try decodePeer(&r) { peers.append(peer) }
+                }
+            } else if key("trackerStats") {
+                try r.readArray { r, index throws(ServiceError) in
+                    guard index < TransferInspection.maxTrackers else { throw r.failure("more than \(TransferInspection.maxTrackers) trackers") }
+                    if let tracker = try decodeTracker(&r) { trackers.append(tracker) }
+                }
+            } else { try r.skipValue() }
+        }
+        // Transmission's -1 is "not available", -2 "infinite".
+        general.ratio = ratio.flatMap { $0 == -2 ? .infinity : $0 < 0 ? nil : $0 }
+        general.downloadLimit = downloadLimited ? downloadLimit.flatMap { $0 > 0 ? $0.multipliedSaturated(by: 1000) : nil } : nil
+        general.uploadLimit = uploadLimited ? uploadLimit.flatMap { $0 > 0 ? $0.multipliedSaturated(by: 1000) : nil } : nil
+
+        var inspection = TransferInspection()
+        if parts.contains(.general) { inspection.general = general }
+        if parts.contains(.files) {
+            guard stats.isEmpty || stats.count == names.count else {
+                throw .decoding(path: "$.arguments.torrents[0].fileStats", detail: "\(stats.count) entries for \(names.count) files")
+            }
+            inspection.files = names.enumerated().map { index, file in
+                let stat = index < stats.count ? stats[index] : (wanted: true, priority: 0)
+                return TransferFile(index: index, path: file.path, sizeBytes: file.size, doneBytes: file.done,
+                                    priority: !stat.wanted ? .skip : stat.priority > 0 ? .high : stat.priority < 0 ? .low : .normal)
+            }
+        }
+        if parts.contains(.peers) { inspection.peers = peers.sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+        if parts.contains(.trackers) { inspection.trackers = trackers }
+        return inspection
+    }
+
+    private static func decodePeer(_ r: inout JSONReader) throws(ServiceError) -> TransferPeer? {
+        var address: String?, port: Int?, client: String?, flags = "", progress = 0.0, down: Int64 = 0, up: Int64 = 0
+        var encrypted: Bool?, incoming: Bool?
+        try r.readObject { r, key throws(ServiceError) in
+            if key("address") { address = try r.lenientString() }
+            else if key("port") { port = try r.lenientInt() }
+            else if key("clientName") { client = try r.lenientString() }
+            else if key("flagStr") { flags = try r.lenientString() ?? "" }
+            else if key("progress") { progress = try r.lenientDouble() ?? 0 }
+            else if key("rateToClient") { down = try r.lenientInt64() ?? 0 }
+            else if key("rateToPeer") { up = try r.lenientInt64() ?? 0 }
+            else if key("isEncrypted") { encrypted = try r.lenientBool() }
+            else if key("isIncoming") { incoming = try r.lenientBool() }
+            else { try r.skipValue() }
+        }
+        guard let address, !address.isEmpty else { return nil }
+        return TransferPeer(address: address, port: port, client: client.flatMap { $0.isEmpty ? nil : $0 }, flags: flags,
+                            progress: progress, downloadSpeed: down, uploadSpeed: up, isEncrypted: encrypted, isIncoming: incoming)
+    }
+
+    private static func decodeTracker(_ r: inout JSONReader) throws(ServiceError) -> TransferTracker? {
+        var url: String?, tier: Int?, id: Int?, announceState = 0, hasAnnounced = false, succeeded = false, timedOut = false
+        var result: String?, seeds: Int?, leeches: Int?, downloads: Int?, next: Int64?
+        try r.readObject { r, key throws(ServiceError) in
+            if key("announce") { url = try r.lenientString() }
+            else if key("tier") { tier = try r.lenientInt() }
+            else if key("id") { id = try r.lenientInt() }
+            else if key("announceState") { announceState = try r.lenientInt() ?? 0 }
+            else if key("hasAnnounced") { hasAnnounced = try r.lenientBool() ?? false }
+            else if key("lastAnnounceSucceeded") { succeeded = try r.lenientBool() ?? false }
+            else if key("lastAnnounceTimedOut") { timedOut = try r.lenientBool() ?? false }
+            else if key("lastAnnounceResult") { result = try r.lenientString() }
+            else if key("seederCount") { seeds = try r.lenientInt() }
+            else if key("leecherCount") { leeches = try r.lenientInt() }
+            else if key("downloadCount") { downloads = try r.lenientInt() }
+            else if key("nextAnnounceTime") { next = try r.lenientInt64() }
+            else { try r.skipValue() }
+        }
+        guard let url, !url.isEmpty else { return nil }
+        // announceState: 0 inactive, 1 waiting, 2 queued, 3 active (announcing now). The last announce's fields mean
+        // something only once it has announced.
+        let status: TransferTracker.Status = announceState == 3 ? .updating
+            : !hasAnnounced ? .notContacted
+            : succeeded ? .working
+            : timedOut ? .unreachable
+            : .notWorking
+        return TransferTracker(url: url, tier: tier, status: status, message: hasAnnounced ? result : nil,
+                               seeds: seeds, leeches: leeches, downloaded: downloads, nextAnnounce: Date(epochSeconds: next), clientID: id)
+    }
+}

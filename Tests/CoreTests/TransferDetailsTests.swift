@@ -1,0 +1,253 @@
+@testable import Core
+import Foundation
+import SwitchyardTestSupport
+import XCTest
+
+/// The details pane's reads (API-GUIDE-4 §1–2) through the real clients over a scripted transport: what each
+/// request names (one hash, reads only), what each answer decodes to, qBittorrent's peer diffs against their
+/// baseline, and bounded errors for hostile answers.
+final class TransferDetailsTests: XCTestCase {
+    private final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [HTTPRequest] = []
+        func add(_ request: HTTPRequest) { lock.withLock { seen.append(request) } }
+        var requests: [HTTPRequest] { lock.withLock { seen } }
+    }
+
+    private func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixturesDirectory.appendingPathComponent(name)) }
+
+    private func item(_ kind: ServiceKind, _ hash: String, config: ServiceConfig) -> TransferItem {
+        TransferItem(serviceID: config.id, joinKey: hash, name: "Fixture", state: .downloading, rawState: "downloading",
+                     progress: 0.5, sizeBytes: 1, remainingBytes: 1, actionID: kind == .transmission ? "7" : nil)
+    }
+
+    private func connection(_ kind: ServiceKind) async throws -> (ServiceConnection, InMemorySecretStore) {
+        let config = ServiceConfig(kind: kind, remoteEndpoint: try Endpoint.parse("https://\(kind.rawValue).fixture.invalid"))
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(username: "fixture", password: "fixture-password"), for: config.credential, kind: kind)
+        return (try ServiceConnection(config: config, role: .remote), secrets)
+    }
+
+    private static func answer(_ request: HTTPRequest, _ body: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headerFields: [("Content-Type", "application/json")] + headers, body: body, url: request.url)
+    }
+
+    // MARK: qBittorrent
+
+    private func qbittorrent(peers: [Data] = [], files: Data? = nil) async throws -> (QBittorrentClient, Log, ServiceConfig) {
+        let (connection, secrets) = try await connection(.qbittorrent)
+        let log = Log()
+        let properties = try fixture("qbittorrent/torrent-properties.json"), trackers = try fixture("qbittorrent/torrent-trackers.json")
+        let fileList = try files ?? fixture("qbittorrent/torrent-files.json")
+        let peerAnswers = LockedQueue(peers)
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            switch request.path {
+            case "/api/v2/auth/login":
+                return Self.answer(request, Data("Ok.".utf8), headers: [("Set-Cookie", "SID=fixture-session; HttpOnly; path=/")])
+            case "/api/v2/torrents/properties":
+                let hash = request.query.first { $0.name == "hash" }?.value
+                return hash == "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1" ? Self.answer(request, properties) : Self.answer(request, Data("Not Found".utf8), status: 404)
+            case "/api/v2/torrents/files": return Self.answer(request, fileList)
+            case "/api/v2/torrents/trackers": return Self.answer(request, trackers)
+            case "/api/v2/sync/torrentPeers": return Self.answer(request, peerAnswers.next() ?? Data(#"{"rid": 9}"#.utf8))
+            default: return Self.answer(request, Data(), status: 404)
+            }
+        }
+        return (QBittorrentClient(connection: connection, transport: transport, secrets: secrets), log, connection.config)
+    }
+
+    func testQBittorrentReadsEachPartAskedForNamingTheOneHash() async throws {
+        let (client, log, config) = try await qbittorrent(peers: [try fixture("qbittorrent/torrent-peers-full.json")])
+        let hash = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1"
+        let details = try await client.inspect(item(.qbittorrent, hash, config: config), parts: Set(TransferDetailPart.allCases))
+
+        let general = try XCTUnwrap(details.general)
+        XCTAssertEqual(general.savePath, "/data/fixture/tv")
+        XCTAssertEqual(general.added, Date(timeIntervalSince1970: 1_768_485_720))
+        XCTAssertNil(general.completed, "-1: not yet")
+        XCTAssertEqual(general.sizeBytes, 8_454_144)
+        XCTAssertEqual(general.ratio, 0.25)
+        XCTAssertEqual(general.seedsConnected, 1)
+        XCTAssertEqual(general.seedsInSwarm, 14)
+        XCTAssertEqual(general.peersInSwarm, 9)
+        XCTAssertEqual(general.downloadLimit, 40_000)
+        XCTAssertNil(general.uploadLimit, "-1: unlimited")
+        XCTAssertEqual(general.isPrivate, true)
+        XCTAssertEqual(general.comment, "Fixture comment")
+        XCTAssertEqual(general.nextAnnounce, 1740)
+
+        XCTAssertEqual(details.files?.map(\.path), ["Fixture.Show.S01.1080p/Fixture.Show.S01E01.mkv",
+                                                    "Fixture.Show.S01.1080p/Fixture.Show.S01E02.mkv",
+                                                    "Fixture.Show.S01.1080p/extras/fixture-sample.txt"])
+        XCTAssertEqual(details.files?.map(\.priority), [.normal, .high, .skip])
+        XCTAssertEqual(details.files?.map(\.doneBytes), [2_097_152, 0, 65_536])
+
+        let trackers = try XCTUnwrap(details.trackers)
+        XCTAssertEqual(trackers.map(\.url), ["http://tracker.fixture.invalid:6969/announce", "udp://backup-tracker.fixture.invalid:1337/announce"],
+                       "DHT, PeX and LSD are not trackers")
+        XCTAssertEqual(trackers.map(\.status), [.working, .notWorking])
+        XCTAssertEqual(trackers[0].seeds, 14)
+        XCTAssertNil(trackers[1].seeds, "-1: unknown")
+        XCTAssertEqual(trackers[1].message, "Connection refused")
+
+        let peers = try XCTUnwrap(details.peers)
+        XCTAssertEqual(peers.map(\.endpoint), ["192.0.2.10:51413", "[2001:db8::7]:6881"], "fastest first")
+        XCTAssertEqual(peers[0].flags, "DIE")
+        XCTAssertEqual(peers[0].country, "xa")
+        XCTAssertEqual(peers[0].isIncoming, true)
+        XCTAssertEqual(peers[1].client, "qBittorrent 4.5.2")
+
+        let reads = log.requests.filter { $0.path != "/api/v2/auth/login" }
+        XCTAssertTrue(reads.allSatisfy { $0.method == .get }, "the pane only reads")
+        XCTAssertEqual(reads.count, 4, "one read per part: \(reads.map(\.path))")
+        XCTAssertTrue(reads.allSatisfy { $0.query.filter { $0.name == "hash" }.map(\.value) == [hash] }, "each names the one hash")
+    }
+
+    func testQBittorrentPeersMergeDiffsAndStartAgainForAnotherTorrent() async throws {
+        let (client, log, config) = try await qbittorrent(peers: [try fixture("qbittorrent/torrent-peers-full.json"),
+                                                                  try fixture("qbittorrent/torrent-peers-diff.json"),
+                                                                  try fixture("qbittorrent/torrent-peers-full.json")])
+        let first = item(.qbittorrent, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", config: config)
+        _ = try await client.inspect(first, parts: [.peers])
+        let again = try await client.inspect(first, parts: [.peers])
+        let merged = try XCTUnwrap(again.peers)
+        XCTAssertEqual(merged.map(\.endpoint), ["192.0.2.10:51413", "198.51.100.4:40000"], "the IPv6 peer left, a new one came")
+        XCTAssertEqual(merged[0].downloadSpeed, 80_000, "the diff's speed")
+        XCTAssertEqual(merged[0].client, "Transmission 3.00", "kept from the full list")
+        _ = try await client.inspect(item(.qbittorrent, "cccccccccccccccccccccccccccccccccccccc33", config: config), parts: [.peers])
+        let rids = log.requests.filter { $0.path == "/api/v2/sync/torrentPeers" }.map { $0.query.first { $0.name == "rid" }?.value }
+        XCTAssertEqual(rids, ["0", "1", "0"], "the diff baseline is the session's: another torrent starts from 0")
+    }
+
+    func testQBittorrentSaysATransferItNoLongerHoldsIsGone() async throws {
+        let (client, _, config) = try await qbittorrent()
+        do {
+            _ = try await client.inspect(item(.qbittorrent, "dddddddddddddddddddddddddddddddddddddd44", config: config), parts: [.general])
+            XCTFail("read a torrent qBittorrent does not hold")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .serverMessage(status: 404, message: "qBittorrent no longer holds this transfer."))
+        }
+    }
+
+    func testADetailReadNeverNamesAnythingButOneHash() async throws {
+        let (client, log, config) = try await qbittorrent()
+        for key in ["", "all", "ALL", "0123", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaz"] {
+            do {
+                _ = try await client.inspect(item(.qbittorrent, key, config: config), parts: Set(TransferDetailPart.allCases))
+                XCTFail("sent a read for \(key)")
+            } catch {
+                XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems), key)
+            }
+        }
+        XCTAssertEqual(log.requests.count, 0, "nothing left the machine")
+    }
+
+    func testAFileListPastTheBoundIsABoundedError() async throws {
+        var text = "["
+        for index in 0...TransferInspection.maxFiles {
+            if index > 0 { text += "," }
+            text += #"{"index":\#(index),"name":"f/\#(index)","size":1,"progress":0,"priority":1}"#
+        }
+        let (client, _, config) = try await qbittorrent(files: Data((text + "]").utf8))
+        do {
+            _ = try await client.inspect(item(.qbittorrent, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", config: config), parts: [.files])
+            XCTFail("decoded more files than the bound")
+        } catch {
+            guard case .decoding(let path, let detail)? = error as? ServiceError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "$[\(TransferInspection.maxFiles)]")
+            XCTAssertTrue(detail.contains("more than"), detail)
+        }
+    }
+
+    func testNegativeSizesAndOddValuesDoNotBecomeNumbersOnScreen() throws {
+        let files = try QBittorrentClient.decodeFiles(Data(#"[{"index":0,"name":"a","size":10,"progress":7,"priority":3}]"#.utf8))
+        XCTAssertEqual(files.first?.doneBytes, 10, "progress above 1 reads as done")
+        XCTAssertEqual(files.first?.priority, .normal)
+        XCTAssertThrowsError(try QBittorrentClient.decodeFiles(Data(#"[{"index":0,"name":"a","size":-5}]"#.utf8)))
+        let general = try QBittorrentClient.decodeProperties(Data(#"{"share_ratio":-1,"seeds":-3,"dl_limit":0}"#.utf8))
+        XCTAssertEqual(general.ratio, .infinity, "qBittorrent's -1: above its cap")
+        XCTAssertNil(general.seedsConnected)
+        XCTAssertNil(general.downloadLimit, "0: unlimited")
+    }
+
+    // MARK: Transmission
+
+    func testTransmissionReadsEveryPartInOneTorrentGetNamingTheHash() async throws {
+        let (connection, secrets) = try await connection(.transmission)
+        let log = Log()
+        let body = try fixture("transmission/torrent-get-details.json")
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            return Self.answer(request, body)
+        }
+        let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
+        let hash = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2"
+        let details = try await client.inspect(item(.transmission, hash, config: connection.config), parts: Set(TransferDetailPart.allCases))
+
+        XCTAssertEqual(log.requests.count, 1, "one request for the whole pane")
+        let sent = try XCTUnwrap(try JSONSerialization.jsonObject(with: log.requests[0].body ?? Data()) as? [String: Any])
+        XCTAssertEqual(sent["method"] as? String, "torrent-get")
+        let arguments = try XCTUnwrap(sent["arguments"] as? [String: Any])
+        XCTAssertEqual(arguments["ids"] as? [String], [hash], "named by its hash, never left out (that means every torrent)")
+        let fields = try XCTUnwrap(arguments["fields"] as? [String])
+        XCTAssertTrue(Set(["files", "fileStats", "peers", "trackerStats", "downloadDir"]).isSubset(of: fields), "\(fields)")
+
+        let general = try XCTUnwrap(details.general)
+        XCTAssertEqual(general.savePath, "/data/fixture/movies")
+        XCTAssertNil(general.completed, "0: never")
+        XCTAssertNil(general.ratio, "-1: not available")
+        XCTAssertEqual(general.downloadLimit, 100_000, "100 in units of 1,000 B/s, limited")
+        XCTAssertNil(general.uploadLimit, "a limit that is not switched on does not apply")
+        XCTAssertEqual(general.queuePosition, 3)
+
+        XCTAssertEqual(details.files?.map(\.priority), [.high, .low, .skip], "priority 1, -1, and not wanted")
+        XCTAssertEqual(details.files?.map(\.index), [0, 1, 2])
+        XCTAssertEqual(details.files?.first?.progress, 1)
+
+        XCTAssertEqual(details.peers?.map(\.endpoint), ["192.0.2.20:6881"])
+        XCTAssertEqual(details.peers?.first?.uploadSpeed, 32_000)
+        XCTAssertNil(details.peers?.first?.country, "Transmission resolves no countries")
+
+        let trackers = try XCTUnwrap(details.trackers)
+        XCTAssertEqual(trackers.map(\.status), [.working, .unreachable])
+        XCTAssertEqual(trackers.map(\.clientID), [0, 1])
+        XCTAssertEqual(trackers[0].nextAnnounce, Date(timeIntervalSince1970: 1_768_487_520))
+        XCTAssertNil(trackers[1].nextAnnounce)
+        XCTAssertEqual(trackers[1].message, "Connection failed")
+    }
+
+    func testTransmissionAsksOnlyForThePartsShownAndSaysWhenTheTorrentIsGone() async throws {
+        let (connection, secrets) = try await connection(.transmission)
+        let log = Log()
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            return Self.answer(request, Data(#"{"result":"success","arguments":{"torrents":[]}}"#.utf8))
+        }
+        let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
+        do {
+            _ = try await client.inspect(item(.transmission, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2", config: connection.config), parts: [.peers])
+            XCTFail("an empty answer is a torrent Transmission no longer holds")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .serverMessage(status: 404, message: "Transmission no longer holds this transfer."))
+        }
+        let sent = try XCTUnwrap(try JSONSerialization.jsonObject(with: log.requests[0].body ?? Data()) as? [String: Any])
+        XCTAssertEqual((sent["arguments"] as? [String: Any])?["fields"] as? [String], ["hashString", "peers"])
+    }
+
+    func testTransmissionRefusesMismatchedFileStats() throws {
+        let body = Data(#"{"result":"success","arguments":{"torrents":[{"files":[{"name":"a","length":1,"bytesCompleted":0}],"fileStats":[]}]}}"#.utf8)
+        XCTAssertEqual(try TransmissionClient.decodeInspection(body, parts: [.files])?.files?.map(\.priority), [.normal],
+                       "no stats: every file wanted, normal")
+        let odd = Data(#"{"result":"success","arguments":{"torrents":[{"files":[{"name":"a","length":1}],"fileStats":[{"wanted":true},{"wanted":false}]}]}}"#.utf8)
+        XCTAssertThrowsError(try TransmissionClient.decodeInspection(odd, parts: [.files]))
+    }
+}
+
+/// Answers handed out in order, across the transport's threads.
+final class LockedQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Data]
+    init(_ items: [Data]) { self.items = items }
+    func next() -> Data? { lock.withLock { items.isEmpty ? nil : items.removeFirst() } }
+}
