@@ -138,6 +138,17 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[push button] 'Remove and Delete Files' {visible,focusable}", "[menu item] 'Remove and Delete Files…' {visible,focusable}",
                     "[menu item] 'Remove…' {visible,sensitive", "[menu item] 'Force Start' {visible,focusable}",
                     "[label] 'Fixture.Seedbox.Album.2025.FLAC'", "[label] 'rTorrent'"]
+        case .details:
+            return ["[panel] 'Transfer details'", "[page tab] 'General' {visible,selected", "[label] 'Seeds: 4 connected of 61'",
+                    "[label] 'Save path: /srv/downloads/tv'", "[push button] 'Close details'"]
+        case .detailsFiles:
+            return ["[page tab] 'Files' {visible,selected", "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt'",
+                    "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'"]
+        case .detailsPeers:
+            return ["[page tab] 'Peers' {visible,selected", "[label] '[2001:db8::7]:40000'", "[label] 'Deluge 2.0.3'", "[label] 'XA'"]
+        case .detailsTrackers:
+            return ["[page tab] 'Trackers' {visible,selected", "[label] 'udp://backup-tracker.fixture.invalid:1337/announce'",
+                    "[label] 'Not working'", "[label] 'Connection refused'"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]

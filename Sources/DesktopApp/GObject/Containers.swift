@@ -154,6 +154,28 @@ struct Stack: WidgetRef {
     }
 }
 
+/// Two children with a handle between them the user drags (the list above, a transfer's details below).
+@MainActor
+struct Paned: WidgetRef {
+    let widget: Widget
+
+    init(vertical: Bool, start: some WidgetRef, end: some WidgetRef) {
+        widget = gtk_paned_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_paned_set_start_child(cast(widget), start.widget)
+        gtk_paned_set_end_child(cast(widget), end.widget)
+        gtk_paned_set_resize_start_child(cast(widget), 1)
+        gtk_paned_set_resize_end_child(cast(widget), 0)
+        gtk_paned_set_shrink_start_child(cast(widget), 0)
+        gtk_paned_set_shrink_end_child(cast(widget), 0)
+    }
+
+    /// The handle's place, in pixels from the start.
+    var position: Int32 {
+        get { gtk_paned_get_position(cast(widget)) }
+        nonmutating set { gtk_paned_set_position(cast(widget), newValue) }
+    }
+}
+
 @MainActor
 struct StackSwitcher: WidgetRef {
     let widget: Widget
@@ -211,13 +233,13 @@ struct ColumnView: WidgetRef {
         setAccessibleLabel(name)
     }
 
-    /// Adds a column; its header sorts by `sorter`.
-    func append(_ title: String, factory: OpaquePointer, sorter: CustomSorter, width: Int32, expand: Bool) {
+    /// Adds a column; its header sorts by `sorter` (none: the header does not sort).
+    func append(_ title: String, factory: OpaquePointer, sorter: CustomSorter?, width: Int32, expand: Bool) {
         let column = gtk_column_view_column_new(title, ref(factory))!
         gtk_column_view_column_set_expand(column, expand ? 1 : 0)
         gtk_column_view_column_set_resizable(column, 1)
         gtk_column_view_column_set_fixed_width(column, width)
-        gtk_column_view_column_set_sorter(column, cast(sorter.sorter))
+        if let sorter { gtk_column_view_column_set_sorter(column, cast(sorter.sorter)) }
         gtk_column_view_append_column(cast(widget), column)
         unref(column)
     }
@@ -233,6 +255,11 @@ struct ColumnView: WidgetRef {
         guard let item = g_list_model_get_item(columns, guint(index)) else { return }
         gtk_column_view_sort_by_column(cast(widget), OpaquePointer(item), ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING)
         g_object_unref(item)
+    }
+
+    /// Activation of the row at a position (Enter, double click).
+    func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
+        onSignal(widget, "activate", withPosition: handler)
     }
 
     /// Rows the view shows now, after its filter and sort.

@@ -84,7 +84,7 @@ struct Inscription: WidgetRef {
 
     var text: String {
         get { gtk_inscription_get_text(cast(widget)).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_inscription_set_text(cast(widget), newValue) }
+        nonmutating set { gtk_inscription_set_text(cast(widget), ShownText.clean(newValue)) }
     }
 
     var xalign: Float {

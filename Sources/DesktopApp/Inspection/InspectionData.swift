@@ -143,6 +143,52 @@ enum InspectionData {
         return items
     }()
 
+    /// The details of the first transfer (Placeholder.Bay, qBittorrent): each page's sample.
+    static let transferDetails: TransferInspection = {
+        var general = TransferGeneral()
+        general.savePath = "/srv/downloads/tv"
+        general.added = now.addingTimeInterval(-3 * 3600)
+        general.sizeBytes = 2_400_000_000
+        general.doneBytes = 1_536_000_000
+        general.downloadedBytes = 1_540_000_000
+        general.uploadedBytes = 310_000_000
+        general.ratio = 0.2
+        general.seedsConnected = 4
+        general.seedsInSwarm = 61
+        general.peersConnected = 3
+        general.peersInSwarm = 17
+        general.pieceSize = 4_194_304
+        general.pieceCount = 573
+        general.piecesHave = 366
+        general.isPrivate = false
+        general.queuePosition = 1
+        general.downloadLimit = 8_000_000
+        general.nextAnnounce = 1_420
+        general.comment = "Fixture release notes"
+        let root = "Placeholder.Bay.S02E02.1080p.WEB-DL/"
+        let files = [
+            TransferFile(index: 0, path: root + "Placeholder.Bay.S02E02.1080p.WEB-DL.mkv", sizeBytes: 2_380_000_000, doneBytes: 1_530_000_000, priority: .high),
+            TransferFile(index: 1, path: root + "Placeholder.Bay.S02E02.1080p.WEB-DL.nfo", sizeBytes: 4_200, doneBytes: 4_200, priority: .normal),
+            TransferFile(index: 2, path: root + "Subs/English.srt", sizeBytes: 61_000, doneBytes: 61_000, priority: .normal),
+            TransferFile(index: 3, path: root + "Sample/sample.mkv", sizeBytes: 19_900_000, doneBytes: 0, priority: .skip),
+        ]
+        let peers = [
+            TransferPeer(address: "192.0.2.10", port: 51413, client: "Transmission 3.00", flags: "DIE", progress: 1, downloadSpeed: 3_900_000,
+                         uploadSpeed: 0, country: "xa", isEncrypted: true, isIncoming: true),
+            TransferPeer(address: "198.51.100.4", port: 6881, client: "qBittorrent 4.5.2", flags: "DUX", progress: 0.88, downloadSpeed: 2_100_000,
+                         uploadSpeed: 80_000, country: "xb"),
+            TransferPeer(address: "2001:db8::7", port: 40000, client: "Deluge 2.0.3", flags: "dP", progress: 0.42, downloadSpeed: 1_300_000,
+                         uploadSpeed: 40_000),
+        ]
+        let trackers = [
+            TransferTracker(url: "http://tracker.fixture.invalid:6969/announce", tier: 0, status: .working, message: nil, seeds: 61,
+                            leeches: 17, downloaded: 340),
+            TransferTracker(url: "udp://backup-tracker.fixture.invalid:1337/announce", tier: 1, status: .notWorking,
+                            message: "Connection refused", seeds: nil, leeches: nil, downloaded: nil),
+        ]
+        return TransferInspection(general: general, files: files, peers: peers, trackers: trackers)
+    }()
+
     static func downloads(stale: Bool) -> DownloadsContent {
         let stats = TransferStats(downloadSpeed: 20_100_000, uploadSpeed: 320_000, freeSpaceBytes: nil, count: 9, activeCount: 3)
         return Aggregate(parts: [

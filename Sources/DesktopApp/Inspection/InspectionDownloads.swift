@@ -14,6 +14,21 @@ enum DownloadsScene: String, CaseIterable {
     case addDuplicate = "add.duplicate"
     case filtered
     case seedbox = "rtorrent.context-menu"
+    case details
+    case detailsFiles = "details.files"
+    case detailsPeers = "details.peers"
+    case detailsTrackers = "details.trackers"
+
+    /// The details page a scene shows, for the details scenes.
+    var detailPart: TransferDetailPart? {
+        switch self {
+        case .details: .general
+        case .detailsFiles: .files
+        case .detailsPeers: .peers
+        case .detailsTrackers: .trackers
+        default: nil
+        }
+    }
 
     var summary: String {
         switch self {
@@ -28,6 +43,10 @@ enum DownloadsScene: String, CaseIterable {
         case .addDuplicate: "Add Download after qBittorrent answered: one added, one it held already"
         case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
         case .seedbox: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
+        case .details: "Downloads with the details of a qBittorrent transfer open below the list: its General page"
+        case .detailsFiles: "The details pane's Files page: four files, one skipped"
+        case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
+        case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
         }
     }
 }
@@ -46,12 +65,22 @@ extension DownloadsPage {
             return (nil, actions.openPopover)
         }
         let qbit = InspectionData.transfers.first { $0.serviceID == InspectionData.qbittorrent.id && $0.state == .downloading }
+        if let part = scene.detailPart, let qbit {
+            let key = Self.key(qbit)
+            select(keys: [key])
+            openDetails(key: key)
+            if paned.height == 0 { paned.position = 330 } // before the first layout (the capture is of the first frame)
+            details.render(InspectionData.transferDetails)
+            details.visiblePart = part
+            view.grabFocus()
+            return (nil, nil)
+        }
         let usenet = InspectionData.transfers.first { $0.serviceID == InspectionData.nzbget.id && $0.state == .queued }
         let picked = [qbit, usenet].compactMap { $0 }
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox:
+        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

@@ -6,6 +6,10 @@ import Foundation
 @MainActor
 final class DownloadsController: FeatureController {
     private let context: AppContext
+    /// While the details pane is open: reads the page on screen again (`detailsInterval`).
+    private var detailsTimer: Timer?
+    private var detailsRead: Task<Void, Never>?
+    private var detailsReadAt: (key: String, part: TransferDetailPart, at: ContinuousClock.Instant)?
 
     init(context: AppContext) { self.context = context }
 
@@ -13,6 +17,7 @@ final class DownloadsController: FeatureController {
         window.downloadsSlot.whenBuilt { [weak self] page in
             page.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
             page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
+            page.onDetailsWanted = { [weak self] in self?.detailsChanged() }
         }
         let repository = context.repository, target = context.windowRef()
         Task {
@@ -50,6 +55,61 @@ final class DownloadsController: FeatureController {
             page.render(state)
             page.actions.finished(report, readBack: state)
             self?.context.contentObserver?.actionFinished(report)
+        }
+    }
+
+    // MARK: Details
+
+    /// How often the page on screen is read again while the pane is open: peers move by the second, the rest
+    /// slowly (a 10,000-file list is not read every second).
+    static func detailsInterval(_ part: TransferDetailPart) -> Duration {
+        switch part {
+        case .peers: .seconds(1)
+        case .general: .seconds(2)
+        case .files, .trackers: .seconds(5)
+        }
+    }
+
+    /// The pane opened, closed, or shows another transfer or page: read now; a timer reads again while it is open.
+    private func detailsChanged() {
+        guard let page = context.window?.downloads, page.detailsOpen else {
+            detailsTimer?.cancel()
+            detailsTimer = nil
+            detailsRead?.cancel()
+            detailsRead = nil
+            detailsReadAt = nil
+            return
+        }
+        readDetails(force: true)
+        if detailsTimer == nil {
+            detailsTimer = Timer(milliseconds: 500) { [weak self] in
+                self?.readDetails(force: false)
+                return true
+            }
+        }
+    }
+
+    /// Reads the page on screen of the transfer the pane shows, one read at a time; `force: false` only when its
+    /// interval has passed and the pane is on screen (another tab, a hidden window: nothing is read).
+    private func readDetails(force: Bool) {
+        guard let page = context.window?.downloads, page.detailsOpen, let item = page.details.item else { return }
+        let part = page.details.visiblePart, key = DownloadsPage.key(item), now = ContinuousClock.now
+        if !force {
+            guard page.details.widget.isMapped, detailsRead == nil else { return }
+            if let last = detailsReadAt, last.key == key, last.part == part, now - last.at < Self.detailsInterval(part) { return }
+        }
+        detailsRead?.cancel()
+        detailsReadAt = (key, part, now)
+        let repository = context.repository
+        detailsRead = Task { [weak self] in
+            let result = await repository.inspect(item, parts: [part])
+            guard !Task.isCancelled, let self else { return }
+            self.detailsRead = nil
+            guard let page = self.context.window?.downloads, page.details.item?.id == item.id else { return }
+            switch result {
+            case .success(let inspection): page.details.render(inspection)
+            case .failure(let error): page.details.showError(error)
+            }
         }
     }
 

@@ -9,6 +9,10 @@ extension DownloadsPage {
     /// The user (or `select(keys:)`) changed the selection (the list keeps it by key).
     func selectionChanged() {
         actions.update()
+        // Open details follow the one transfer picked.
+        if detailsOpen, let picked = selectedItems.first, selectedItems.count == 1, picked.id != details.item?.id {
+            openDetails(key: Self.key(picked))
+        }
     }
 
     /// The transfers picked, in the order shown.

@@ -65,6 +65,11 @@ final class DownloadsPage {
     /// An Add Download dialog an inspection route shows.
     var inspectionDialog: AddDownloadDialog?
     let message: TransientMessage
+    /// One transfer's details, below the list (Enter or a double-click opens it, Escape closes it).
+    let details = TransferDetailsPane()
+    let paned: Paned
+    /// The details pane wants reading: it opened, its transfer or its page changed, or it closed.
+    var onDetailsWanted: (() -> Void)?
     /// Called when a refresh has been applied, with the number of transfers (benchmarks).
     var onApplied: ((Int) -> Void)?
 
@@ -87,8 +92,11 @@ final class DownloadsPage {
                       searchEntry, countLabel, actions.limitsButton, stateDropDown, clientDropDown)
 
         view = ColumnView(name: tr("Transfers"))
+        details.widget.visible = false
+        paned = Paned(vertical: true, start: ScrolledWindow(both: view), end: details.widget)
+        paned.vexpand = true
         let column = Box.vertical()
-        column.append(header, Separator(), ScrolledWindow(both: view))
+        column.append(header, Separator(), paned)
         message = TransientMessage(over: column)
         page = FeaturePage(tab: .downloads, content: message.overlay, clock: clock)
 
@@ -100,6 +108,36 @@ final class DownloadsPage {
         searchEntry.onSearchChanged { [weak self] in self?.filtersChanged() }
         searchEntry.onStopSearch { [weak self] in self?.stopSearch() }
         actions.attach(to: self)
+        view.onActivate { [weak self] position in
+            guard let self, let key = self.list.key(at: position) else { return }
+            self.openDetails(key: key)
+        }
+        details.onClose = { [weak self] in self?.closeDetails() }
+        // Escape in the list or the pane closes the pane (the filter field keeps its own Escape: it clears it).
+        Shortcuts.add(to: paned, triggers: ["Escape"]) { [weak self] in self?.closeDetails() }
+        details.onPageChanged = { [weak self] in self?.onDetailsWanted?() }
+    }
+
+    // MARK: Details
+
+    var detailsOpen: Bool { details.widget.visible }
+
+    /// Opens the details of the transfer `key` names (or shows it there, when they are open).
+    func openDetails(key: String) {
+        guard let item = item(forKey: key) else { return }
+        let opening = !detailsOpen
+        details.show(item, clientName: names[item.serviceID] ?? "")
+        details.widget.visible = true
+        // Opened for the first time (or dragged nearly shut): the list keeps three fifths.
+        if opening, paned.height > 0, paned.position < 120 || paned.position > paned.height - 160 { paned.position = paned.height * 3 / 5 }
+        onDetailsWanted?()
+    }
+
+    func closeDetails() {
+        guard detailsOpen else { return }
+        details.widget.visible = false
+        view.grabFocus()
+        onDetailsWanted?()
     }
 
     // Selection and filtering (DownloadsPage+Selection.swift).

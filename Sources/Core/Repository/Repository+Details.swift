@@ -1,0 +1,19 @@
+import Foundation
+
+extension Repository {
+    /// One transfer's details (the details pane), from the client that holds it, through that service's session
+    /// (sign-in, its deadlines). A read: nothing is written, and nothing is cached (the pane shows what the client
+    /// says now, or why it could not).
+    public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async -> Result<TransferInspection, ServiceError> {
+        guard let config = configuredServices.first(where: { $0.id == item.serviceID }), config.enabled else { return .failure(.notConfigured) }
+        guard config.kind.offers(Capabilities.transferDetails) else { return .failure(.notOffered) }
+        do throws(ServiceError) {
+            let inspection = try await session(for: config).perform(Capabilities.transferDetails, force: true) { client throws(ServiceError) in
+                try await client.inspect(item, parts: parts)
+            }
+            return inspection.map { .success($0) } ?? .failure(.notOffered)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import CGtk
+import Core
+import Foundation
+
+/// The details of one transfer, below the Downloads list: General, Files, Peers and Trackers as pages of a
+/// stack with its switcher. Enter or a double-click on a row opens it, Escape (or its close button) closes it,
+/// and while open it follows the picked row. It only reads: the controller asks the transfer's client for the
+/// page on screen (`Repository.inspect`) when it opens, when its page changes and on a timer while it is shown.
+@MainActor
+final class TransferDetailsPane {
+    let widget: Box
+    let stack = Stack()
+    private let heading = Label.line("", classes: ["heading"])
+    private let status = Label.line("", classes: ["dim-label"])
+    private let general = Grid(rowSpacing: 6, columnSpacing: 12)
+    private var generalValues: [GeneralRow: Label] = [:]
+    let files = DetailTable(name: tr("Files"), selection: .multiple)
+    let peers = DetailTable(name: tr("Peers"), selection: .none)
+    let trackers = DetailTable(name: tr("Trackers"), selection: .none)
+    private var fileValues: [String: TransferFile] = [:]
+    private var peerValues: [String: TransferPeer] = [:]
+    private var trackerValues: [String: TransferTracker] = [:]
+    /// The transfer shown, and its client's name.
+    private(set) var item: TransferItem?
+    private(set) var clientName = ""
+    var onClose: (() -> Void)?
+    /// The page on screen changed (the controller reads it).
+    var onPageChanged: (() -> Void)?
+
+    /// The rows of the General page, in order (left column first).
+    enum GeneralRow: CaseIterable {
+        case savePath, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
+             queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash
+
+        var title: String {
+            switch self {
+            case .savePath: tr("Save path")
+            case .added: tr("Added")
+            case .completed: tr("Completed")
+            case .size: tr("Size")
+            case .done: tr("Done")
+            case .downloaded: tr("Downloaded")
+            case .uploaded: tr("Uploaded")
+            case .ratio: tr("Ratio")
+            case .seedingTime: tr("Seeding time")
+            case .seeds: tr("Seeds")
+            case .peers: tr("Peers")
+            case .pieces: tr("Pieces")
+            case .queuePosition: tr("Queue position")
+            case .downloadLimit: tr("Download limit")
+            case .uploadLimit: tr("Upload limit")
+            case .nextAnnounce: tr("Next announce")
+            case .isPrivate: tr("Private")
+            case .comment: tr("Comment")
+            case .hash: tr("Info hash")
+            }
+        }
+    }
+
+    init() {
+        widget = Box.vertical()
+        let bar = Box.horizontal(spacing: 8)
+        bar.margins(6, start: 12, end: 6)
+        heading.hexpand = true
+        heading.xalign = 0
+        let switcher = StackSwitcher(for: stack)
+        let close = Button(icon: "window-close-symbolic", name: tr("Close details"), tooltip: tr("Close the details (Escape)"))
+        close.addClasses(["flat"])
+        bar.append(heading, status, switcher, close)
+
+        let rows = GeneralRow.allCases
+        let half = (rows.count + 1) / 2
+        for (index, row) in rows.enumerated() {
+            let name = Label.line(row.title, classes: ["dim-label"], ellipsize: false)
+            name.xalign = 1
+            let value = Label.line("—", ellipsize: true)
+            value.xalign = 0
+            value.selectable = row == .hash || row == .savePath || row == .comment
+            value.hexpand = true
+            let column = Int32(index < half ? 0 : 2), line = Int32(index < half ? index : index - half)
+            general.attach(name, column: column, row: line)
+            general.attach(value, column: column + 1, row: line)
+            generalValues[row] = value
+        }
+        general.margins(12)
+        stack.add(ScrolledWindow(general), name: TransferDetailPart.general.rawValue, title: tr("General"))
+
+        files.column(tr("Name"), width: 240, expand: true) { [weak self] cell, key in cell.text(self?.fileValues[key]?.path ?? "") }
+        files.column(tr("Size"), width: files.width([Formatting.bytes(88_800_000_000)]), numeric: true) { [weak self] cell, key in
+            cell.text(self?.fileValues[key].map { Formatting.bytes($0.sizeBytes) } ?? "")
+        }
+        files.column(tr("Progress"), width: 120, progress: true) { [weak self] cell, key in
+            guard let file = self?.fileValues[key] else { return }
+            cell.progress(file.progress, name: tr("Progress of %s").fill(file.path))
+        }
+        files.column(tr("Priority"), width: files.width(FilePriority.allCases.map(Self.priorityTitle))) { [weak self] cell, key in
+            cell.text(self?.fileValues[key].map { Self.priorityTitle($0.priority) } ?? "")
+        }
+        stack.add(files.scroll, name: TransferDetailPart.files.rawValue, title: tr("Files"))
+
+        peers.column(tr("Address"), width: peers.width(["[2001:db8:ffff::1]:65535"])) { [weak self] cell, key in cell.text(self?.peerValues[key]?.endpoint ?? "") }
+        peers.column(tr("Client"), width: 160, expand: true) { [weak self] cell, key in cell.text(self?.peerValues[key]?.client ?? "") }
+        peers.column(tr("Flags"), width: peers.width(["DUKOSIHXE"])) { [weak self] cell, key in cell.text(self?.peerValues[key]?.flags ?? "") }
+        peers.column(tr("Country"), width: peers.width([tr("Country"), "xx"])) { [weak self] cell, key in
+            cell.text(self?.peerValues[key]?.country?.uppercased() ?? "")
+        }
+        peers.column(tr("Progress"), width: 100, progress: true) { [weak self] cell, key in
+            guard let peer = self?.peerValues[key] else { return }
+            cell.progress(peer.progress, name: tr("Progress of %s").fill(peer.endpoint))
+        }
+        peers.column(tr("Down"), width: peers.width([Formatting.speed(88_800_000)]), numeric: true) { [weak self] cell, key in
+            cell.text(self?.peerValues[key].map { Formatting.speed($0.downloadSpeed) } ?? "")
+        }
+        peers.column(tr("Up"), width: peers.width([Formatting.speed(88_800_000)]), numeric: true) { [weak self] cell, key in
+            cell.text(self?.peerValues[key].map { Formatting.speed($0.uploadSpeed) } ?? "")
+        }
+        stack.add(peers.scroll, name: TransferDetailPart.peers.rawValue, title: tr("Peers"))
+
+        trackers.column(tr("Address"), width: 240, expand: true) { [weak self] cell, key in cell.text(self?.trackerValues[key]?.url ?? "") }
+        trackers.column(tr("Status"), width: trackers.width(TransferTracker.Status.allCases.map(Self.trackerStatusTitle))) { [weak self] cell, key in
+            cell.text(self?.trackerValues[key].map { Self.trackerStatusTitle($0.status) } ?? "")
+        }
+        trackers.column(tr("Message"), width: 160, expand: true) { [weak self] cell, key in cell.text(self?.trackerValues[key]?.message ?? "") }
+        trackers.column(tr("Seeds"), width: trackers.width([tr("Seeds"), "88,888"]), numeric: true) { [weak self] cell, key in
+            cell.text(Self.count(self?.trackerValues[key]?.seeds))
+        }
+        trackers.column(tr("Leeches"), width: trackers.width([tr("Leeches"), "88,888"]), numeric: true) { [weak self] cell, key in
+            cell.text(Self.count(self?.trackerValues[key]?.leeches))
+        }
+        trackers.column(tr("Downloaded"), width: trackers.width([tr("Downloaded"), "88,888"]), numeric: true) { [weak self] cell, key in
+            cell.text(Self.count(self?.trackerValues[key]?.downloaded))
+        }
+        stack.add(trackers.scroll, name: TransferDetailPart.trackers.rawValue, title: tr("Trackers"))
+
+        widget.append(bar, Separator(), stack)
+        widget.setAccessibleLabel(tr("Transfer details"))
+        widget.sizeRequest(width: -1, height: 220)
+        close.onClicked { [weak self] in self?.onClose?() }
+        stack.onVisibleChildChanged { [weak self] in self?.onPageChanged?() }
+    }
+
+    /// The page on screen.
+    var visiblePart: TransferDetailPart {
+        get { stack.visibleChildName.flatMap(TransferDetailPart.init(rawValue:)) ?? .general }
+        set { stack.visibleChildName = newValue.rawValue }
+    }
+
+    /// Shows `item` (of the client named `clientName`): its name at once, its details when they are read.
+    func show(_ item: TransferItem, clientName: String) {
+        let changed = self.item?.id != item.id
+        self.item = item
+        self.clientName = clientName
+        heading.text = item.name
+        heading.tooltip = "\(item.name) — \(clientName)"
+        guard changed else { return }
+        status.text = tr("Reading…")
+        fileValues = [:]
+        peerValues = [:]
+        trackerValues = [:]
+        files.show([])
+        peers.show([])
+        trackers.show([])
+        for row in GeneralRow.allCases { setValue(row, row == .hash ? item.joinKey : "—") }
+    }
+
+    /// What the client answered for the transfer shown.
+    func render(_ inspection: TransferInspection) {
+        status.text = ""
+        if let general = inspection.general { render(general) }
+        if let files = inspection.files {
+            fileValues = Dictionary(files.map { (String($0.index), $0) }, uniquingKeysWith: { first, _ in first })
+            self.files.show(files.sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }.map { String($0.index) })
+        }
+        if let peers = inspection.peers {
+            peerValues = Dictionary(peers.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
+            self.peers.show(peers.map(\.endpoint))
+        }
+        if let trackers = inspection.trackers {
+            let keyed = trackers.map { ("\($0.tier ?? 0) \($0.url)", $0) }
+            trackerValues = Dictionary(keyed, uniquingKeysWith: { first, _ in first })
+            self.trackers.show(keyed.map(\.0))
+        }
+    }
+
+    /// Why the client's details could not be read (the last ones read stay on screen).
+    func showError(_ error: ServiceError) {
+        status.text = ErrorText.sentence(error)
+    }
+
+    private func render(_ general: TransferGeneral) {
+        func set(_ row: GeneralRow, _ text: String?) { setValue(row, text ?? "—") }
+        set(.savePath, general.savePath)
+        set(.added, general.added.map { Formatting.date($0) })
+        set(.completed, general.completed.map { Formatting.date($0) })
+        set(.size, general.sizeBytes.map { Formatting.bytes($0) })
+        set(.done, general.doneBytes.map { Formatting.bytes($0) })
+        set(.downloaded, general.downloadedBytes.map { Formatting.bytes($0) })
+        set(.uploaded, general.uploadedBytes.map { Formatting.bytes($0) })
+        set(.ratio, general.ratio.map { $0.isInfinite ? "∞" : String(format: "%.2f", $0) })
+        set(.seedingTime, general.seedingTime.map { Formatting.duration($0) })
+        set(.seeds, Self.ofSwarm(general.seedsConnected, general.seedsInSwarm))
+        set(.peers, Self.ofSwarm(general.peersConnected, general.peersInSwarm))
+        set(.pieces, general.pieceCount.map { count in
+            let size = general.pieceSize.map { " × " + Formatting.bytes($0) } ?? ""
+            guard let have = general.piecesHave else { return Formatting.count(count) + size }
+            return tr("%s of %s").fill(Formatting.count(have), Formatting.count(count)) + size
+        })
+        set(.queuePosition, general.queuePosition.map { Formatting.count($0) })
+        set(.downloadLimit, general.downloadLimit.map { Formatting.speed($0) } ?? tr("Unlimited"))
+        set(.uploadLimit, general.uploadLimit.map { Formatting.speed($0) } ?? tr("Unlimited"))
+        set(.nextAnnounce, general.nextAnnounce.map { Formatting.duration($0) })
+        set(.isPrivate, general.isPrivate.map { $0 ? tr("Yes") : tr("No") })
+        set(.comment, general.comment)
+    }
+
+    /// A value, named for a screen reader with its row's title ("Ratio: 0.20"): the value alone would say nothing.
+    private func setValue(_ row: GeneralRow, _ text: String) {
+        guard let label = generalValues[row] else { return }
+        label.text = text
+        label.setAccessibleLabel(tr("%s: %s").fill(row.title, text))
+    }
+
+    /// A row's value as a screen reader reads it (tests).
+    func generalValue(_ row: GeneralRow) -> String { generalValues[row]?.text ?? "" }
+
+    static func ofSwarm(_ connected: Int?, _ swarm: Int?) -> String? {
+        switch (connected, swarm) {
+        case (let connected?, let swarm?): tr("%s connected of %s").fill(Formatting.count(connected), Formatting.count(swarm))
+        case (let connected?, nil): tr("%s connected").fill(Formatting.count(connected))
+        default: nil
+        }
+    }
+
+    static func count(_ value: Int?) -> String { value.map { Formatting.count($0) } ?? "—" }
+
+    static func priorityTitle(_ priority: FilePriority) -> String {
+        switch priority {
+        case .skip: tr("Skip")
+        case .low: tr("Low")
+        case .normal: tr("Normal")
+        case .high: tr("High")
+        }
+    }
+
+    static func trackerStatusTitle(_ status: TransferTracker.Status) -> String {
+        switch status {
+        case .disabled: tr("Disabled")
+        case .notContacted: tr("Not contacted yet")
+        case .working: tr("Working")
+        case .updating: tr("Announcing…")
+        case .notWorking: tr("Not working")
+        case .error: tr("Tracker error")
+        case .unreachable: tr("Unreachable")
+        }
+    }
+}
