@@ -122,6 +122,46 @@ final class TransferPeerTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
     }
 
+    /// The details pane's reads against the real daemon: each seed's files add up to its size under its name,
+    /// the lists are there (empty where nothing is connected), and a hash it does not hold is said to be gone.
+    private func assertDetails(_ client: some TransferInspecting, kind: ServiceKind, line: UInt = #line) async throws {
+        for seed in peers.torrents {
+            let item = TransferItem(serviceID: UUID(), joinKey: seed.hash, name: seed.name, state: .paused, rawState: "paused",
+                                    progress: 0, sizeBytes: seed.size, remainingBytes: 0)
+            let details = try await client.inspect(item, parts: Set(TransferDetailPart.allCases))
+            let files = try XCTUnwrap(details.files, line: line)
+            XCTAssertFalse(files.isEmpty, "\(seed.name) has files", line: line)
+            XCTAssertEqual(files.reduce(0) { $0 + $1.sizeBytes }, seed.size, "\(seed.name)'s files add up to its size", line: line)
+            XCTAssertTrue(files.allSatisfy { $0.path == seed.name || $0.path.hasPrefix(seed.name + "/") }, "\(files.map(\.path))", line: line)
+            XCTAssertEqual(Set(files.map(\.index)).count, files.count, "each file its own index", line: line)
+            XCTAssertTrue(files.allSatisfy { $0.priority != .skip }, "every file wanted", line: line)
+            XCTAssertEqual(details.general?.sizeBytes, seed.size, line: line)
+            XCTAssertFalse(details.general?.savePath?.isEmpty ?? true, "a save path", line: line)
+            XCTAssertNotNil(details.general?.added, line: line)
+            XCTAssertNotNil(details.peers, line: line)
+            XCTAssertNotNil(details.trackers, line: line)
+        }
+        let absent = TransferItem(serviceID: UUID(), joinKey: String(repeating: "0", count: 40), name: "gone", state: .paused,
+                                  rawState: "paused", progress: 0, sizeBytes: 0, remainingBytes: 0)
+        do {
+            _ = try await client.inspect(absent, parts: [.general, .files])
+            XCTFail("read a torrent the daemon does not hold", line: line)
+        } catch {
+            guard case .serverMessage(404, let message)? = error as? ServiceError else { return XCTFail("\(error)", line: line) }
+            XCTAssertTrue(message.contains("no longer holds"), message, line: line)
+        }
+    }
+
+    func testQBittorrentDetailsOfEachSeed() async throws {
+        let client = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent), transport: transport, secrets: secrets)
+        try await assertDetails(client, kind: .qbittorrent)
+    }
+
+    func testTransmissionDetailsOfEachSeed() async throws {
+        let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
+        try await assertDetails(client, kind: .transmission)
+    }
+
     // MARK: Transmission
 
     func testTransmissionProbeAndSeededTransfers() async throws {
