@@ -244,6 +244,52 @@ final class TransferDetailsTests: XCTestCase {
     }
 }
 
+extension TransferDetailsTests {
+    func testDelugeReadsEveryPartInOneStatusCallNamingTheHash() async throws {
+        let (connection, secrets) = try await connection(.deluge)
+        let log = Log()
+        let body = try fixture("deluge/torrent-status-details.json")
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            let sent = String(decoding: request.body ?? Data(), as: UTF8.self)
+            if sent.contains("auth.login") || sent.contains("web.connected") {
+                return Self.answer(request, Data(#"{"id":1,"error":null,"result":true}"#.utf8), headers: [("Set-Cookie", "_session_id=fixture; Path=/json")])
+            }
+            return Self.answer(request, body)
+        }
+        let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
+        let hash = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2"
+        let details = try await client.inspect(item(.deluge, hash, config: connection.config), parts: Set(TransferDetailPart.allCases))
+
+        let calls = log.requests.compactMap { request -> [String: Any]? in
+            (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: Any]
+        }.filter { $0["method"] as? String == "core.get_torrent_status" }
+        XCTAssertEqual(calls.count, 1, "one call for the whole pane")
+        let params = try XCTUnwrap(calls.first?["params"] as? [Any])
+        XCTAssertEqual(params.first as? String, hash, "named by its hash")
+        XCTAssertTrue(Set(["files", "file_priorities", "peers", "tracker_status"]).isSubset(of: Set(params.last as? [String] ?? [])))
+
+        let general = try XCTUnwrap(details.general)
+        XCTAssertEqual(general.savePath, "/data/fixture/music")
+        XCTAssertNil(general.ratio, "-1: nothing downloaded yet")
+        XCTAssertEqual(general.downloadLimit, 512 * 1024, "KiB/s")
+        XCTAssertNil(general.uploadLimit, "-1: unlimited")
+        XCTAssertNil(general.completed, "0: never")
+        XCTAssertEqual(details.files?.map(\.priority), [.high, .normal, .skip], "7, 4, 0")
+        XCTAssertEqual(details.files?.map(\.doneBytes), [4_194_304, 65_536, 0])
+        XCTAssertEqual(details.peers?.map(\.endpoint), ["192.0.2.30:51413", "[2001:db8::9]:6881"], "IPv6 split at its last colon")
+        XCTAssertEqual(details.peers?.first?.country, "xa")
+        XCTAssertNil(details.peers?.last?.country, "no GeoIP database: no country")
+        XCTAssertEqual(details.trackers?.map(\.status), [.working, .notContacted], "the live state is the current tracker's")
+    }
+
+    func testDelugeSaysATorrentItDoesNotHoldIsGone() throws {
+        XCTAssertNil(try DelugeClient.decodeInspection(Data(#"{"id":1,"error":null,"result":{}}"#.utf8), parts: [.general]))
+        XCTAssertEqual(DelugeClient.trackerState("Error: tracker sent invalid reply").0, .error)
+        XCTAssertEqual(DelugeClient.trackerState("Warning: Fixture warning").1, "Fixture warning")
+    }
+}
+
 /// Answers handed out in order, across the transport's threads.
 final class LockedQueue: @unchecked Sendable {
     private let lock = NSLock()

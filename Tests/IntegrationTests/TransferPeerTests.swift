@@ -157,6 +157,11 @@ final class TransferPeerTests: XCTestCase {
         try await assertDetails(client, kind: .qbittorrent)
     }
 
+    func testDelugeDetailsOfEachSeed() async throws {
+        let client = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
+        try await assertDetails(client, kind: .deluge)
+    }
+
     func testTransmissionDetailsOfEachSeed() async throws {
         let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
         try await assertDetails(client, kind: .transmission)

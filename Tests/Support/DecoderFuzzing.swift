@@ -109,6 +109,7 @@ public enum DecoderFuzzing {
             let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers())
+            accepted += await inspect(client, config: config)
             accepted += await actions(client, config: config)
         case .nzbget:
             let client = NZBGetClient(connection: connection, transport: transport, secrets: secrets)

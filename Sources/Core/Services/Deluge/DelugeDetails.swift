@@ -1,0 +1,189 @@
+import Foundation
+
+/// Deluge's details of one torrent (API-GUIDE-4 §3): one `core.get_torrent_status(hash, keys)` with the keys of
+/// every part asked for. An unknown hash answers `{}`. File priorities are 0–7 (0 skip, 1–3 low, 4 normal, 5–7
+/// high); speeds and limits are KiB/s; a peer's `ip` is "address:port" with IPv6 unbracketed; the trackers list is
+/// a snapshot taken when the torrent loaded, so only its URLs and tiers are read, and the live state
+/// (`tracker_status`) is the current tracker's.
+extension DelugeClient: TransferInspecting {
+    public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection {
+        let hash = try QBittorrentClient.detailHash(item)
+        var keys: [String] = []
+        if parts.contains(.general) { keys += Self.generalKeys }
+        if parts.contains(.files) { keys += ["files", "file_progress", "file_priorities"] }
+        if parts.contains(.peers) { keys += ["peers"] }
+        if parts.contains(.trackers) { keys += ["trackers", "tracker", "tracker_status"] }
+        let list = keys.map(Self.quote).joined(separator: ",")
+        let body = try await authorized("core.get_torrent_status", "[\(Self.quote(hash)),[\(list)]]", effect: .read)
+        guard let inspection = try Self.decodeInspection(body, parts: parts) else {
+            throw .serverMessage(status: 404, message: "Deluge no longer holds this transfer.")
+        }
+        return inspection
+    }
+
+    static let generalKeys = ["download_location", "time_added", "completed_time", "seeding_time", "ratio", "num_seeds", "total_seeds",
+                              "num_peers", "total_peers", "piece_length", "num_pieces", "total_size", "total_done", "total_uploaded",
+                              "all_time_download", "comment", "private", "next_announce", "queue", "max_download_speed",
+                              "max_upload_speed"]
+
+    /// The torrent's details, or nil for Deluge's `{}` (it does not hold that torrent).
+    static func decodeInspection(_ body: Data, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection? {
+        try JSONRPCEnvelope.result(body, missing: .decoding(path: "$.result", detail: "missing key")) { r throws(ServiceError) -> TransferInspection? in
+            var general = TransferGeneral()
+            var keysRead = 0
+            var ratio: Double?
+            var files: [(index: Int, path: String, size: Int64)] = []
+            var progress: [Double] = []
+            var priorities: [Int] = []
+            var peers: [TransferPeer] = []
+            var trackers: [(url: String, tier: Int?)] = []
+            var current: String?, status: String?
+            try r.readObject { r, key throws(ServiceError) in
+                keysRead += 1
+                if key("download_location") { general.savePath = try r.lenientString() }
+                else if key("time_added") { general.added = Date(epochSeconds: try r.lenientDouble()) }
+                else if key("completed_time") { general.completed = Date(epochSeconds: try r.lenientDouble()) }
+                else if key("seeding_time") { general.seedingTime = try r.lenientDouble().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("ratio") { ratio = try r.lenientDouble() }
+                else if key("num_seeds") { general.seedsConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("total_seeds") { general.seedsInSwarm = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("num_peers") { general.peersConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("total_peers") { general.peersInSwarm = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("piece_length") { general.pieceSize = try r.lenientInt64().flatMap { $0 <= 0 ? nil : $0 } }
+                else if key("num_pieces") { general.pieceCount = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("total_size") { general.sizeBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("total_done") { general.doneBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("total_uploaded") { general.uploadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("all_time_download") { general.downloadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("comment") { general.comment = try r.lenientString().flatMap { $0.isEmpty ? nil : $0 } }
+                else if key("private") { general.isPrivate = try r.lenientBool() }
+                else if key("next_announce") { general.nextAnnounce = try r.lenientDouble().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("queue") { general.queuePosition = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("max_download_speed") { general.downloadLimit = kibLimit(try r.lenientDouble()) }
+                else if key("max_upload_speed") { general.uploadLimit = kibLimit(try r.lenientDouble()) }
+                else if key("files") {
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                        var index: Int?, path: String?, size: Int64?
+                        try r.readObject { r, key throws(ServiceError) in
+                            if key("index") { index = try r.lenientInt() }
+                            else if key("path") { path = try r.lenientString() }
+                            else if key("size") { size = try r.lenientInt64() }
+                            else { try r.skipValue() }
+                        }
+                        guard let path, let size, size >= 0 else { throw r.failure("a file without a path or a size") }
+                        files.append((index ?? position, path, size))
+                    }
+                } else if key("file_progress") {
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                        progress.append(try r.lenientDouble() ?? 0)
+                    }
+                } else if key("file_priorities") {
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                        priorities.append(try r.lenientInt() ?? 4)
+                    }
+                } else if key("peers") {
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxPeers else { throw r.failure("more than \(TransferInspection.maxPeers) peers") }
+                        if let peer = try decodePeer(&r) { peers.append(peer) }
+                    }
+                } else if key("trackers") {
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxTrackers else { throw r.failure("more than \(TransferInspection.maxTrackers) trackers") }
+                        var url: String?, tier: Int?
+                        try r.readObject { r, key throws(ServiceError) in
+                            if key("url") { url = try r.lenientString() }
+                            else if key("tier") { tier = try r.lenientInt() }
+                            else { try r.skipValue() }
+                        }
+                        if let url, !url.isEmpty { trackers.append((url, tier)) }
+                    }
+                } else if key("tracker") { current = try r.lenientString() }
+                else if key("tracker_status") { status = try r.lenientString() }
+                else { try r.skipValue() }
+            }
+            guard keysRead > 0 else { return nil }
+            // -1 until anything was downloaded: not available.
+            general.ratio = ratio.flatMap { $0 < 0 ? nil : $0 }
+
+            var inspection = TransferInspection()
+            if parts.contains(.general) { inspection.general = general }
+            if parts.contains(.files) {
+                guard progress.isEmpty || progress.count == files.count, priorities.isEmpty || priorities.count == files.count else {
+                    throw .decoding(path: "$.result.file_progress", detail: "\(progress.count) and \(priorities.count) entries for \(files.count) files")
+                }
+                inspection.files = files.enumerated().map { position, file in
+                    let fraction = position < progress.count ? min(1, max(0, progress[position].isFinite ? progress[position] : 0)) : 0
+                    return TransferFile(index: file.index, path: file.path, sizeBytes: file.size,
+                                        doneBytes: Int64(saturating: Double(file.size) * fraction),
+                                        priority: filePriority(position < priorities.count ? priorities[position] : 4))
+                }
+            }
+            if parts.contains(.peers) { inspection.peers = peers.sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+            if parts.contains(.trackers) {
+                inspection.trackers = trackers.map { tracker in
+                    guard tracker.url == current, let status else {
+                        return TransferTracker(url: tracker.url, tier: tracker.tier, status: .notContacted, message: nil,
+                                               seeds: nil, leeches: nil, downloaded: nil)
+                    }
+                    let (state, message) = trackerState(status)
+                    return TransferTracker(url: tracker.url, tier: tracker.tier, status: state, message: message,
+                                           seeds: nil, leeches: nil, downloaded: nil)
+                }
+            }
+            return inspection
+        }
+    }
+
+    /// 0 skip, 1–3 low, 4 normal, 5–7 high (Deluge's own UI groups them so).
+    static func filePriority(_ value: Int) -> FilePriority {
+        switch value {
+        case ...0: .skip
+        case 1...3: .low
+        case 4: .normal
+        default: .high
+        }
+    }
+
+    /// `tracker_status` as Deluge sets it from libtorrent's alerts: "Announce OK", "Announce Sent", "Warning: …",
+    /// "Error: …" (translated on some daemons; anything else is shown as the daemon said it).
+    static func trackerState(_ status: String) -> (TransferTracker.Status, String?) {
+        if status == "Announce OK" { return (.working, nil) }
+        if status == "Announce Sent" { return (.updating, nil) }
+        if status.hasPrefix("Error: ") { return (.error, String(status.dropFirst(7))) }
+        if status.hasPrefix("Warning: ") { return (.notWorking, String(status.dropFirst(9))) }
+        return (status.isEmpty ? .notContacted : .notWorking, status.isEmpty ? nil : status)
+    }
+
+    private static func decodePeer(_ r: inout JSONReader) throws(ServiceError) -> TransferPeer? {
+        var ip: String?, client: String?, country: String?, progress = 0.0, down = 0.0, up = 0.0
+        try r.readObject { r, key throws(ServiceError) in
+            if key("ip") { ip = try r.lenientString() }
+            else if key("client") { client = try r.lenientString() }
+            else if key("country") { country = try r.lenientString() }
+            else if key("progress") { progress = try r.lenientDouble() ?? 0 }
+            else if key("down_speed") { down = try r.lenientDouble() ?? 0 }
+            else if key("up_speed") { up = try r.lenientDouble() ?? 0 }
+            else { try r.skipValue() }
+        }
+        guard let ip, !ip.isEmpty else { return nil }
+        // "address:port", IPv6 without brackets: the port follows the last colon.
+        var address = ip, port: Int?
+        if let colon = ip.lastIndex(of: ":"), let number = Int(ip[ip.index(after: colon)...]) {
+            address = String(ip[..<colon])
+            port = number
+        }
+        if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        return TransferPeer(address: address, port: port, client: client.flatMap { $0.isEmpty ? nil : $0 }, flags: "",
+                            progress: progress, downloadSpeed: Int64(saturating: down), uploadSpeed: Int64(saturating: up),
+                            country: country.flatMap { $0.isEmpty ? nil : $0.lowercased() })
+    }
+}
+
+/// Deluge's limits are KiB/s, -1 (or 0) for none.
+private func kibLimit(_ value: Double?) -> Int64? {
+    guard let value, value > 0, value.isFinite else { return nil }
+    return Int64(saturating: value * 1024)
+}
