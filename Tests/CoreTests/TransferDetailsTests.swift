@@ -51,6 +51,7 @@ final class TransferDetailsTests: XCTestCase {
             case "/api/v2/torrents/files": return Self.answer(request, fileList)
             case "/api/v2/torrents/trackers": return Self.answer(request, trackers)
             case "/api/v2/sync/torrentPeers": return Self.answer(request, peerAnswers.next() ?? Data(#"{"rid": 9}"#.utf8))
+            case "/api/v2/torrents/filePrio", "/api/v2/torrents/recheck", "/api/v2/torrents/reannounce": return Self.answer(request, Data())
             default: return Self.answer(request, Data(), status: 404)
             }
         }
@@ -287,6 +288,115 @@ extension TransferDetailsTests {
         XCTAssertNil(try DelugeClient.decodeInspection(Data(#"{"id":1,"error":null,"result":{}}"#.utf8), parts: [.general]))
         XCTAssertEqual(DelugeClient.trackerState("Error: tracker sent invalid reply").0, .error)
         XCTAssertEqual(DelugeClient.trackerState("Warning: Fixture warning").1, "Fixture warning")
+    }
+}
+
+extension TransferDetailsTests {
+    private func formFields(_ request: HTTPRequest) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
+
+    func testQBittorrentActionsAreOneFormPostNamingTheHashAndTheFiles() async throws {
+        let (client, log, config) = try await qbittorrent()
+        let bay = item(.qbittorrent, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1", config: config)
+        try await client.perform(.setFilePriority(.skip, files: [2, 0, 2]), on: bay)
+        try await client.perform(.setFilePriority(.high, files: [1]), on: bay)
+        try await client.perform(.recheck, on: bay)
+        try await client.perform(.reannounce, on: bay)
+        let writes = log.requests.filter { $0.path != "/api/v2/auth/login" }
+        XCTAssertEqual(writes.map(\.path), ["/api/v2/torrents/filePrio", "/api/v2/torrents/filePrio", "/api/v2/torrents/recheck",
+                                            "/api/v2/torrents/reannounce"])
+        XCTAssertTrue(writes.allSatisfy { $0.method == .post })
+        XCTAssertEqual(formFields(writes[0]), ["hash": bay.joinKey, "id": "0|2", "priority": "0"], "each file once, in order")
+        XCTAssertEqual(formFields(writes[1])["priority"], "6")
+        XCTAssertEqual(formFields(writes[2]), ["hashes": bay.joinKey], "one hash, never all")
+        XCTAssertEqual(formFields(writes[3]), ["hashes": bay.joinKey])
+
+        let before = log.requests.count
+        for action in [TransferDetailAction.setFilePriority(.skip, files: []), .setFilePriority(.normal, files: [-1])] {
+            do {
+                try await client.perform(action, on: bay)
+                XCTFail("sent \(action)")
+            } catch {
+                XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems))
+            }
+        }
+        do {
+            try await client.perform(.setFilePriority(.low, files: [0]), on: bay)
+            XCTFail("qBittorrent has no low priority")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .notOffered)
+        }
+        XCTAssertEqual(log.requests.count, before, "nothing left the machine")
+    }
+
+    func testTransmissionActionsNameTheTorrentAndNeverAnEmptyFileList() async throws {
+        let (connection, secrets) = try await connection(.transmission)
+        let log = Log()
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            return Self.answer(request, Data(#"{"result":"success","arguments":{}}"#.utf8))
+        }
+        let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
+        let movie = item(.transmission, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2", config: connection.config)
+        try await client.perform(.setFilePriority(.skip, files: [1, 2]), on: movie)
+        try await client.perform(.setFilePriority(.low, files: [0]), on: movie)
+        try await client.perform(.recheck, on: movie)
+        try await client.perform(.reannounce, on: movie)
+        let sent = try log.requests.map { try XCTUnwrap(try JSONSerialization.jsonObject(with: $0.body ?? Data()) as? [String: Any]) }
+        XCTAssertEqual(sent.map { $0["method"] as? String }, ["torrent-set", "torrent-set", "torrent-verify", "torrent-reannounce"])
+        for call in sent { XCTAssertEqual((call["arguments"] as? [String: Any])?["ids"] as? [String], [movie.joinKey]) }
+        let skip = try XCTUnwrap(sent[0]["arguments"] as? [String: Any])
+        XCTAssertEqual(skip["files-unwanted"] as? [Int], [1, 2])
+        XCTAssertEqual(Set(skip.keys), ["ids", "files-unwanted"])
+        let low = try XCTUnwrap(sent[1]["arguments"] as? [String: Any])
+        XCTAssertEqual(low["files-wanted"] as? [Int], [0])
+        XCTAssertEqual(low["priority-low"] as? [Int], [0])
+        do {
+            try await client.perform(.setFilePriority(.normal, files: []), on: movie)
+            XCTFail("an empty list means every file to Transmission")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems))
+        }
+        XCTAssertEqual(log.requests.count, 4)
+    }
+
+    func testDelugeSendsTheWholePriorityListWithTheAskedFilesChanged() async throws {
+        let (connection, secrets) = try await connection(.deluge)
+        let log = Log()
+        let transport = ScriptedTransport { request throws(TransportError) in
+            log.add(request)
+            let sent = String(decoding: request.body ?? Data(), as: UTF8.self)
+            if sent.contains("auth.login") || sent.contains("web.connected") {
+                return Self.answer(request, Data(#"{"id":1,"error":null,"result":true}"#.utf8), headers: [("Set-Cookie", "_session_id=fixture; Path=/json")])
+            }
+            if sent.contains("core.get_torrent_status") { return Self.answer(request, Data(#"{"id":2,"error":null,"result":{"file_priorities":[4,4,4]}}"#.utf8)) }
+            return Self.answer(request, Data(#"{"id":3,"error":null,"result":null}"#.utf8))
+        }
+        let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
+        let album = item(.deluge, "cccccccccccccccccccccccccccccccccccccc33", config: connection.config)
+        try await client.perform(.setFilePriority(.skip, files: [2, 0]), on: album)
+        try await client.perform(.recheck, on: album)
+        let calls = log.requests.compactMap { (try? JSONSerialization.jsonObject(with: $0.body ?? Data())) as? [String: Any] }
+            .filter { ($0["method"] as? String)?.hasPrefix("core.") == true }
+        XCTAssertEqual(calls.map { $0["method"] as? String }, ["core.get_torrent_status", "core.set_torrent_options", "core.force_recheck"])
+        let options = try XCTUnwrap(calls[1]["params"] as? [Any])
+        XCTAssertEqual(options.first as? [String], [album.joinKey], "ids in a list: a bare string is iterated")
+        XCTAssertEqual((options.last as? [String: Any])?["file_priorities"] as? [Int], [0, 4, 0], "the whole list, the two files changed")
+        XCTAssertEqual((calls[2]["params"] as? [Any])?.first as? [String], [album.joinKey])
+        do {
+            try await client.perform(.setFilePriority(.high, files: [3]), on: album)
+            XCTFail("a file past the list")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .invalidRequest(.noItems))
+        }
+        XCTAssertFalse(log.requests.suffix(1).contains { String(decoding: $0.body ?? Data(), as: UTF8.self).contains("set_torrent_options") },
+                       "nothing written for a file the torrent does not have")
     }
 }
 

@@ -152,19 +152,47 @@ final class TransferPeerTests: XCTestCase {
         }
     }
 
+    /// The details pane's file priority on the real daemon: a file set to skip reads back skipped, the others keep
+    /// theirs; set back to normal, it reads back normal.
+    private func assertFilePriorities(_ client: some TransferInspecting & TransferTuning, line: UInt = #line) async throws {
+        let seed = try XCTUnwrap(peers.torrents.first, line: line)
+        let item = TransferItem(serviceID: UUID(), joinKey: seed.hash, name: seed.name, state: .paused, rawState: "paused",
+                                progress: 0, sizeBytes: seed.size, remainingBytes: 0)
+        let read = try await client.inspect(item, parts: [.files])
+        let before = try XCTUnwrap(read.files, line: line)
+        let target = try XCTUnwrap(before.first, line: line)
+        try await client.perform(.setFilePriority(.skip, files: [target.index]), on: item)
+        let skipped = try await eventually(10) {
+            try await client.inspect(item, parts: [.files]).files?.first { $0.index == target.index }?.priority == .skip
+        }
+        XCTAssertTrue(skipped, "the daemon reports the file skipped", line: line)
+        let reread = try await client.inspect(item, parts: [.files])
+        let after = try XCTUnwrap(reread.files, line: line)
+        XCTAssertEqual(after.filter { $0.index != target.index }.map(\.priority), before.filter { $0.index != target.index }.map(\.priority),
+                       "the other files kept theirs", line: line)
+        try await client.perform(.setFilePriority(.normal, files: [target.index]), on: item)
+        let normal = try await eventually(10) {
+            try await client.inspect(item, parts: [.files]).files?.first { $0.index == target.index }?.priority == .normal
+        }
+        XCTAssertTrue(normal, "and back to normal", line: line)
+    }
+
     func testQBittorrentDetailsOfEachSeed() async throws {
         let client = QBittorrentClient(connection: try await connection(.qbittorrent, peers.qbittorrent), transport: transport, secrets: secrets)
         try await assertDetails(client, kind: .qbittorrent)
+        try await assertFilePriorities(client)
     }
 
     func testDelugeDetailsOfEachSeed() async throws {
         let client = DelugeClient(connection: try await connection(.deluge, peers.deluge), transport: transport, secrets: secrets)
         try await assertDetails(client, kind: .deluge)
+        try await assertFilePriorities(client)
     }
 
     func testTransmissionDetailsOfEachSeed() async throws {
         let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
         try await assertDetails(client, kind: .transmission)
+        try await assertFilePriorities(client)
     }
 
     // MARK: Transmission

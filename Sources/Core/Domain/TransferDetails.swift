@@ -160,3 +160,36 @@ public struct TransferTracker: Sendable, Equatable {
         self.clientID = clientID
     }
 }
+
+/// Something the user asks of one transfer from its details pane. Each is one request naming the transfer (and, for
+/// files, the file indexes) exactly; none is retried.
+public enum TransferDetailAction: Sendable, Equatable {
+    /// Sets these files (the client's indexes; never empty) to a priority; `.skip` stops downloading them.
+    case setFilePriority(FilePriority, files: [Int])
+    /// Checks the data on disk against the torrent's hashes again (heavy: the client reads every piece).
+    case recheck
+    /// Asks the trackers for peers now.
+    case reannounce
+
+    /// Confirmed before it is sent.
+    public var needsConfirmation: Bool { self == .recheck }
+}
+
+/// Per-transfer actions of a torrent client's details pane.
+public protocol TransferTuning: ServiceClient {
+    /// Whether the client can do `action` at all (qBittorrent has no low file priority).
+    static func availability(of action: TransferDetailAction) -> ActionAvailability
+    /// Sends `action` for `item` in one request; never retried.
+    func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError)
+}
+
+extension TransferDetailAction {
+    /// The file indexes of a priority change, checked: never empty (Transmission reads an empty list as every file),
+    /// never negative, each once.
+    func checkedFiles() throws(ServiceError) -> [Int] {
+        guard case .setFilePriority(_, let files) = self else { return [] }
+        let unique = Array(Set(files)).sorted()
+        guard !unique.isEmpty, unique.allSatisfy({ $0 >= 0 }) else { throw .invalidRequest(.noItems) }
+        return unique
+    }
+}

@@ -67,6 +67,12 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
         return client.availability(of: action, for: item)
     }
 
+    /// What this kind's client can do from a transfer's details pane: `.unsupported` when it has no such actions.
+    public func availability(of action: TransferDetailAction) -> ActionAvailability {
+        guard let client = descriptor?.client as? any TransferTuning.Type else { return .unsupported }
+        return client.availability(of: action)
+    }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

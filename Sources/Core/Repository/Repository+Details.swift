@@ -16,4 +16,19 @@ extension Repository {
             return .failure(error)
         }
     }
+
+    /// Sends one action of the details pane to the client holding `item`: one request (Deluge's file priorities:
+    /// a read of the list, then one write), never retried. The caller reads the details back.
+    public func perform(_ action: TransferDetailAction, on item: TransferItem) async -> Result<Void, ServiceError> {
+        guard let config = configuredServices.first(where: { $0.id == item.serviceID }), config.enabled else { return .failure(.notConfigured) }
+        guard config.kind.availability(of: action) == .available else { return .failure(.notOffered) }
+        do throws(ServiceError) {
+            let done: Void? = try await session(for: config).write(Capabilities.transferTuning) { client throws(ServiceError) in
+                try await client.perform(action, on: item)
+            }
+            return done == nil ? .failure(.notOffered) : .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
 }

@@ -176,6 +176,8 @@ public enum Capabilities {
         "request actions", offers: { $0 is any RequestActing.Type }, cast: { $0 as? any RequestActing })
     public static let transferDetails = Capability<any TransferInspecting>(
         "transfer details", offers: { $0 is any TransferInspecting.Type }, cast: { $0 as? any TransferInspecting })
+    public static let transferTuning = Capability<any TransferTuning>(
+        "transfer tuning", offers: { $0 is any TransferTuning.Type }, cast: { $0 as? any TransferTuning })
     public static let speedLimits = Capability<any SpeedLimiting>(
         "speed limits", offers: { $0 is any SpeedLimiting.Type }, cast: { $0 as? any SpeedLimiting })
 }

@@ -187,3 +187,44 @@ private func kibLimit(_ value: Double?) -> Int64? {
     guard let value, value > 0, value.isFinite else { return nil }
     return Int64(saturating: value * 1024)
 }
+
+/// Deluge's per-transfer actions (API-GUIDE-4 §3.2, §3.6): ids always in a list (a bare string is iterated as its
+/// characters). File priorities are one whole list, one value per file: read now, the asked files changed, sent
+/// back — a list of the wrong length is ignored by Deluge without a word, so its length is checked first.
+extension DelugeClient: TransferTuning {
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
+
+    public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
+        let hash = try QBittorrentClient.detailHash(item)
+        let ids = "[\(Self.quote(hash))]"
+        switch action {
+        case .setFilePriority(let priority, _):
+            let files = try action.checkedFiles()
+            let body = try await authorized("core.get_torrent_status", "[\(Self.quote(hash)),[\"file_priorities\"]]", effect: .read)
+            let current = try JSONRPCEnvelope.result(body, missing: .decoding(path: "$.result", detail: "missing key")) { r throws(ServiceError) -> [Int]? in
+                var list: [Int]?
+                try r.readObject { r, key throws(ServiceError) in
+                    guard key("file_priorities") else { return try r.skipValue() }
+                    var values: [Int] = []
+                    try r.readArray { r, position throws(ServiceError) in
+                        guard position < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
+                        guard let value = try r.lenientInt() else { throw r.failure("a priority that is not a number") }
+                        values.append(value)
+                    }
+                    list = values
+                }
+                return list
+            }
+            guard var priorities = current else { throw .serverMessage(status: 404, message: "Deluge no longer holds this transfer.") }
+            guard let last = files.last, last < priorities.count else { throw .invalidRequest(.noItems) }
+            let value = switch priority { case .skip: 0; case .low: 1; case .normal: 4; case .high: 7 }
+            for index in files { priorities[index] = value }
+            let list = priorities.map(String.init).joined(separator: ",")
+            _ = try await authorized("core.set_torrent_options", "[\(ids),{\"file_priorities\":[\(list)]}]", effect: .write)
+        case .recheck:
+            _ = try await authorized("core.force_recheck", "[\(ids)]", effect: .write)
+        case .reannounce:
+            _ = try await authorized("core.force_reannounce", "[\(ids)]", effect: .write)
+        }
+    }
+}

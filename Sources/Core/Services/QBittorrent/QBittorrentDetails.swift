@@ -257,3 +257,27 @@ struct QBittorrentPeerDTO: Sendable, Equatable {
                             isEncrypted: letters.contains("E") || letters.contains("e"), isIncoming: letters.contains("I"))
     }
 }
+
+/// qBittorrent's per-transfer actions (API-GUIDE-4 §1.2, §1.4, §1.6): form POSTs naming the one hash.
+extension QBittorrentClient: TransferTuning {
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability {
+        if case .setFilePriority(.low, _) = action { return .unsupported } // 0, 1, 6, 7 only
+        return .available
+    }
+
+    public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
+        let hash = try Self.detailHash(item)
+        guard Self.availability(of: action) == .available else { throw .notOffered }
+        switch action {
+        case .setFilePriority(let priority, _):
+            let files = try action.checkedFiles().map(String.init).joined(separator: "|")
+            // Never -1 ("mixed"): qBittorrent takes it and then reports the file so.
+            let value = switch priority { case .skip: "0"; case .low, .normal: "1"; case .high: "6" }
+            _ = try await post("/api/v2/torrents/filePrio", [("hash", hash), ("id", files), ("priority", value)])
+        case .recheck:
+            _ = try await post("/api/v2/torrents/recheck", [("hashes", hash)])
+        case .reannounce:
+            _ = try await post("/api/v2/torrents/reannounce", [("hashes", hash)])
+        }
+    }
+}

@@ -178,3 +178,28 @@ extension TransmissionClient: TransferInspecting {
                                seeds: seeds, leeches: leeches, downloaded: downloads, nextAnnounce: Date(epochSeconds: next), clientID: id)
     }
 }
+
+/// Transmission's per-transfer actions (API-GUIDE-4 §2.2, §2.6): every call names the torrent in `ids`, and a file
+/// list is never empty (an empty one means every file).
+extension TransmissionClient: TransferTuning {
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
+
+    public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
+        let ids = "[\(JSONText.quote(try QBittorrentClient.detailHash(item)))]"
+        switch action {
+        case .setFilePriority(let priority, _):
+            let files = "[" + (try action.checkedFiles()).map(String.init).joined(separator: ",") + "]"
+            let arguments = switch priority {
+            case .skip: #""files-unwanted":\#(files)"#
+            case .low: #""files-wanted":\#(files),"priority-low":\#(files)"#
+            case .normal: #""files-wanted":\#(files),"priority-normal":\#(files)"#
+            case .high: #""files-wanted":\#(files),"priority-high":\#(files)"#
+            }
+            _ = try await call("torrent-set", "{\"ids\":\(ids),\(arguments)}", effect: .write)
+        case .recheck:
+            _ = try await call("torrent-verify", "{\"ids\":\(ids)}", effect: .write)
+        case .reannounce:
+            _ = try await call("torrent-reannounce", "{\"ids\":\(ids)}", effect: .write)
+        }
+    }
+}
