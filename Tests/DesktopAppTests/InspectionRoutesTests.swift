@@ -143,7 +143,9 @@ final class InspectionRoutesTests: XCTestCase {
                     "[label] 'Save path: /srv/downloads/tv'", "[push button] 'Close details'"]
         case .detailsFiles:
             return ["[page tab] 'Files' {visible,selected", "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt'",
-                    "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'"]
+                    "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'",
+                    "[push button] 'Priority of the files picked' {visible,sensitive,focusable}", "[push button] 'Verify data…' {visible,sensitive",
+                    "[push button] 'Reannounce' {visible,sensitive"]
         case .detailsPeers:
             return ["[page tab] 'Peers' {visible,selected", "[label] '[2001:db8::7]:40000'", "[label] 'Deluge 2.0.3'", "[label] 'XA'"]
         case .detailsTrackers:

@@ -44,7 +44,7 @@ enum DownloadsScene: String, CaseIterable {
         case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
         case .seedbox: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
         case .details: "Downloads with the details of a qBittorrent transfer open below the list: its General page"
-        case .detailsFiles: "The details pane's Files page: four files, one skipped"
+        case .detailsFiles: "The details pane's Files page: four files, one skipped, two picked for the Priority menu"
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
         }
@@ -72,6 +72,7 @@ extension DownloadsPage {
             if paned.height == 0 { paned.position = 330 } // before the first layout (the capture is of the first frame)
             details.render(InspectionData.transferDetails)
             details.visiblePart = part
+            if part == .files { details.files.list.select(keys: ["1", "2"]) } // two files picked: the Priority menu acts on them
             view.grabFocus()
             return (nil, nil)
         }

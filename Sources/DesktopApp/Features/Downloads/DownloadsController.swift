@@ -18,6 +18,7 @@ final class DownloadsController: FeatureController {
             page.actions.onAction = { [weak self] action, items in self?.perform(action, on: items) }
             page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
             page.onDetailsWanted = { [weak self] in self?.detailsChanged() }
+            page.details.onAction = { [weak self] action, item in self?.perform(action, on: item) }
         }
         let repository = context.repository, target = context.windowRef()
         Task {
@@ -110,6 +111,32 @@ final class DownloadsController: FeatureController {
             case .success(let inspection): page.details.render(inspection)
             case .failure(let error): page.details.showError(error)
             }
+        }
+    }
+
+    /// Sends one action of the details pane, says what the client answered, and reads the pane (and the list) back.
+    private func perform(_ action: TransferDetailAction, on item: TransferItem) {
+        let repository = context.repository, scheduler = context.scheduler
+        Task { [weak self] in
+            let result = await repository.perform(action, on: item)
+            guard let self, let page = self.context.window?.downloads else { return }
+            switch result {
+            case .success:
+                page.message.show(Self.doneText(action, item: item))
+                self.readDetails(force: true)
+                await scheduler.refreshAgain(.downloads)
+            case .failure(let error):
+                page.message.show(tr("“%s” was not changed").fill(item.name), problems: [ErrorText.sentence(error)])
+            }
+        }
+    }
+
+    static func doneText(_ action: TransferDetailAction, item: TransferItem) -> String {
+        switch action {
+        case .setFilePriority(let priority, let files):
+            trn("Set %d file to “%s”", "Set %d files to “%s”", files.count).fill(files.count, TransferDetailsPane.priorityTitle(priority))
+        case .recheck: tr("Verifying “%s”").fill(item.name)
+        case .reannounce: tr("Reannounced “%s”").fill(item.name)
         }
     }
 

@@ -126,7 +126,7 @@ final class DownloadsPage {
     func openDetails(key: String) {
         guard let item = item(forKey: key) else { return }
         let opening = !detailsOpen
-        details.show(item, clientName: names[item.serviceID] ?? "")
+        details.show(item, clientName: names[item.serviceID] ?? "", kind: kinds[item.serviceID])
         details.widget.visible = true
         // Opened for the first time (or dragged nearly shut): the list keeps three fifths.
         if opening, paned.height > 0, paned.position < 120 || paned.position > paned.height - 160 { paned.position = paned.height * 3 / 5 }

@@ -26,6 +26,15 @@ final class TransferDetailsPane {
     var onClose: (() -> Void)?
     /// The page on screen changed (the controller reads it).
     var onPageChanged: (() -> Void)?
+    /// The user asked for an action on the transfer shown (confirmed already where it needs it).
+    var onAction: ((TransferDetailAction, TransferItem) -> Void)?
+    /// What the transfer's client can do (by its kind), set with the transfer.
+    private var kind: ServiceKind?
+    private var confirmation: ConfirmDialog?
+    private var group: Actions!
+    let priorityButton: MenuButton
+    let recheckButton = Button(icon: "emblem-ok-symbolic", name: tr("Verify data…"), tooltip: tr("Check the downloaded data against the torrent"))
+    let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
 
     /// The rows of the General page, in order (left column first).
     enum GeneralRow: CaseIterable {
@@ -58,6 +67,10 @@ final class TransferDetailsPane {
     }
 
     init() {
+        priorityButton = MenuButton(label: tr("Priority"), icon: "view-sort-descending-symbolic", menu: Menu(sections: [[
+            (tr("Do Not Download"), "details.priority-skip"), (tr("Low"), "details.priority-low"),
+            (tr("Normal"), "details.priority-normal"), (tr("High"), "details.priority-high"),
+        ]]))
         widget = Box.vertical()
         let bar = Box.horizontal(spacing: 8)
         bar.margins(6, start: 12, end: 6)
@@ -66,7 +79,10 @@ final class TransferDetailsPane {
         let switcher = StackSwitcher(for: stack)
         let close = Button(icon: "window-close-symbolic", name: tr("Close details"), tooltip: tr("Close the details (Escape)"))
         close.addClasses(["flat"])
-        bar.append(heading, status, switcher, close)
+        priorityButton.tooltip = tr("Set the priority of the files picked")
+        priorityButton.setAccessibleLabel(tr("Priority of the files picked"))
+        for button in [recheckButton, reannounceButton] { button.addClasses(["flat"]) }
+        bar.append(heading, status, priorityButton, recheckButton, reannounceButton, switcher, close)
 
         let rows = GeneralRow.allCases
         let half = (rows.count + 1) / 2
@@ -136,7 +152,58 @@ final class TransferDetailsPane {
         widget.setAccessibleLabel(tr("Transfer details"))
         widget.sizeRequest(width: -1, height: 220)
         close.onClicked { [weak self] in self?.onClose?() }
-        stack.onVisibleChildChanged { [weak self] in self?.onPageChanged?() }
+        stack.onVisibleChildChanged { [weak self] in
+            self?.updateControls()
+            self?.onPageChanged?()
+        }
+        group = Actions(insertInto: widget, prefix: "details")
+        for priority in FilePriority.allCases {
+            group.add("priority-\(priority.rawValue)") { [weak self] in self?.setPriority(priority) }
+        }
+        recheckButton.onClicked { [weak self] in self?.confirmRecheck() }
+        reannounceButton.onClicked { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onAction?(.reannounce, item)
+        }
+        files.selection.onChanged { [weak self] in self?.updateControls() }
+        updateControls()
+    }
+
+    /// The files picked on the Files page, by the client's index.
+    var pickedFiles: [Int] { files.selectedKeys.compactMap { fileValues[$0]?.index }.sorted() }
+
+    private func setPriority(_ priority: FilePriority) {
+        guard let item, !pickedFiles.isEmpty else { return }
+        onAction?(.setFilePriority(priority, files: pickedFiles), item)
+    }
+
+    /// Verifying reads every piece again (hours for a large transfer, and the client may stop seeding meanwhile): asked first.
+    private func confirmRecheck() {
+        guard let item else { return }
+        confirmation = ConfirmDialog(over: widget, title: tr("Verify “%s”?").fill(item.name),
+                                     detail: tr("%s reads all of its downloaded data again and checks it against the torrent. This can take a long time for a large transfer.").fill(clientName),
+                                     confirm: tr("Verify"), options: [], destructive: false,
+                                     onConfirm: { [weak self] _ in self?.onAction?(.recheck, item) },
+                                     onEnd: { [weak self] in self?.confirmation = nil })
+        confirmation?.window.present()
+    }
+
+    /// Each control says whether the client can do it, and why not in its tooltip.
+    func updateControls() {
+        let onFiles = visiblePart == .files
+        priorityButton.visible = onFiles
+        let picked = !pickedFiles.isEmpty
+        for priority in FilePriority.allCases {
+            let offered = kind?.availability(of: .setFilePriority(priority, files: [0])) == .available
+            group.setEnabled("priority-\(priority.rawValue)", offered && picked)
+        }
+        priorityButton.sensitive = picked && kind?.availability(of: .setFilePriority(.normal, files: [0])) == .available
+        for (button, action, tip) in [(recheckButton, TransferDetailAction.recheck, tr("Check the downloaded data against the torrent")),
+                                      (reannounceButton, .reannounce, tr("Ask the trackers for peers now"))] {
+            let offered = kind?.availability(of: action) == .available
+            button.sensitive = offered && item != nil
+            button.tooltip = offered ? tip : tr("%s cannot do this through its API").fill(clientName)
+        }
     }
 
     /// The page on screen.
@@ -146,10 +213,12 @@ final class TransferDetailsPane {
     }
 
     /// Shows `item` (of the client named `clientName`): its name at once, its details when they are read.
-    func show(_ item: TransferItem, clientName: String) {
+    func show(_ item: TransferItem, clientName: String, kind: ServiceKind?) {
         let changed = self.item?.id != item.id
         self.item = item
         self.clientName = clientName
+        self.kind = kind
+        defer { updateControls() }
         heading.text = item.name
         heading.tooltip = "\(item.name) — \(clientName)"
         guard changed else { return }
