@@ -286,6 +286,10 @@ extension TransferDetailsTests {
 
     func testDelugeSaysATorrentItDoesNotHoldIsGone() throws {
         XCTAssertNil(try DelugeClient.decodeInspection(Data(#"{"id":1,"error":null,"result":{}}"#.utf8), parts: [.general]))
+        let paused = try DelugeClient.decodeInspection(Data(#"{"id":1,"error":null,"result":{"next_announce":0}}"#.utf8), parts: [.general])
+        XCTAssertNotNil(paused?.general)
+        XCTAssertNil(paused?.general?.nextAnnounce, "0 while paused: no announce is due")
+        XCTAssertNil(try QBittorrentClient.decodeProperties(Data(#"{"reannounce":0}"#.utf8)).nextAnnounce)
         XCTAssertEqual(DelugeClient.trackerState("Error: tracker sent invalid reply").0, .error)
         XCTAssertEqual(DelugeClient.trackerState("Warning: Fixture warning").1, "Fixture warning")
     }

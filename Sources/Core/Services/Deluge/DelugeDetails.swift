@@ -57,7 +57,7 @@ extension DelugeClient: TransferInspecting {
                 else if key("all_time_download") { general.downloadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
                 else if key("comment") { general.comment = try r.lenientString().flatMap { $0.isEmpty ? nil : $0 } }
                 else if key("private") { general.isPrivate = try r.lenientBool() }
-                else if key("next_announce") { general.nextAnnounce = try r.lenientDouble().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("next_announce") { general.nextAnnounce = try r.lenientDouble().flatMap { $0 <= 0 ? nil : $0 } } // 0 while paused
                 else if key("queue") { general.queuePosition = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
                 else if key("max_download_speed") { general.downloadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("max_upload_speed") { general.uploadLimit = kibLimit(try r.lenientDouble()) }

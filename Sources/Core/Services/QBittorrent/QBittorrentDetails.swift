@@ -88,7 +88,7 @@ extension QBittorrentClient: TransferInspecting {
                 else if key("is_private") || key("private") { general.isPrivate = try r.lenientBool() ?? general.isPrivate }
                 else if key("dl_limit") { general.downloadLimit = positive(try r.lenientInt64()) }
                 else if key("up_limit") { general.uploadLimit = positive(try r.lenientInt64()) }
-                else if key("reannounce") { general.nextAnnounce = nonNegative(try r.lenientInt64()).map(TimeInterval.init) }
+                else if key("reannounce") { general.nextAnnounce = positive(try r.lenientInt64()).map(TimeInterval.init) } // 0 while paused
                 else { try r.skipValue() }
             }
             // -1 is qBittorrent's "above 9,999" (infinite in practice).
