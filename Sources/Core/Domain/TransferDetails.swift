@@ -61,6 +61,18 @@ public struct TransferGeneral: Sendable, Equatable {
     public init() {}
 }
 
+extension TransferItem {
+    /// The info-hash a details read or action names (a torrent's join key, lower case): exactly one, hexadecimal
+    /// (v1 or v2), never empty or "all" — anything else is refused before a request is made.
+    func infoHash() throws(ServiceError) -> String {
+        let hash = joinKey.lowercased()
+        guard [40, 64].contains(hash.utf8.count), hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw .invalidRequest(.noItems)
+        }
+        return hash
+    }
+}
+
 /// A file's priority, in the words every torrent client shares (usenet files have none).
 public enum FilePriority: String, Sendable, CaseIterable, Codable {
     /// Not downloaded.
@@ -126,6 +138,15 @@ public struct TransferPeer: Sendable, Equatable {
         return address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
     }
 }
+
+extension Array where Element == TransferPeer {
+    /// The order the Peers page shows: fastest download first, then by address (a stable order between reads).
+    func fastestFirst() -> [TransferPeer] { sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+}
+
+/// Sentinels in a client's numbers: a negative count, size or time is "unknown"; a limit of 0 or less is "none".
+func nonNegative<T: Comparable & ExpressibleByIntegerLiteral>(_ value: T?) -> T? { value.flatMap { $0 < 0 ? nil : $0 } }
+func positive<T: Comparable & ExpressibleByIntegerLiteral>(_ value: T?) -> T? { value.flatMap { $0 <= 0 ? nil : $0 } }
 
 /// One tracker of a transfer.
 public struct TransferTracker: Sendable, Equatable {

@@ -7,7 +7,7 @@ import Foundation
 /// (`tracker_status`) is the current tracker's.
 extension DelugeClient: TransferInspecting {
     public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection {
-        let hash = try QBittorrentClient.detailHash(item)
+        let hash = try item.infoHash()
         var keys: [String] = []
         if parts.contains(.general) { keys += Self.generalKeys }
         if parts.contains(.files) { keys += ["files", "file_progress", "file_priorities"] }
@@ -43,22 +43,22 @@ extension DelugeClient: TransferInspecting {
                 if key("download_location") { general.savePath = try r.lenientString() }
                 else if key("time_added") { general.added = Date(epochSeconds: try r.lenientDouble()) }
                 else if key("completed_time") { general.completed = Date(epochSeconds: try r.lenientDouble()) }
-                else if key("seeding_time") { general.seedingTime = try r.lenientDouble().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("seeding_time") { general.seedingTime = nonNegative(try r.lenientDouble()) }
                 else if key("ratio") { ratio = try r.lenientDouble() }
-                else if key("num_seeds") { general.seedsConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("total_seeds") { general.seedsInSwarm = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("num_peers") { general.peersConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("total_peers") { general.peersInSwarm = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("piece_length") { general.pieceSize = try r.lenientInt64().flatMap { $0 <= 0 ? nil : $0 } }
-                else if key("num_pieces") { general.pieceCount = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("total_size") { general.sizeBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("total_done") { general.doneBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("total_uploaded") { general.uploadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-                else if key("all_time_download") { general.downloadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("num_seeds") { general.seedsConnected = nonNegative(try r.lenientInt()) }
+                else if key("total_seeds") { general.seedsInSwarm = nonNegative(try r.lenientInt()) }
+                else if key("num_peers") { general.peersConnected = nonNegative(try r.lenientInt()) }
+                else if key("total_peers") { general.peersInSwarm = nonNegative(try r.lenientInt()) }
+                else if key("piece_length") { general.pieceSize = positive(try r.lenientInt64()) }
+                else if key("num_pieces") { general.pieceCount = nonNegative(try r.lenientInt()) }
+                else if key("total_size") { general.sizeBytes = nonNegative(try r.lenientInt64()) }
+                else if key("total_done") { general.doneBytes = nonNegative(try r.lenientInt64()) }
+                else if key("total_uploaded") { general.uploadedBytes = nonNegative(try r.lenientInt64()) }
+                else if key("all_time_download") { general.downloadedBytes = nonNegative(try r.lenientInt64()) }
                 else if key("comment") { general.comment = try r.lenientString().flatMap { $0.isEmpty ? nil : $0 } }
                 else if key("private") { general.isPrivate = try r.lenientBool() }
-                else if key("next_announce") { general.nextAnnounce = try r.lenientDouble().flatMap { $0 <= 0 ? nil : $0 } } // 0 while paused
-                else if key("queue") { general.queuePosition = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+                else if key("next_announce") { general.nextAnnounce = positive(try r.lenientDouble()) } // 0 while paused
+                else if key("queue") { general.queuePosition = nonNegative(try r.lenientInt()) }
                 else if key("max_download_speed") { general.downloadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("max_upload_speed") { general.uploadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("files") {
@@ -106,7 +106,7 @@ extension DelugeClient: TransferInspecting {
             }
             guard keysRead > 0 else { return nil }
             // -1 until anything was downloaded: not available.
-            general.ratio = ratio.flatMap { $0 < 0 ? nil : $0 }
+            general.ratio = nonNegative(ratio)
 
             var inspection = TransferInspection()
             if parts.contains(.general) { inspection.general = general }
@@ -121,7 +121,7 @@ extension DelugeClient: TransferInspecting {
                                         priority: filePriority(position < priorities.count ? priorities[position] : 4))
                 }
             }
-            if parts.contains(.peers) { inspection.peers = peers.sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+            if parts.contains(.peers) { inspection.peers = peers.fastestFirst() }
             if parts.contains(.trackers) {
                 inspection.trackers = trackers.map { tracker in
                     guard tracker.url == current, let status else {
@@ -195,7 +195,7 @@ extension DelugeClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
-        let hash = try QBittorrentClient.detailHash(item)
+        let hash = try item.infoHash()
         let ids = "[\(Self.quote(hash))]"
         switch action {
         case .setFilePriority(let priority, _):

@@ -6,16 +6,16 @@ import Foundation
 /// again (rid 0) whenever the torrent changes or the session is new.
 extension QBittorrentClient: TransferInspecting {
     public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection {
-        let hash = try Self.detailHash(item)
+        let hash = try item.infoHash()
         var inspection = TransferInspection()
         if parts.contains(.general) {
-            inspection.general = try Self.decodeProperties(try await detailGet("properties", hash: hash).body)
+            inspection.general = try Self.decodeProperties(try await detailGet("torrents/properties", hash: hash).body)
         }
         if parts.contains(.files) {
-            inspection.files = try Self.decodeFiles(try await detailGet("files", hash: hash).body)
+            inspection.files = try Self.decodeFiles(try await detailGet("torrents/files", hash: hash).body)
         }
         if parts.contains(.trackers) {
-            inspection.trackers = try Self.decodeTrackers(try await detailGet("trackers", hash: hash).body)
+            inspection.trackers = try Self.decodeTrackers(try await detailGet("torrents/trackers", hash: hash).body)
         }
         if parts.contains(.peers) {
             inspection.peers = try await peers(hash: hash)
@@ -23,18 +23,10 @@ extension QBittorrentClient: TransferInspecting {
         return inspection
     }
 
-    /// The hash a detail read names (a torrent's join key): exactly one, hexadecimal (v1 or v2), never empty or "all".
-    static func detailHash(_ item: TransferItem) throws(ServiceError) -> String {
-        let hash = item.joinKey.lowercased()
-        guard [40, 64].contains(hash.utf8.count), hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-            throw .invalidRequest(.noItems)
-        }
-        return hash
-    }
-
-    private func detailGet(_ part: String, hash: String, extra: [URLQueryItem] = []) async throws(ServiceError) -> HTTPResponse {
+    /// A read of one torrent's part; qBittorrent's 404 is a hash it no longer holds.
+    private func detailGet(_ path: String, hash: String, extra: [URLQueryItem] = []) async throws(ServiceError) -> HTTPResponse {
         do {
-            return try await get("/api/v2/torrents/\(part)", query: [URLQueryItem(name: "hash", value: hash)] + extra, class: .list)
+            return try await get("/api/v2/" + path, query: [URLQueryItem(name: "hash", value: hash)] + extra, class: .list)
         } catch .unavailable(.serverError(status: 404)) {
             throw Self.gone
         }
@@ -44,22 +36,14 @@ extension QBittorrentClient: TransferInspecting {
 
     private func peers(hash: String) async throws(ServiceError) -> [TransferPeer] {
         if peerSync.hash != hash { peerSync = QBittorrentPeerSync(hash: hash) }
-        let response: HTTPResponse
         do {
-            response = try await get("/api/v2/sync/torrentPeers", query: [URLQueryItem(name: "hash", value: hash),
-                                                                          URLQueryItem(name: "rid", value: "\(peerSync.rid)")],
-                                     class: .list)
-        } catch .unavailable(.serverError(status: 404)) {
-            peerSync = QBittorrentPeerSync(hash: "")
-            throw Self.gone
-        }
-        do {
+            let response = try await detailGet("sync/torrentPeers", hash: hash, extra: [URLQueryItem(name: "rid", value: "\(peerSync.rid)")])
             try peerSync.apply(response.body)
         } catch {
-            peerSync = QBittorrentPeerSync(hash: "") // a broken answer: the next read starts from a full list
+            peerSync = QBittorrentPeerSync(hash: "") // gone, or a broken answer: the next read starts from a full list
             throw error
         }
-        return peerSync.peers.sorted { ($0.value.downloadSpeed, $0.key) > ($1.value.downloadSpeed, $1.key) }.map(\.value)
+        return Array(peerSync.peers.values).fastestFirst()
     }
 
     // MARK: Decoding
@@ -168,8 +152,6 @@ extension QBittorrentClient: TransferInspecting {
     }
 }
 
-private func nonNegative<T: BinaryInteger>(_ value: T?) -> T? { value.flatMap { $0 < 0 ? nil : $0 } }
-private func positive<T: BinaryInteger>(_ value: T?) -> T? { value.flatMap { $0 <= 0 ? nil : $0 } }
 
 /// The peers of the one torrent whose details are open, merged from `sync/torrentPeers` diffs.
 struct QBittorrentPeerSync: Sendable {
@@ -266,7 +248,7 @@ extension QBittorrentClient: TransferTuning {
     }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
-        let hash = try Self.detailHash(item)
+        let hash = try item.infoHash()
         guard Self.availability(of: action) == .available else { throw .notOffered }
         switch action {
         case .setFilePriority(let priority, _):

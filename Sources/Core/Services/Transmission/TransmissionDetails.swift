@@ -5,7 +5,7 @@ import Foundation
 /// priority); limits are in units of 1,000 B/s and apply only when their `…Limited` flag is on.
 extension TransmissionClient: TransferInspecting {
     public func inspect(_ item: TransferItem, parts: Set<TransferDetailPart>) async throws(ServiceError) -> TransferInspection {
-        let hash = try QBittorrentClient.detailHash(item)
+        let hash = try item.infoHash()
         var fields = ["hashString"]
         if parts.contains(.general) { fields += Self.generalFields }
         if parts.contains(.files) { fields += ["files", "fileStats"] }
@@ -53,18 +53,18 @@ extension TransmissionClient: TransferInspecting {
             if key("downloadDir") { general.savePath = try r.lenientString() }
             else if key("addedDate") { general.added = Date(epochSeconds: try r.lenientInt64()) }
             else if key("doneDate") { general.completed = Date(epochSeconds: try r.lenientInt64()) }
-            else if key("totalSize") { general.sizeBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-            else if key("haveValid") { general.doneBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-            else if key("downloadedEver") { general.downloadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
-            else if key("uploadedEver") { general.uploadedBytes = try r.lenientInt64().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("totalSize") { general.sizeBytes = nonNegative(try r.lenientInt64()) }
+            else if key("haveValid") { general.doneBytes = nonNegative(try r.lenientInt64()) }
+            else if key("downloadedEver") { general.downloadedBytes = nonNegative(try r.lenientInt64()) }
+            else if key("uploadedEver") { general.uploadedBytes = nonNegative(try r.lenientInt64()) }
             else if key("uploadRatio") { ratio = try r.lenientDouble() }
-            else if key("secondsSeeding") { general.seedingTime = try r.lenientInt64().flatMap { $0 < 0 ? nil : TimeInterval($0) } }
-            else if key("peersConnected") { general.peersConnected = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
-            else if key("pieceSize") { general.pieceSize = try r.lenientInt64().flatMap { $0 <= 0 ? nil : $0 } }
-            else if key("pieceCount") { general.pieceCount = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("secondsSeeding") { general.seedingTime = nonNegative(try r.lenientInt64()).map(TimeInterval.init) }
+            else if key("peersConnected") { general.peersConnected = nonNegative(try r.lenientInt()) }
+            else if key("pieceSize") { general.pieceSize = positive(try r.lenientInt64()) }
+            else if key("pieceCount") { general.pieceCount = nonNegative(try r.lenientInt()) }
             else if key("comment") { general.comment = try r.lenientString().flatMap { $0.isEmpty ? nil : $0 } }
             else if key("isPrivate") { general.isPrivate = try r.lenientBool() }
-            else if key("queuePosition") { general.queuePosition = try r.lenientInt().flatMap { $0 < 0 ? nil : $0 } }
+            else if key("queuePosition") { general.queuePosition = nonNegative(try r.lenientInt()) }
             else if key("downloadLimit") { downloadLimit = try r.lenientInt64() }
             else if key("downloadLimited") { downloadLimited = try r.lenientBool() ?? false }
             else if key("uploadLimit") { uploadLimit = try r.lenientInt64() }
@@ -123,7 +123,7 @@ extension TransmissionClient: TransferInspecting {
                                     priority: !stat.wanted ? .skip : stat.priority > 0 ? .high : stat.priority < 0 ? .low : .normal)
             }
         }
-        if parts.contains(.peers) { inspection.peers = peers.sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+        if parts.contains(.peers) { inspection.peers = peers.fastestFirst() }
         if parts.contains(.trackers) { inspection.trackers = trackers }
         return inspection
     }
@@ -185,7 +185,7 @@ extension TransmissionClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
-        let ids = "[\(JSONText.quote(try QBittorrentClient.detailHash(item)))]"
+        let ids = "[\(JSONText.quote(try item.infoHash()))]"
         switch action {
         case .setFilePriority(let priority, _):
             let files = "[" + (try action.checkedFiles()).map(String.init).joined(separator: ",") + "]"
