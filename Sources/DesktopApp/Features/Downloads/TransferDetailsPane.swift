@@ -18,6 +18,8 @@ final class TransferDetailsPane {
     let peers = DetailTable(name: tr("Peers"), selection: .none)
     let trackers = DetailTable(name: tr("Trackers"), selection: .none)
     private var fileValues: [String: TransferFile] = [:]
+    /// The files' keys in path order, and the index-and-path list they were sorted from.
+    private var fileOrder: (paths: [String], keys: [String]) = ([], [])
     private var peerValues: [String: TransferPeer] = [:]
     private var trackerValues: [String: TransferTracker] = [:]
     /// The transfer shown, and its client's name.
@@ -224,6 +226,7 @@ final class TransferDetailsPane {
         guard changed else { return }
         status.text = tr("Reading…")
         fileValues = [:]
+        fileOrder = ([], [])
         peerValues = [:]
         trackerValues = [:]
         files.show([])
@@ -238,7 +241,12 @@ final class TransferDetailsPane {
         if let general = inspection.general { render(general) }
         if let files = inspection.files {
             fileValues = Dictionary(files.map { (String($0.index), $0) }, uniquingKeysWith: { first, _ in first })
-            self.files.show(files.sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }.map { String($0.index) })
+            // A transfer's files rarely change between reads (every 5 s): the natural-order sort runs only when they do.
+            let paths = files.map { "\($0.index)\u{0}\($0.path)" }
+            if paths != fileOrder.paths {
+                fileOrder = (paths, files.sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }.map { String($0.index) })
+            }
+            self.files.show(fileOrder.keys)
         }
         if let peers = inspection.peers {
             peerValues = Dictionary(peers.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
