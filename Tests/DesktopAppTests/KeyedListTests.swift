@@ -101,11 +101,11 @@ final class KeyedListTests: XCTestCase {
             rig.until("the window on screen") { rig.view.isMapped }
             rig.countRowsPerFrame()
             rig.list.update(keys)
-            XCTAssertEqual(rig.list.keys.count, rig.list.growth, "the first step holds only a frame's worth")
+            XCTAssertEqual(rig.list.keys.count, KeyedList.firstGrowth, "the first step holds only a frame's worth")
             rig.until("the first rows on screen") { rig.topKey == "item-0" }
             rig.until("every item in the model") { rig.list.keys == keys }
             XCTAssertGreaterThan(rig.made, 100, "the view made its rows")
-            XCTAssertLessThanOrEqual(rig.madePerFrame.max() ?? 0, rig.list.growth + 8,
+            XCTAssertLessThanOrEqual(rig.madePerFrame.max() ?? 0, KeyedList.maxGrowth + 8,
                                      "a frame made \(rig.madePerFrame.max() ?? 0) rows: \(rig.madePerFrame.filter { $0 > 0 })")
 
             let hidden = KeyedList()
@@ -114,7 +114,7 @@ final class KeyedListTests: XCTestCase {
             defer { g_object_unref(UnsafeMutableRawPointer(view.widget)) }
             hidden.paces(view)
             hidden.update(keys)
-            XCTAssertEqual(hidden.keys.count, hidden.growth, "off screen too, the first step is small (GTK makes its rows)")
+            XCTAssertEqual(hidden.keys.count, KeyedList.firstGrowth, "off screen too, the first step is small (GTK makes its rows)")
             rig.until("the view off screen holds every item, grown in idle steps") { hidden.keys == keys }
         }
     }

@@ -64,7 +64,10 @@ final class KeyedList {
     /// 100–140 ms. While the model holds fewer than `rowBudget` items, it grows by `growth` items a
     /// step: a frame (a tick callback, so each frame lays out only those) while the view is on screen,
     /// else an idle call; the first rows are on screen at once. Past the budget the rows exist already,
-    /// and steps are idle calls of `chunk` items.
+    /// and steps are idle calls of `chunk` items. The step follows what the frames cost: after a frame
+    /// that kept its time it doubles (up to `maxGrowth`), after one that ran long it halves (down to
+    /// `minGrowth`), so a fast machine fills the list in a few frames and a slow one still keeps each
+    /// frame short.
     func paces(_ view: some WidgetRef) {
         guard pacedView == nil else { return }
         pacedView = view.widget
@@ -77,7 +80,12 @@ final class KeyedList {
 
     private var pacedView: Widget?
     static let rowBudget = 256
-    var growth = 8
+    /// Items the next growth step adds below the row budget (see `paces`).
+    private(set) var growth = KeyedList.firstGrowth
+    static let firstGrowth = 8, minGrowth = 4, maxGrowth = 16
+    /// When the last paced step ran (the frame clock's time, µs): the time to the next one is what that
+    /// frame cost (at least a frame's period).
+    private var lastStepFrameTime: Int64 = 0
     private var tickID: guint = 0
     /// The first frame in which the next paced step may run, and whether a step runs in a tick now.
     private var readyFrame: Int64 = 0
@@ -115,6 +123,10 @@ final class KeyedList {
     /// Makes the rows show `newKeys`, in order: rows on screen whose key changed are bound again, the
     /// model grows or shrinks at its end, the selection and the focus follow their keys.
     func update(_ newKeys: [String]) {
+        if pending == nil { // a new growth starts small: what its frames cost is not known yet
+            growth = Self.firstGrowth
+            lastStepFrameTime = 0
+        }
         pending = nil
         let focused = focusedPosition().flatMap { position in key(at: position).map { (position, $0) } }
         let selected = selectionKeeper?.selectedKeys
@@ -201,6 +213,20 @@ final class KeyedList {
         scheduleStep(paced: paced)
     }
 
+    /// Sizes the next paced step by the time since the last one: a frame that kept its time (under ~1.25
+    /// periods at 60 Hz) doubles it, one that ran past two periods halves it. A step after a pause (a new
+    /// update, a second or more later) starts from the first size again.
+    private func pace(frameTime: Int64) {
+        defer { lastStepFrameTime = frameTime }
+        let interval = frameTime - lastStepFrameTime
+        guard lastStepFrameTime > 0, interval < 1_000_000 else { return growth = Self.firstGrowth }
+        if interval <= 21_000 {
+            growth = min(growth * 2, Self.maxGrowth)
+        } else if interval > 34_000 {
+            growth = max(growth / 2, Self.minGrowth)
+        }
+    }
+
     /// The next step: in the next frame while paced, else when idle. One of each at most is waiting.
     private func scheduleStep(paced: Bool) {
         let box = Unmanaged.passRetained(KeyedListStep(self)).toOpaque()
@@ -216,6 +242,7 @@ final class KeyedList {
                 return MainActor.assumeIsolated {
                     guard let list = step.list else { return 0 }
                     if let clock, Int64(gdk_frame_clock_get_frame_counter(clock)) < list.readyFrame { return 1 }
+                    if let clock { list.pace(frameTime: Int64(gdk_frame_clock_get_frame_time(clock))) }
                     list.tickID = 0
                     list.inTick = true
                     defer { list.inTick = false }
