@@ -14,6 +14,7 @@ final class TransferPeerTests: XCTestCase {
         let qbittorrent: Daemon
         let transmission: Daemon
         let deluge: Daemon
+        let rtorrent: Daemon
         let nzbget: NZBGet
     }
 
@@ -193,6 +194,24 @@ final class TransferPeerTests: XCTestCase {
         let client = TransmissionClient(connection: try await connection(.transmission, peers.transmission), transport: transport, secrets: secrets)
         try await assertDetails(client, kind: .transmission)
         try await assertFilePriorities(client)
+    }
+
+    func testRTorrentDetailsOfEachSeed() async throws {
+        let client = RTorrentClient(connection: try await connection(.rtorrent, peers.rtorrent), transport: transport, secrets: secrets)
+        try await assertDetails(client, kind: .rtorrent)
+        try await assertFilePriorities(client)
+        // Verify and reannounce are taken (the daemon answers each call of the multicall with 0, not a fault).
+        let seed = try XCTUnwrap(peers.torrents.first)
+        let item = TransferItem(serviceID: UUID(), joinKey: seed.hash, name: seed.name, state: .paused, rawState: "paused",
+                                progress: 0, sizeBytes: seed.size, remainingBytes: 0)
+        try await client.perform(.reannounce, on: item)
+        try await client.perform(.recheck, on: item)
+        // After the check, the pieces it holds are what is on disk: all of a complete seed's, none of an incomplete one's.
+        let checked = try await eventually(30) {
+            guard let general = try await client.inspect(item, parts: [.general]).general, let count = general.pieceCount else { return false }
+            return general.piecesHave == (seed.complete ? count : 0)
+        }
+        XCTAssertTrue(checked, "the pieces held after the check match the data on disk")
     }
 
     // MARK: Transmission

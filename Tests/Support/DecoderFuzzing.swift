@@ -135,6 +135,7 @@ public enum DecoderFuzzing {
             count(try? await client.probe())
             count(try? await client.transfers())
             if case .value? = try? XMLRPC.read(body) { accepted += 1 }
+            accepted += await inspect(client, config: config)
             accepted += await actions(client, config: config)
         case .jellyseerr:
             let client = JellyseerrClient(connection: connection, transport: transport, secrets: secrets)
