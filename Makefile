@@ -127,6 +127,8 @@ bench: bench-deps
 	$(BUILD)/release/switchyard-bench qbt-merge $(BUILD)/bench/qbt
 	@echo "== fan-out: 8 services each answering after 300 ms vs 1 (target <= 1.2x)"
 	$(BUILD)/release/switchyard-bench fanout $(BUILD)/release/switchyard-fixture-server Fixtures
+	@echo "== speed history: a sample's cost, 30 days of a refresh every 2 s on disk, read back (targets <= 0.05 ms, <= 5 MB)"
+	$(BUILD)/release/switchyard-bench speed-history
 	@echo "== stack doctor: one pass over 3 orchestrators (fixture servers) and 5 clients (the real peers, a SABnzbd fixture) (target <= 2 s)"
 	scripts/test-session.sh bash -c 'run=$$(mktemp -d); trap "/usr/bin/python3 Tests/Peers/peers.py stop $$run" EXIT; \
 	  /usr/bin/python3 Tests/Peers/peers.py start $$run && $(BUILD)/release/switchyard-bench doctor $$run/peers.json \

@@ -119,7 +119,7 @@ final class RTorrentDetailsTests: XCTestCase {
             _ = try await gone.inspect(item(config), parts: [.general])
             XCTFail("a torrent rTorrent does not hold")
         } catch {
-            XCTAssertEqual(error, .serverMessage(status: 404, message: "rTorrent no longer holds this transfer."))
+            XCTAssertEqual(error, .refused(.noSuchTransfer))
         }
         let refused = RTorrentTests.response("<array><data><value><struct><member><name>faultCode</name><value><i4>-503</i4></value></member>"
                                              + "<member><name>faultString</name><value><string>Invalid value.</string></value></member></struct></value></data></array>")

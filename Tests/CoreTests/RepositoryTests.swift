@@ -338,6 +338,31 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(logins.requests.count, 2)
     }
 
+    func testEachDownloadsReadIsASampleOfItsClientsSpeedHistory() async throws {
+        let config = try await add(.qbittorrent, host: "qbt.fixture.invalid", name: "qBittorrent")
+        let clock = ManualClock(start)
+        let repository = await repository(["qbt.fixture.invalid": qbittorrent()], clock: clock.clock)
+        _ = await repository.downloads()
+        clock.advance(10)
+        _ = await repository.downloads(force: true)
+        let store = try XCTUnwrap(repository.speedHistory)
+        let now = Int64(start.timeIntervalSince1970) + 10
+        let points = await store.history(config.id).points(last: 60, now: now)
+        XCTAssertEqual(points.count, 2, "one point per read, 10 s apart: \(points)")
+        XCTAssertEqual(points.map(\.down), [5_000_000, 5_000_000], "the client's total speeds as it reported them")
+        XCTAssertEqual(points.map(\.up), [1000, 1000])
+        // Kept on disk: a new repository over the same cache folder reads it back.
+        await store.flush()
+        let again = SpeedHistoryStore(cache: cache)
+        let read = await again.history(config.id)
+        XCTAssertEqual(read.points(last: 60, now: now), points)
+        // Removed with the service.
+        await repository.purge(serviceID: config.id)
+        await cache.purge(serviceID: config.id)
+        let forgotten = await SpeedHistoryStore(cache: cache).history(config.id)
+        XCTAssertEqual(forgotten, SpeedHistory())
+    }
+
     func testANewCredentialEndsTheWaitAndSignsInAgain() async throws {
         let config = try await add(.qbittorrent, host: "qbt.fixture.invalid", name: "qBittorrent")
         let good = qbittorrent(), refusing = qbittorrent(status: 401)

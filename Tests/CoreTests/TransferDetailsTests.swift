@@ -127,7 +127,7 @@ final class TransferDetailsTests: XCTestCase {
             _ = try await client.inspect(item(.qbittorrent, "dddddddddddddddddddddddddddddddddddddd44", config: config), parts: [.general])
             XCTFail("read a torrent qBittorrent does not hold")
         } catch {
-            XCTAssertEqual(error as? ServiceError, .serverMessage(status: 404, message: "qBittorrent no longer holds this transfer."))
+            XCTAssertEqual(error as? ServiceError, .refused(.noSuchTransfer))
         }
     }
 
@@ -230,7 +230,7 @@ final class TransferDetailsTests: XCTestCase {
             _ = try await client.inspect(item(.transmission, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2", config: connection.config), parts: [.peers])
             XCTFail("an empty answer is a torrent Transmission no longer holds")
         } catch {
-            XCTAssertEqual(error as? ServiceError, .serverMessage(status: 404, message: "Transmission no longer holds this transfer."))
+            XCTAssertEqual(error as? ServiceError, .refused(.noSuchTransfer))
         }
         let sent = try XCTUnwrap(try JSONSerialization.jsonObject(with: log.requests[0].body ?? Data()) as? [String: Any])
         XCTAssertEqual((sent["arguments"] as? [String: Any])?["fields"] as? [String], ["hashString", "peers"])

@@ -20,7 +20,7 @@ final class ErrorTextTests: XCTestCase {
                                       .notConfigured, .invalidRequest(.noItems), .invalidRequest(.unsupportedLink),
                                       .invalidRequest(.sourceNotTaken), .invalidRequest(.mixedLists), .invalidRequest(.incomplete),
                                       .invalidRequest(.wholeLibrary), .refused(.notAdded), .refused(.rejected), .refused(.noDaemon),
-                                      .refused(.daemonUnreachable), .refused(.noLabels), .refused(.said("fixture refusal")),
+                                      .refused(.daemonUnreachable), .refused(.noLabels), .refused(.said("fixture refusal")), .refused(.noSuchTransfer),
                                       .partlyDone(.addedWithoutCategory("fixture")), .partlyDone(.someFailed(failed: 1, of: 2, reason: "fixture"))]
         let sentences = errors.map(ErrorText.sentence)
         XCTAssertFalse(sentences.contains { $0.isEmpty })

@@ -148,8 +148,7 @@ final class TransferPeerTests: XCTestCase {
             _ = try await client.inspect(absent, parts: [.general, .files])
             XCTFail("read a torrent the daemon does not hold", line: line)
         } catch {
-            guard case .serverMessage(404, let message)? = error as? ServiceError else { return XCTFail("\(error)", line: line) }
-            XCTAssertTrue(message.contains("no longer holds"), message, line: line)
+            XCTAssertEqual(error as? ServiceError, .refused(.noSuchTransfer), line: line)
         }
     }
 

@@ -3,6 +3,7 @@
 //        switchyard-bench wire PEERS_JSON    (from Tests/Peers/peers.py bulk: bytes per refresh on the wire)
 //        switchyard-bench qbt-merge DIR      (full.json, diff-NNN.json…, full-after.json from qbt-maindata.py)
 //        switchyard-bench doctor PEERS_JSON FIXTURE-SERVER FIXTURES   (one stack doctor pass over 3 orchestrators + 5 clients)
+//        switchyard-bench speed-history   (a client's speed history: a sample's cost, 30 days on disk, reading it back)
 // Prints: items=N seconds=S baseline_kib=B peak_kib=P payload_bytes=L
 import Core
 import Foundation
@@ -40,6 +41,10 @@ if arguments.count == 3, arguments[1] == "xmlrpc" {
         times.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
     print("rows=\(rows) bytes=\(payload.count) median_seconds=\(times.sorted()[times.count / 2])")
+    exit(0)
+}
+if arguments.count == 2, arguments[1] == "speed-history" {
+    runSpeedHistoryBenchmark()
     exit(0)
 }
 if arguments.count == 3, arguments[1] == "qbt-merge" {

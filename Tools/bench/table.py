@@ -134,6 +134,11 @@ connections = [run["newConnectionsPerMinute"] for run in ours + ([full] if full 
 row("Connections at steady state", "<= 1 new per service per minute",
     f"{', '.join(f'{c:g}' for c in connections) or 'missing'} per minute (trg {fmt(median(theirs, 'newConnectionsPerMinute'), '', 1)})",
     None if not connections else max(connections) <= 1)
+speed = load("speed-history")
+row("Speed history: one sample / 30 days on disk", "<= 0.05 ms / <= 5 MB per client",
+    "missing" if not speed else f"{speed['msPerSample'] * 1000:.2f} µs per sample over {speed['samples']:,}; {speed['fileBytes'] / 1024:.0f} KB; "
+    f"read back in {speed['decodeMs']:.2f} ms; a 30-day graph's {speed['graphPoints']:,} points in {speed['graphPointsMs']:.3f} ms",
+    None if not speed else speed["msPerSample"] <= 0.05 and speed["fileBytes"] <= 5 * 1024 * 1024)
 doctor = load("doctor")
 row("Stack doctor: one pass, 3 orchestrators + 5 clients", "<= 2 s",
     f"median {fmt(doctor and doctor['medianSeconds'] * 1000, ' ms', 0)}, slowest {fmt(doctor and doctor['maxSeconds'] * 1000, ' ms', 0)}, "

@@ -50,6 +50,8 @@ public enum ClientRefusal: Sendable, Equatable {
     case said(String)
     /// Its API takes reads only from an API key (Jellyseerr/Overseerr's CSRF protection is on).
     case readOnlyAPI
+    /// It no longer holds the transfer a details read or action named (removed there, or cleared by its own rules).
+    case noSuchTransfer
 }
 
 /// What was done when not everything was.

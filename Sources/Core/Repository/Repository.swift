@@ -23,11 +23,14 @@ public actor Repository: ServiceScopedState {
     var downloadClientLists: [UUID: (read: Date, clients: [DownloadClientInfo])] = [:]
     /// Orchestrator queues asked for by Activity refreshes (diagnostics, tests).
     public internal(set) var queuesRead = 0
+    /// Each transfer client's speeds over time, sampled by every Downloads read (none without a cache folder).
+    public nonisolated let speedHistory: SpeedHistoryStore?
 
     public init(registry: ServiceRegistry, transport: any HTTPTransport, secrets: any SecretStore,
                 cache: ServiceCache?, clock: Clock = .system) {
         self.registry = registry
         self.store = FeatureStore(cache: cache)
+        speedHistory = cache.map { SpeedHistoryStore(cache: $0) }
         self.clock = clock
         pool = SessionPool(transport: transport, secrets: secrets, clock: clock)
     }
@@ -47,7 +50,10 @@ public actor Repository: ServiceScopedState {
     public func networkChanged() async { await pool.invalidateAll() }
 
     /// A service or its credential was removed: forget its session and failures (its cache files are the cache's).
-    public func purge(serviceID: UUID) { pool.forget(serviceID) }
+    public func purge(serviceID: UUID) async {
+        pool.forget(serviceID)
+        await speedHistory?.forget(serviceID)
+    }
 
     /// New credential: the next request starts a new session (new client, new sign-in, no backoff).
     public func credentialChanged(serviceID: UUID) { pool.restart(serviceID) }
@@ -75,6 +81,13 @@ public actor Repository: ServiceScopedState {
         let aggregate = await gather(configs, Capabilities.transfers, .downloads, cache: .transfers, force: force,
                                      progress: progress.map { FeatureStates.progress($0, clock: clock) }) { client throws(ServiceError) in
             try await client.transfers()
+        }
+        if let speedHistory {
+            // Each client read now (not a stale part from the cache) is one sample of its speeds.
+            let now = Int64(clock.now.timeIntervalSince1970)
+            for part in aggregate.parts where !part.isStale {
+                await speedHistory.record(part.service.id, down: part.value.stats.downloadSpeed, up: part.value.stats.uploadSpeed, at: now)
+            }
         }
         return FeatureStates.state(aggregate, configs: configs, now: clock.now)
     }

@@ -66,6 +66,7 @@ enum ErrorText {
         case .daemonUnreachable: tr("The client's web UI could not connect to its daemon. Check the daemon's address and credentials in the web UI.")
         case .noLabels: tr("This client has no labels (Transmission has them from 4.0). Add it without a category.")
         case .said(let message): tr("The service refused the request: %s").fill(message)
+        case .noSuchTransfer: tr("The client no longer holds this transfer: it was removed there, or cleared by its own rules.")
         case .readOnlyAPI:
             tr("The service takes only reads from an API key: its CSRF protection is on. Nothing was changed; turn it off in its Settings → General to act from Switchyard.")
         }

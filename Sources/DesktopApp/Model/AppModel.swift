@@ -88,6 +88,16 @@ final class AppModel {
         for controller in context.controllers { controller.stop() }
         let scheduler = scheduler
         Task { await scheduler.stop() }
+        // The speed histories' last minutes: written before the process ends (at most a second's wait, off the
+        // main loop's work — the window is gone by now).
+        if let history = repository.speedHistory {
+            let written = DispatchSemaphore(value: 0)
+            Task.detached {
+                await history.flush()
+                written.signal()
+            }
+            _ = written.wait(timeout: .now() + 1)
+        }
     }
 
     // MARK: Binding the window

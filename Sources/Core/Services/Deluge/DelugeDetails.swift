@@ -16,7 +16,7 @@ extension DelugeClient: TransferInspecting {
         let list = keys.map(Self.quote).joined(separator: ",")
         let body = try await authorized("core.get_torrent_status", "[\(Self.quote(hash)),[\(list)]]", effect: .read)
         guard let inspection = try Self.decodeInspection(body, parts: parts) else {
-            throw .serverMessage(status: 404, message: "Deluge no longer holds this transfer.")
+            throw .refused(.noSuchTransfer)
         }
         return inspection
     }
@@ -215,7 +215,7 @@ extension DelugeClient: TransferTuning {
                 }
                 return list
             }
-            guard var priorities = current else { throw .serverMessage(status: 404, message: "Deluge no longer holds this transfer.") }
+            guard var priorities = current else { throw .refused(.noSuchTransfer) }
             guard let last = files.last, last < priorities.count else { throw .invalidRequest(.noItems) }
             let value = switch priority { case .skip: 0; case .low: 1; case .normal: 4; case .high: 7 }
             for index in files { priorities[index] = value }

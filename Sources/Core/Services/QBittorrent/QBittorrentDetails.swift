@@ -32,7 +32,7 @@ extension QBittorrentClient: TransferInspecting {
         }
     }
 
-    static let gone = ServiceError.serverMessage(status: 404, message: "qBittorrent no longer holds this transfer.")
+    static let gone = ServiceError.refused(.noSuchTransfer)
 
     private func peers(hash: String) async throws(ServiceError) -> [TransferPeer] {
         if peerSync.hash != hash { peerSync = QBittorrentPeerSync(hash: hash) }

@@ -3,7 +3,7 @@ import Foundation
 /// rTorrent's details of one torrent (API-GUIDE-4 §4): one `system.multicall` holding the `d.*` reads of the General
 /// page and one `f.`/`p.`/`t.multicall` per list asked for — one request, plus one more only when the torrent is in a
 /// throttle group (its rates are read by the group's name). Every call names the torrent by its hash; an unknown hash
-/// faults ("Could not find info-hash."), read as the torrent gone.
+/// faults ("Could not find info-hash."), read as the torrent gone (`.noSuchTransfer`).
 ///
 /// What rTorrent says differently from the other clients: a file's path leaves out the torrent's folder (added here for
 /// a multi-file torrent, so every client's paths read alike); file priorities are 0 off, 1 normal, 2 high (no low);
@@ -53,7 +53,7 @@ extension RTorrentClient: TransferInspecting {
                                 "t.activity_time_next="]
 
     /// One `system.multicall`: each call's value in order. A fault in any of them is the whole read's: an unknown hash
-    /// is the torrent gone (404), anything else rTorrent's own words.
+    /// is the torrent gone, anything else rTorrent's own words.
     func multicall(_ calls: [(String, [XMLRPCValue])], effect: RequestEffect) async throws(ServiceError) -> [XMLRPCValue] {
         let body = calls.map { XMLRPCValue.structure(["methodName": .string($0.0), "params": .array($0.1)]) }
         let answer = try await call("system.multicall", [.array(body)], effect: effect)
@@ -66,7 +66,7 @@ extension RTorrentClient: TransferInspecting {
         if case .structure(let fault)? = answers.first(where: { if case .structure = $0 { true } else { false } }) {
             let message = fault["faultString"]?.string ?? "fault \(fault["faultCode"]?.int ?? 0)"
             if message.localizedCaseInsensitiveContains("info-hash") {
-                throw .serverMessage(status: 404, message: "rTorrent no longer holds this transfer.")
+                throw .refused(.noSuchTransfer)
             }
             throw .refused(.said(message))
         }

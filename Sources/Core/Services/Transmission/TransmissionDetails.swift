@@ -14,7 +14,7 @@ extension TransmissionClient: TransferInspecting {
         let list = fields.map { "\"\($0)\"" }.joined(separator: ",")
         let body = try await call("torrent-get", "{\"ids\":[\(JSONText.quote(hash))],\"fields\":[\(list)]}", effect: .read)
         guard let inspection = try Self.decodeInspection(body, parts: parts) else {
-            throw .serverMessage(status: 404, message: "Transmission no longer holds this transfer.")
+            throw .refused(.noSuchTransfer)
         }
         return inspection
     }
