@@ -141,6 +141,8 @@ bench: bench-deps
 	Tools/bench/ui.sh lookup
 	@echo "== Prowlarr search across 20 indexers (1,000 results): last answer to painted, stall while they stream in (3 rounds)"
 	Tools/bench/ui.sh search
+	@echo "== speed graph: 30 days laid out and redrawn offscreen, 520 x 140 (target <= 4 ms)"
+	Tools/bench/ui.sh graph
 	@echo "== live updates vs polling: a change at Sonarr to the Activity row painted (20 rounds each), and an idle minute's bytes"
 	Tools/bench/ui.sh live
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"

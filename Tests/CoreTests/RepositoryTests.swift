@@ -351,11 +351,16 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(points.count, 2, "one point per read, 10 s apart: \(points)")
         XCTAssertEqual(points.map(\.down), [5_000_000, 5_000_000], "the client's total speeds as it reported them")
         XCTAssertEqual(points.map(\.up), [1000, 1000])
+        // Activity reads the same lists: a sample too.
+        clock.advance(10)
+        _ = await repository.activity(force: true)
+        let withActivity = await store.history(config.id).points(last: 60, now: now + 10)
+        XCTAssertEqual(withActivity.count, 3, "the Activity read is a sample: \(withActivity)")
         // Kept on disk: a new repository over the same cache folder reads it back.
         await store.flush()
         let again = SpeedHistoryStore(cache: cache)
         let read = await again.history(config.id)
-        XCTAssertEqual(read.points(last: 60, now: now), points)
+        XCTAssertEqual(read.points(last: 60, now: now + 10), withActivity)
         // Removed with the service.
         await repository.purge(serviceID: config.id)
         await cache.purge(serviceID: config.id)

@@ -76,6 +76,9 @@ final class InspectionRoutesTests: XCTestCase {
                                        "[label] 'Radarr · 5.26.2.10099 · via local · 15 ms · polling'",
                                        "[label] 'Live updates: the live connection dropped; reconnecting.'"]
             }
+            if tab == .overview, scene == "speeds" {
+                return ["[label] 'Transfer Speeds'", "[image] 'Speeds of qBittorrent'", "[image] 'Speeds of NZBGet'"]
+            }
             if tab == .overview, scene == "live-failures" {
                 return content(tab) + ["[label] 'Sonarr · 3.0.10.1567 · via local · 9 ms · polling'",
                                        "[label] 'Live updates: version 3.0.10.1567 has no live updates Switchyard can use, so changes are polled.'",
@@ -151,6 +154,15 @@ final class InspectionRoutesTests: XCTestCase {
         case .detailsTrackers:
             return ["[page tab] 'Trackers' {visible,selected", "[label] 'udp://backup-tracker.fixture.invalid:1337/announce'",
                     "[label] 'Not working'", "[label] 'Connection refused'"]
+        case .detailsSpeed:
+            return ["[page tab] 'Speed' {visible,selected", "[image] 'Speeds of this transfer'"]
+        case .speed, .speedMonth:
+            return ["[push button] 'Speed history'", "[label] 'Speed history'", "[combo box] 'Period shown'",
+                    "[image] 'Speeds of qBittorrent'", "[image] 'Speeds of NZBGet'"]
+        case .speedEmpty:
+            return ["[image] 'Speeds of qBittorrent'", "[image] 'Speeds of NZBGet'"]
+        case .speedDown:
+            return ["[image] 'Speeds of NZBGet'", "[label] 'Not read now: Nothing is listening at this address and port. Is the service running?'"]
         case .turtle:
             return ["[push button] 'Speed limits: on in qBittorrent'", "[menu item] 'qBittorrent' {visible,sensitive,focusable,checked}",
                     "[menu item] 'NZBGet'", "[menu item] 'All Clients'"]

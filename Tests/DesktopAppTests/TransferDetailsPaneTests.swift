@@ -114,4 +114,79 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.recheckButton.tooltip, "NZBGet cannot do this through its API")
         }
     }
+    /// The Speed page draws the transfer shown from the list's own refreshes (one sample each, another transfer's
+    /// speeds not among them) and is heard as a summary; a new transfer starts a new graph.
+    func testTheSpeedPageIsFedByTheListsRefreshes() throws {
+        try requireTestSession()
+        MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            let bay = InspectionData.transfers[0], street = InspectionData.transfers[1]
+            page.openDetails(key: DownloadsPage.key(bay))
+            page.details.showsSpeed = true
+            XCTAssertEqual(page.details.visiblePart, .general, "the Speed page is no client part")
+            let now = Int64(InspectionData.now.timeIntervalSince1970)
+            XCTAssertEqual(page.details.speedHistory.points(last: 3600, now: now).map(\.down), [bay.downloadSpeed], "opening is the first sample")
+
+            // A refresh of the list: the transfer shown is sampled from it, at the window's clock.
+            var content = InspectionData.downloads(stale: false)
+            var faster = bay
+            faster.downloadSpeed = 31_000_000
+            faster.uploadSpeed = 2_000_000
+            content.parts[0].value = TransferSnapshot(items: content.parts[0].value.items.map { $0.id == bay.id ? faster : $0 },
+                                                      stats: content.parts[0].value.stats)
+            page.render(.content(content, refreshedAt: InspectionData.now))
+            let point = page.details.speedHistory.points(last: 3600, now: now).last
+            XCTAssertEqual(point?.peakDown, 31_000_000)
+            XCTAssertEqual(point?.peakUp, 2_000_000)
+            // Another transfer's speeds are not this one's.
+            page.details.sample(street, at: now + 5)
+            XCTAssertEqual(page.details.speedHistory.points(last: 3600, now: now + 5).count, 1)
+            page.details.sample(faster, at: now + 5)
+            page.details.drawSpeed(now: now + 5)
+            XCTAssertEqual(page.details.speedGraph.summary, "Down 31.0 MB/s, up 2.00 MB/s; peak down 31.0 MB/s and up 2.00 MB/s in the last hour")
+            XCTAssertEqual(page.details.speedGraph.layout?.down.count, 1)
+
+            page.select(keys: [DownloadsPage.key(street)])
+            XCTAssertEqual(page.details.speedHistory.points(last: 3600, now: now).map(\.down), [street.downloadSpeed],
+                           "another transfer: a new graph, from its own first sample")
+        }
+    }
+
+    /// The speed history popover: one graph per client in the order given, a client not read says why above its
+    /// graph and in what a screen reader hears, and nothing recorded says so.
+    func testTheSpeedHistoryShowsEachClientAndWhyOneIsNotRead() throws {
+        try requireTestSession()
+        MainActor.assumeIsolated {
+            gtk_init()
+            let view = SpeedHistoryView(totals: Label("↓ 1 MB/s"))
+            var wanted = 0
+            view.onWanted = { wanted += 1 }
+            let now = Int64(InspectionData.now.timeIntervalSince1970)
+            var busy = SpeedHistory()
+            for step in Int64(0)..<120 { busy.record(down: 1_000_000 + step * 10_000, up: 50_000, at: now - 600 + step * 5) }
+            let refused = ErrorText.sentence(.unavailable(.connectionRefused))
+            view.show([(InspectionData.qbittorrent, busy, nil), (InspectionData.nzbget, SpeedHistory(), SpeedHistoryView.note(notRead: refused, setAside: false))], now: now, utcOffset: 0)
+            XCTAssertEqual(view.graphs.map(\.service.name), ["qBittorrent", "NZBGet"])
+            XCTAssertFalse(view.graphs[0].note.visible)
+            XCTAssertTrue(view.graphs[1].note.visible)
+            XCTAssertEqual(view.graphs[1].note.text, "Not read now: " + refused)
+            XCTAssertEqual(view.graphs[0].graph.summary, "Down 2.19 MB/s, up 50.0 KB/s; peak down 2.19 MB/s and up 50.0 KB/s in the last hour",
+                           "the last sample 5 s ago: the speed now")
+            view.show([(InspectionData.qbittorrent, busy, nil)], now: now + 60, utcOffset: 0)
+            XCTAssertEqual(view.graphs[0].graph.summary, "Not read in the last 15 seconds; peak down 2.19 MB/s and up 50.0 KB/s in the last hour",
+                           "a minute without a sample: no speed now, the peaks still")
+            view.show([(InspectionData.qbittorrent, busy, nil), (InspectionData.nzbget, SpeedHistory(), SpeedHistoryView.note(notRead: refused, setAside: false))], now: now, utcOffset: 0)
+            XCTAssertEqual(view.graphs[1].graph.summary, "Not read now: \(refused) No speeds recorded in the last hour.")
+            XCTAssertNil(SpeedHistoryView.note(notRead: nil, setAside: false))
+            XCTAssertEqual(SpeedHistoryView.note(notRead: nil, setAside: true),
+                           "The speed history kept for it could not be read; it was set aside and a new one started.")
+            view.rangeDropDown.selected = SpeedGraphLayout.Range.month.rawValue
+            XCTAssertEqual(wanted, 1, "another period asks for the histories again")
+            XCTAssertEqual(view.range, .month)
+            view.show([], now: now, utcOffset: 0)
+            XCTAssertEqual(view.graphs.count, 0)
+        }
+    }
 }

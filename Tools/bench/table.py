@@ -139,6 +139,13 @@ row("Speed history: one sample / 30 days on disk", "<= 0.05 ms / <= 5 MB per cli
     "missing" if not speed else f"{speed['msPerSample'] * 1000:.2f} µs per sample over {speed['samples']:,}; {speed['fileBytes'] / 1024:.0f} KB; "
     f"read back in {speed['decodeMs']:.2f} ms; a 30-day graph's {speed['graphPoints']:,} points in {speed['graphPointsMs']:.3f} ms",
     None if not speed else speed["msPerSample"] <= 0.05 and speed["fileBytes"] <= 5 * 1024 * 1024)
+graph = (load("graph") or {}).get("graph")
+row("Speed graph: a redraw of 30 days (layout + draw, 520 x 140)", "<= 4 ms",
+    "missing" if not graph else "; ".join(
+        f"{name} {graph[name]['layoutMs'] + graph[name]['drawMsMedian']:.2f} ms ({graph[name]['points']:,} points: layout {graph[name]['layoutMs']:.2f}, "
+        f"draw median {graph[name]['drawMsMedian']:.2f}, slowest {graph[name]['drawMsMax']:.2f}, with the readout {graph[name]['drawWithReadoutMsMedian']:.2f})"
+        for name in ("month", "day", "hour")),
+    None if not graph else graph["month"]["layoutMs"] + graph["month"]["drawMsMax"] <= 4)
 doctor = load("doctor")
 row("Stack doctor: one pass, 3 orchestrators + 5 clients", "<= 2 s",
     f"median {fmt(doctor and doctor['medianSeconds'] * 1000, ' ms', 0)}, slowest {fmt(doctor and doctor['maxSeconds'] * 1000, ' ms', 0)}, "

@@ -160,6 +160,13 @@ search)
   cat "$work/search.json"; echo
   keep search "$work/search.json"
   ;;
+graph)
+  # A speed graph of 30 days (the inspection routes' history): layout and an offscreen redraw per period.
+  profile graph
+  app graph "$work/graph.json"
+  cat "$work/graph.json"; echo
+  keep graph "$work/graph.json"
+  ;;
 live)
   # The Activity tab with a Sonarr fixture server holding 40 downloads, live (its hub pushes a queue
   # sync after each change) and polling (no hub, as Sonarr v3): 20 changes each, then a minute idle.

@@ -32,7 +32,9 @@ extension Repository {
         let answered = await fetched
         for part in answered.parts where !part.isStale { lastQueues[part.service.id] = part }
         queuesRead += answered.parts.count + answered.failures.count
-        let content = ActivityContent(joining: Self.adding(kept, to: answered, order: orchestrators), transfers: await transfers, routes: routes)
+        let transferLists = await transfers
+        await sampleSpeeds(transferLists)
+        let content = ActivityContent(joining: Self.adding(kept, to: answered, order: orchestrators), transfers: transferLists, routes: routes)
         return FeatureStates.activity(content, orchestrators: orchestrators, now: clock.now)
     }
 

@@ -82,14 +82,18 @@ public actor Repository: ServiceScopedState {
                                      progress: progress.map { FeatureStates.progress($0, clock: clock) }) { client throws(ServiceError) in
             try await client.transfers()
         }
-        if let speedHistory {
-            // Each client read now (not a stale part from the cache) is one sample of its speeds.
-            let now = Int64(clock.now.timeIntervalSince1970)
-            for part in aggregate.parts where !part.isStale {
-                await speedHistory.record(part.service.id, down: part.value.stats.downloadSpeed, up: part.value.stats.uploadSpeed, at: now)
-            }
-        }
+        await sampleSpeeds(aggregate)
         return FeatureStates.state(aggregate, configs: configs, now: clock.now)
+    }
+
+    /// Each client read now (not a stale part from the cache) is one sample of its speeds — from the Downloads and
+    /// the Activity reads alike: nothing is read for the history alone.
+    func sampleSpeeds(_ aggregate: Aggregate<TransferSnapshot>) async {
+        guard let speedHistory else { return }
+        let now = Int64(clock.now.timeIntervalSince1970)
+        for part in aggregate.parts where !part.isStale {
+            await speedHistory.record(part.service.id, down: part.value.stats.downloadSpeed, up: part.value.stats.uploadSpeed, at: now)
+        }
     }
 
     /// What airs or releases from the start of today for `days` days, from every service that has a calendar.

@@ -128,7 +128,32 @@ struct MenuButton: WidgetRef {
         setMenu(menu)
     }
 
+    /// A flat button showing `child` that opens a popover holding `content` (not a menu).
+    init(child: some WidgetRef, popoverContent content: some WidgetRef) {
+        widget = gtk_menu_button_new()
+        gtk_menu_button_set_child(cast(widget), child.widget)
+        gtk_menu_button_set_has_frame(cast(widget), 0)
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(cast(popover), content.widget)
+        gtk_menu_button_set_popover(cast(widget), popover)
+    }
+
     func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(cast(widget), cast(menu.model)) }
+
+    /// Its popover came on screen (made visible), or left it.
+    func onPopover(shown: @escaping VoidHandler, hidden: @escaping VoidHandler) {
+        guard let popover else { return }
+        onSignal(popover, "show", shown)
+        onSignal(popover, "hide", hidden)
+    }
+
+    var isOpen: Bool { popover.map { gtk_widget_get_visible($0) != 0 } ?? false }
+
+    /// Its popover stays open when the window loses the focus (inspection routes: another app's window may take it
+    /// before the popover has drawn its first frame).
+    func keepPopoverOpen() {
+        if let popover { gtk_popover_set_autohide(cast(popover), 0) }
+    }
 
     /// Opens its menu (tests, inspection).
     func popup() { gtk_menu_button_popup(cast(widget)) }

@@ -228,4 +228,29 @@ enum InspectionData {
     static func partialFailure(_ feature: Feature) -> ServiceFailure {
         samples(feature)?.partialFailure ?? ServiceFailure(service: sonarr4K, error: .unauthorized)
     }
+
+    /// A client's speeds over 30 days up to `now`, sampled every 20 s: busy evenings, quiet nights, a burst in the
+    /// last hour, and two days (eight to six days ago) when the app was not running. `seed` varies the shape.
+    static func speedHistory(seed: UInt64, now: Int64) -> SpeedHistory {
+        var history = SpeedHistory()
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func noise() -> Double { // a fixed sequence (xorshift): the same picture every time
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Double(state % 1000) / 1000
+        }
+        let start = now - 30 * 86_400
+        var time = start
+        while time <= now {
+            defer { time += 20 }
+            if time > now - 8 * 86_400, time < now - 6 * 86_400 { continue }
+            let hour = Double((time % 86_400) / 3600)
+            let evening = max(0, sin((hour - 12) / 12 * .pi)) // 12:00 to 24:00
+            let scale = seed == 1 ? 18_000_000.0 : 6_000_000.0
+            var down = scale * (0.15 + 0.85 * evening) * (0.6 + 0.4 * noise())
+            if time > now - 3600 { down *= 1.2 + 0.6 * sin(Double(now - time) / 600) }
+            let up = down * (seed == 1 ? 0.08 : 0) + 150_000 * noise()
+            history.record(down: Int64(down), up: Int64(up), at: time)
+        }
+        return history
+    }
 }

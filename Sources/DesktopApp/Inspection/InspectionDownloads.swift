@@ -18,6 +18,11 @@ enum DownloadsScene: String, CaseIterable {
     case detailsFiles = "details.files"
     case detailsPeers = "details.peers"
     case detailsTrackers = "details.trackers"
+    case detailsSpeed = "details.speed"
+    case speed
+    case speedEmpty = "speed.empty"
+    case speedMonth = "speed.month"
+    case speedDown = "speed.client-down"
 
     /// The details page a scene shows, for the details scenes.
     var detailPart: TransferDetailPart? {
@@ -26,6 +31,16 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsFiles: .files
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
+        case .detailsSpeed: .general // the Speed page over it
+        default: nil
+        }
+    }
+
+    /// The period a speed history scene shows.
+    var speedRange: SpeedGraphLayout.Range? {
+        switch self {
+        case .speed, .speedEmpty, .speedDown: .hour
+        case .speedMonth: .month
         default: nil
         }
     }
@@ -47,6 +62,11 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsFiles: "The details pane's Files page: four files, one skipped, two picked for the Priority menu"
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
+        case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
+        case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
+        case .speedEmpty: "The speed history before any refresh was sampled: nothing recorded yet"
+        case .speedMonth: "The speed history's last 30 days, a gap of two days when the app was not running"
+        case .speedDown: "The speed history with one client unreachable: its graph stops, and says why"
         }
     }
 }
@@ -73,15 +93,44 @@ extension DownloadsPage {
             details.render(InspectionData.transferDetails)
             details.visiblePart = part
             if part == .files { details.files.list.select(keys: ["1", "2"]) } // two files picked: the Priority menu acts on them
+            if scene == .detailsSpeed {
+                // 40 minutes of refreshes every 5 s: a start, a stall when the swarm thinned, the pace picking up again.
+                let now = Int64(InspectionData.now.timeIntervalSince1970)
+                var sampled = qbit
+                details.restartSpeedHistory()
+                for step in 0...480 {
+                    let t = Double(step) / 480
+                    let shape = t < 0.1 ? t * 10 : t < 0.45 ? 1 : t < 0.55 ? 0.15 : 0.8 + 0.2 * sin(t * 40)
+                    sampled.downloadSpeed = Int64(12_800_000 * shape * (0.9 + 0.1 * sin(Double(step) * 1.7)))
+                    sampled.uploadSpeed = Int64(900_000 * shape * (0.8 + 0.2 * cos(Double(step) * 0.9)))
+                    details.sample(sampled, at: now - 2400 + Int64(step) * 5)
+                }
+                details.showsSpeed = true
+                details.drawSpeed(now: now, force: true)
+                details.speedGraph.pointAt(fraction: 0.6) // the readout of the period under it
+            }
             view.grabFocus()
             return (nil, nil)
+        }
+        if let range = scene.speedRange {
+            let now = Int64(InspectionData.now.timeIntervalSince1970)
+            let clients: [(service: ServiceRef, history: SpeedHistory, note: String?)] = [
+                (InspectionData.qbittorrent, scene == .speedEmpty ? SpeedHistory() : InspectionData.speedHistory(seed: 1, now: now), nil),
+                (InspectionData.nzbget, scene == .speedEmpty ? SpeedHistory() : InspectionData.speedHistory(seed: 2, now: scene == .speedDown ? now - 1500 : now),
+                 SpeedHistoryView.note(notRead: scene == .speedDown ? ErrorText.sentence(.unavailable(.connectionRefused)) : nil, setAside: false)),
+            ]
+            speedHistory.rangeDropDown.selected = range.rawValue
+            speedHistory.show(clients, now: now, utcOffset: 0)
+            speedHistory.button.keepPopoverOpen()
+            speedHistory.button.popup()
+            return (nil, speedHistory.button.popover)
         }
         let usenet = InspectionData.transfers.first { $0.serviceID == InspectionData.nzbget.id && $0.state == .queued }
         let picked = [qbit, usenet].compactMap { $0 }
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers:
+        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

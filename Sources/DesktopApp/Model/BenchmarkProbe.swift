@@ -33,9 +33,12 @@ import Glibc
 ///   per refresh, the stalls per refresh (longest and their distribution), CPU seconds, resident
 ///   memory sampled each minute (its growth per hour after the first five minutes: leaks) and at
 ///   the end where it goes (`memory`: /proc/self/smaps by owner, and malloc's own count).
+/// - `graph`: a speed graph of 30 days of samples every 20 s (the inspection routes' history): the time to lay
+///   out each period (hour, day, 30 days) and to draw it, 520 × 140, into an offscreen image (median and
+///   slowest of 100 redraws), and the same with the pointer's readout.
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads, pause, lookup, live, search }
+    enum Scenario: String { case library, downloads, pause, lookup, live, search, graph }
 
     let scenario: Scenario
     let reportPath: String
@@ -153,6 +156,8 @@ final class BenchmarkProbe: ContentObserver {
             openLookupWhenShown()
         case .search:
             searchWhenListed()
+        case .graph:
+            measureGraphs()
         case .live:
             window.activity.onApplied = { [weak self] count in self?.liveActivityApplied(count) }
             timers.append(Timer(milliseconds: 50) { [weak self] in

@@ -19,6 +19,7 @@ final class DownloadsController: FeatureController {
             page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
             page.onDetailsWanted = { [weak self] in self?.detailsChanged() }
             page.details.onAction = { [weak self] action, item in self?.perform(action, on: item) }
+            page.speedHistory.onWanted = { [weak self] in self?.showSpeedHistory() }
         }
         let repository = context.repository, target = context.windowRef()
         Task {
@@ -94,6 +95,7 @@ final class DownloadsController: FeatureController {
     /// interval has passed and the pane is on screen (another tab, a hidden window: nothing is read).
     private func readDetails(force: Bool) {
         guard let page = context.window?.downloads, page.detailsOpen, let item = page.details.item else { return }
+        guard !page.details.showsSpeed else { return } // drawn from the list's own refreshes: nothing to read
         let part = page.details.visiblePart, key = DownloadsPage.key(item), now = ContinuousClock.now
         if !force {
             guard page.details.widget.isMapped, detailsRead == nil else { return }
@@ -173,6 +175,25 @@ final class DownloadsController: FeatureController {
             let modes = await repository.turtleModes()
             guard let self, let page = self.context.window?.downloads else { return }
             page.actions.showTurtle(modes, clients: await self.transferClients())
+        }
+    }
+
+    /// Each transfer client's kept speeds, for the speed history popover; a client the last read failed says why.
+    private func showSpeedHistory() {
+        let repository = context.repository
+        Task { [weak self] in
+            guard let self, let store = repository.speedHistory else { return }
+            let clients = await self.transferClients()
+            var histories: [SpeedHistory] = []
+            for client in clients { histories.append(await store.history(client.id)) }
+            let setAside = await store.setAside
+            guard let page = self.context.window?.downloads else { return }
+            let shown = zip(clients, histories).map { client, history in
+                (service: client, history: history,
+                 note: SpeedHistoryView.note(notRead: page.unread[client.id] ?? page.noneRead, setAside: setAside[client.id] != nil))
+            }
+            let now = Date()
+            page.speedHistory.show(shown, now: Int64(now.timeIntervalSince1970), utcOffset: Int64(TimeZone.current.secondsFromGMT(for: now)))
         }
     }
 

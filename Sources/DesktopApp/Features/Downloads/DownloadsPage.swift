@@ -67,15 +67,23 @@ final class DownloadsPage {
     let message: TransientMessage
     /// One transfer's details, below the list (Enter or a double-click opens it, Escape closes it).
     let details = TransferDetailsPane()
+    /// Each client's speeds over time, from the total speeds in the toolbar.
+    let speedHistory: SpeedHistoryView
     let paned: Paned
     /// The details pane wants reading: it opened, its transfer or its page changed, or it closed.
     var onDetailsWanted: (() -> Void)?
     /// Called when a refresh has been applied, with the number of transfers (benchmarks).
     var onApplied: ((Int) -> Void)?
 
+    /// The window's clock (fixed in inspection routes).
+    let clock: Clock
+
     init(clock: Clock) {
+        self.clock = clock
+        details.clock = clock
         speeds = Label.line("", classes: ["numeric"], ellipsize: false)
         speeds.setAccessibleLabel(tr("Total speeds"))
+        speedHistory = SpeedHistoryView(totals: speeds)
         let stateNames = [tr("All"), tr("Active"), tr("Downloading"), tr("Seeding"), tr("Paused"), tr("Completed"), tr("With Problems")]
         stateDropDown = DropDown(stateNames, name: tr("Show transfers"))
         clientDropDown = DropDown(clientNames, name: tr("Client"))
@@ -88,7 +96,7 @@ final class DownloadsPage {
         searchEntry.tooltip = tr("Filter by name, category or client (Ctrl+F; Escape clears)")
         // Wide enough for its placeholder in the user's language, with the search and clear icons.
         searchEntry.sizeRequest(width: max(200, searchEntry.textWidth([tr("Filter transfers")]) + 64), height: -1)
-        header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speeds, Box.spacer(),
+        header.append(add, Separator(GTK_ORIENTATION_VERTICAL), actions.toolbar, Separator(GTK_ORIENTATION_VERTICAL), speedHistory.button, Box.spacer(),
                       searchEntry, countLabel, actions.limitsButton, stateDropDown, clientDropDown)
 
         view = ColumnView(name: tr("Transfers"))
@@ -118,28 +126,6 @@ final class DownloadsPage {
         details.onPageChanged = { [weak self] in self?.onDetailsWanted?() }
     }
 
-    // MARK: Details
-
-    var detailsOpen: Bool { details.widget.visible }
-
-    /// Opens the details of the transfer `key` names (or shows it there, when they are open).
-    func openDetails(key: String) {
-        guard let item = item(forKey: key) else { return }
-        let opening = !detailsOpen
-        details.show(item, clientName: names[item.serviceID] ?? "", kind: kinds[item.serviceID])
-        details.widget.visible = true
-        // Opened for the first time (or dragged nearly shut): the list keeps three fifths.
-        if opening, paned.height > 0, paned.position < 120 || paned.position > paned.height - 160 { paned.position = paned.height * 3 / 5 }
-        onDetailsWanted?()
-    }
-
-    func closeDetails() {
-        guard detailsOpen else { return }
-        details.widget.visible = false
-        view.grabFocus()
-        onDetailsWanted?()
-    }
-
     // Selection and filtering (DownloadsPage+Selection.swift).
     /// The rows the user picked, by key: what survives a refresh, a filter and a sort.
     var selectedKeys: Set<String> { list.selectedKeys }
@@ -156,8 +142,22 @@ final class DownloadsPage {
 
     // MARK: Content
 
+    /// Why each client the last refresh could not read was not read (the speed history says so beside its graph).
+    private(set) var unread: [UUID: String] = [:]
+    /// Why no client was read, when none was.
+    private(set) var noneRead: String?
+
     func render(_ state: FeatureState<DownloadsContent>) {
-        if let content = state.value { apply(content) }
+        unread = Dictionary((state.value?.failures ?? []).map { ($0.service.id, ErrorText.sentence($0.error)) }, uniquingKeysWith: { first, _ in first })
+        switch state {
+        case .unavailable: noneRead = tr("No client could be reached")
+        case .unauthorized: noneRead = tr("The clients refused their credentials")
+        default: noneRead = nil
+        }
+        if let content = state.value {
+            apply(content)
+            sampleDetails()
+        }
         // Nothing left (the last transfer removed): the rows go too, not only out of sight behind the
         // empty page (assistive technologies would still list them).
         else if case .empty = state { apply(DownloadsContent()) }

@@ -22,6 +22,18 @@ final class TransferDetailsPane {
     private var fileOrder: (paths: [String], keys: [String]) = ([], [])
     private var peerValues: [String: TransferPeer] = [:]
     private var trackerValues: [String: TransferTracker] = [:]
+    /// The transfer's speeds since the pane began showing it, one sample per refresh of the list (nothing is read
+    /// for it), drawn on the Speed page.
+    private(set) var speedHistory = SpeedHistory()
+    let speedGraph = SpeedGraph(name: tr("Speeds of this transfer"), height: 160)
+    static let speedPage = "speed"
+    /// The window's clock (fixed in inspection routes).
+    var clock = Clock.system
+    /// Whether the Speed page is on screen (no client read behind it: the list's refreshes feed it).
+    var showsSpeed: Bool {
+        get { stack.visibleChildName == Self.speedPage }
+        set { stack.visibleChildName = newValue ? Self.speedPage : TransferDetailPart.general.rawValue }
+    }
     /// The transfer shown, and its client's name.
     private(set) var item: TransferItem?
     private(set) var clientName = ""
@@ -149,12 +161,16 @@ final class TransferDetailsPane {
             cell.text(Self.count(self?.trackerValues[key]?.downloaded))
         }
         stack.add(trackers.scroll, name: TransferDetailPart.trackers.rawValue, title: tr("Trackers"))
+        speedGraph.area.margins(12)
+        speedGraph.area.vexpand = true
+        stack.add(speedGraph.area, name: Self.speedPage, title: tr("Speed"))
 
         widget.append(bar, Separator(), stack)
         widget.setAccessibleLabel(tr("Transfer details"))
         widget.sizeRequest(width: -1, height: 220)
         close.onClicked { [weak self] in self?.onClose?() }
         stack.onVisibleChildChanged { [weak self] in
+            if let self, self.showsSpeed { self.drawSpeed(now: Int64(self.clock.now.timeIntervalSince1970)) }
             self?.updateControls()
             self?.onPageChanged?()
         }
@@ -225,6 +241,8 @@ final class TransferDetailsPane {
         heading.tooltip = "\(item.name) — \(clientName)"
         guard changed else { return }
         status.text = tr("Reading…")
+        speedHistory = SpeedHistory()
+        sample(item, at: Int64(clock.now.timeIntervalSince1970))
         fileValues = [:]
         fileOrder = ([], [])
         peerValues = [:]
@@ -233,6 +251,23 @@ final class TransferDetailsPane {
         peers.show([])
         trackers.show([])
         for row in GeneralRow.allCases { setValue(row, row == .hash ? item.joinKey : "—") }
+    }
+
+    /// The transfer's speeds in a refresh of the list (the one shown; another is ignored), drawn when on screen.
+    func sample(_ fresh: TransferItem, at time: Int64) {
+        guard fresh.id == item?.id else { return }
+        speedHistory.record(down: fresh.downloadSpeed, up: fresh.uploadSpeed, at: time)
+        drawSpeed(now: time)
+    }
+
+    /// Forgets the samples so far (inspection: a history made up before its clock's now).
+    func restartSpeedHistory() { speedHistory = SpeedHistory() }
+
+    /// The Speed page again, when it is on screen (or `force`, for inspection).
+    func drawSpeed(now: Int64, force: Bool = false) {
+        guard force || showsSpeed else { return }
+        speedGraph.show(SpeedGraphLayout(history: speedHistory, range: .hour, now: now, utcOffset: Int64(TimeZone.current.secondsFromGMT(for: clock.now))),
+                        summary: SpeedGraph.summary(of: speedHistory, range: .hour, now: now), note: nil)
     }
 
     /// What the client answered for the transfer shown.

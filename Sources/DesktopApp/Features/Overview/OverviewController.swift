@@ -18,6 +18,7 @@ final class OverviewController: FeatureController {
                 let show = target.presenter(.overview) { [weak self] window, state in
                     self?.noteStatus(state)
                     window.overviewSlot.show { $0.render(state) }
+                    self?.showSpeeds()
                     self?.context.controller(NotificationsController.self)?.notify(overview: state)
                 }
                 show(await repository.overview(force: force, progress: show))
@@ -28,6 +29,24 @@ final class OverviewController: FeatureController {
     func configurationLoaded(_ services: [ServiceConfig]) async {
         let overview = await context.repository.cachedOverview()
         context.window?.overviewSlot.show { $0.render(overview) }
+    }
+
+    /// Each transfer client's kept speeds of the last hour, under the services.
+    private func showSpeeds() {
+        let repository = context.repository
+        Task { [weak self] in
+            guard let store = repository.speedHistory else { return }
+            let clients = await repository.configuredServices.filter { $0.enabled && $0.kind.offers(Capabilities.transfers) }.map(ServiceRef.init)
+            var shown: [(service: ServiceRef, history: SpeedHistory, note: String?)] = []
+            let setAside = await store.setAside
+            for client in clients {
+                shown.append((client, await store.history(client.id), SpeedGraphColumn.note(notRead: nil, setAside: setAside[client.id] != nil)))
+            }
+            let now = Date()
+            self?.context.window?.overviewSlot.show {
+                $0.showSpeeds(shown, now: Int64(now.timeIntervalSince1970), utcOffset: Int64(TimeZone.current.secondsFromGMT(for: now)))
+            }
+        }
     }
 
     private func noteStatus(_ state: FeatureState<OverviewContent>) {

@@ -12,6 +12,10 @@ final class OverviewPage {
     private let health: ListBox
     private let disksHeading: Label
     private let disks: ListBox
+    private let speedsHeading: Label
+    private let speedsCaption: Label
+    /// Each transfer client's speeds over the last hour (from the history the Downloads and Activity reads keep).
+    let speeds = SpeedGraphColumn(graphHeight: 110)
     /// "Check Settings Between Services…": the stack doctor (`DoctorController`).
     var onDoctor: (() -> Void)?
 
@@ -25,12 +29,23 @@ final class OverviewPage {
         health = ListBox(name: tr("Health issues"))
         disksHeading = Label.heading(tr("Disk Space"))
         disks = ListBox(name: tr("Disk space"))
+        speedsHeading = Label.heading(tr("Transfer Speeds"))
+        speedsCaption = Label.wrapping(tr("The last hour, sampled each time Downloads or Activity reads the clients."), classes: ["dim-label", "caption"])
+        speedsCaption.xalign = 0
+        speeds.widget.margin(top: 6)
+        for part: any WidgetRef in [speedsHeading, speedsCaption, speeds.widget] { part.visible = false }
         let doctor = Button(mnemonic: tr("Check Settings _Between Services…"), name: tr("Check settings between services"))
         doctor.halign = GTK_ALIGN_START
         doctor.margin(top: 18)
-        column.append(Label.heading(tr("Services")), services, healthHeading, health, disksHeading, disks, doctor)
+        column.append(Label.heading(tr("Services")), services, healthHeading, health, disksHeading, disks, speedsHeading, speedsCaption, speeds.widget, doctor)
         page = FeaturePage(tab: .overview, content: ScrolledWindow(column), clock: clock)
         doctor.onClicked { [weak self] in self?.onDoctor?() }
+    }
+
+    /// Each transfer client's last hour (none: the section is hidden).
+    func showSpeeds(_ clients: [(service: ServiceRef, history: SpeedHistory, note: String?)], now: Int64, utcOffset: Int64) {
+        for part: any WidgetRef in [speedsHeading, speedsCaption, speeds.widget] { part.visible = !clients.isEmpty }
+        speeds.show(clients, range: .hour, now: now, utcOffset: utcOffset)
     }
 
     /// Sonarr and Radarr rows say whether changes arrive live or by polling.

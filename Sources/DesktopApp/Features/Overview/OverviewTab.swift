@@ -20,6 +20,17 @@ extension TabDescriptor {
                 window.overview.setLive(InspectionData.liveFailureStates)
                 return (nil, nil)
             },
+            TabScene(name: "speeds", summary: "The Overview of a stack of two transfer clients: each one's speeds over the last hour, one not read for 25 minutes") { window in
+                let now = Int64(InspectionData.now.timeIntervalSince1970)
+                var content = InspectionData.overview(partial: false)
+                content.rows = content.rows.filter { [InspectionData.qbittorrent.id, InspectionData.nzbget.id].contains($0.id) }
+                content.details.parts = []
+                window.overview.render(.content(content, refreshedAt: InspectionData.now))
+                window.overview.showSpeeds([(InspectionData.qbittorrent, InspectionData.speedHistory(seed: 1, now: now), nil),
+                                            (InspectionData.nzbget, InspectionData.speedHistory(seed: 2, now: now - 1500), nil)],
+                                           now: now, utcOffset: 0)
+                return (nil, nil)
+            },
         ] })
 }
 
