@@ -154,6 +154,9 @@ final class InspectionRoutesTests: XCTestCase {
         case .detailsTrackers:
             return ["[page tab] 'Trackers' {visible,selected", "[label] 'udp://backup-tracker.fixture.invalid:1337/announce'",
                     "[label] 'Not working'", "[label] 'Connection refused'"]
+        case .detailsLog:
+            return ["[page tab] 'Log' {visible,selected", "[label] 'Download of test.pattern.pack.part02.rar failed: 3 articles missing'",
+                    "[label] 'Warning'", "[label] 'Error'"]
         case .detailsSpeed:
             return ["[page tab] 'Speed' {visible,selected", "[image] 'Speeds of this transfer'"]
         case .speed, .speedMonth:

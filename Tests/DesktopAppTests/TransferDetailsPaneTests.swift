@@ -189,4 +189,39 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(view.graphs.count, 0)
         }
     }
+
+    /// A usenet job's pane: General, Files (no priorities: "—", the Priority menu and Verify unavailable) and its
+    /// Log; no Peers or Trackers pages. A torrent picked next has them back, and no Log page.
+    func testAUsenetJobShowsItsLogAndNoPeersOrTrackers() throws {
+        try requireTestSession()
+        MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            let job = try! XCTUnwrap(InspectionData.transfers.first { $0.name == "Test.Pattern.Pack" })
+            let bay = InspectionData.transfers[0]
+            @MainActor func shown(_ table: DetailTable) -> Bool {
+                gtk_stack_page_get_visible(gtk_stack_get_page(cast(page.details.stack.widget), table.scroll.widget)) != 0
+            }
+            page.details.visiblePart = .peers
+            page.openDetails(key: DownloadsPage.key(job))
+            XCTAssertEqual(page.details.visiblePart, .general, "the Peers page a torrent showed is not a usenet job's")
+            XCTAssertFalse(shown(page.details.peers))
+            XCTAssertFalse(shown(page.details.trackers))
+            XCTAssertTrue(shown(page.details.log))
+            XCTAssertEqual(page.details.generalRows, TransferDetailsPane.GeneralRow.usenet, "no swarm, pieces, ratio or hash rows")
+            page.details.render(InspectionData.usenetDetails)
+            XCTAssertEqual(page.details.generalValue(.queuePosition), "2", "the job's place as NZBGet counts it")
+            XCTAssertEqual(page.details.log.list.keys, ["0", "1", "2"], "the log in the client's order")
+            XCTAssertEqual(page.details.files.list.keys, ["101", "102"])
+            XCTAssertFalse(page.details.recheckButton.sensitive, "a usenet job has no data to verify against pieces")
+            page.details.visiblePart = .log
+            page.select(keys: [DownloadsPage.key(bay)])
+            XCTAssertEqual(page.details.visiblePart, .general, "a torrent has no job log")
+            XCTAssertTrue(shown(page.details.peers))
+            XCTAssertFalse(shown(page.details.log))
+            XCTAssertEqual(page.details.generalRows, TransferDetailsPane.GeneralRow.allCases)
+            XCTAssertEqual(page.details.log.list.keys, [], "nothing of the job's is left")
+        }
+    }
 }

@@ -364,4 +364,22 @@ final class TransferPeerTests: XCTestCase {
         }
         XCTAssertTrue(paused)
     }
+
+    /// A real NZBGet's job in depth: a queued job's one file and its place, its log from its first line, and a
+    /// finished job (no files left in the queue) read from the history.
+    func testNZBGetDetailsOfItsJobs() async throws {
+        let client = NZBGetClient(connection: try await nzbgetConnection(), transport: transport, secrets: secrets)
+        let items = try await client.transfers().items
+        let queued = try XCTUnwrap(items.first { $0.joinKey == "fixture-drone-0" })
+        let details = try await client.inspect(queued, parts: [.general, .files, .log])
+        XCTAssertEqual(details.files?.count, 1, "one article file in the fixture NZB")
+        XCTAssertEqual(details.files?.first?.sizeBytes, 4096)
+        XCTAssertNil(details.files?.first?.priority)
+        XCTAssertNotNil(details.general?.queuePosition)
+        XCTAssertTrue(details.log?.contains { $0.text.contains("added to queue") } ?? false, "the job's log from its first line: \(details.log ?? [])")
+        let failed = try XCTUnwrap(items.first { $0.isHistoryEntry && $0.state == .error })
+        let history = try await client.inspect(failed, parts: [.general, .files])
+        XCTAssertEqual(history.files, [], "a finished job's files are not asked for")
+        XCTAssertNotNil(history.general?.completed, "when it finished, from the history")
+    }
 }

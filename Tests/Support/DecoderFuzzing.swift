@@ -120,6 +120,7 @@ public enum DecoderFuzzing {
                 count(try? await NZBGetClient(connection: connection, transport: scripted, secrets: secrets).transfers())
             }
             accepted += await actions(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config)
+            accepted += await inspectJobs(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config)
         case .sabnzbd:
             let client = SABnzbdClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
@@ -130,6 +131,7 @@ public enum DecoderFuzzing {
                 count(try? await scripted.transfers()) // the history marker path
             }
             accepted += await actions(client, config: config)
+            accepted += await inspectJobs(client, config: config)
         case .rtorrent:
             let client = RTorrentClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
@@ -156,6 +158,17 @@ public enum DecoderFuzzing {
         if (try? await client.inspect(item, parts: Set(TransferDetailPart.allCases))) != nil { accepted += 1 }
         for part in TransferDetailPart.allCases + [.peers] {
             if (try? await client.inspect(item, parts: [part])) != nil { accepted += 1 }
+        }
+        return accepted
+    }
+
+    /// A usenet job's details: every part of a queued job (its NZBID or nzo_id 7) and of a finished one.
+    private static func inspectJobs(_ client: some TransferInspecting, config: ServiceConfig) async -> Int {
+        var accepted = 0
+        for history in [false, true] {
+            let item = TransferItem(serviceID: config.id, joinKey: "7", name: "fixture", state: history ? .completed : .downloading,
+                                    rawState: "", progress: 0.5, sizeBytes: 1, remainingBytes: 1, actionID: "7", inHistory: history)
+            if (try? await client.inspect(item, parts: Set(TransferDetailPart.allCases))) != nil { accepted += 1 }
         }
         return accepted
     }

@@ -4,6 +4,8 @@ import Foundation
 /// allows (Transmission: one `torrent-get`; qBittorrent: one read per part).
 public enum TransferDetailPart: String, Sendable, CaseIterable, Codable {
     case general, files, peers, trackers
+    /// A usenet job's own log: SABnzbd's stage log, NZBGet's job log.
+    case log
 }
 
 /// One transfer in depth, as its client reports it: each part is nil when it was not asked for.
@@ -12,13 +14,15 @@ public struct TransferInspection: Sendable, Equatable {
     public var files: [TransferFile]?
     public var peers: [TransferPeer]?
     public var trackers: [TransferTracker]?
+    public var log: [TransferLogLine]?
 
     public init(general: TransferGeneral? = nil, files: [TransferFile]? = nil, peers: [TransferPeer]? = nil,
-                trackers: [TransferTracker]? = nil) {
+                trackers: [TransferTracker]? = nil, log: [TransferLogLine]? = nil) {
         self.general = general
         self.files = files
         self.peers = peers
         self.trackers = trackers
+        self.log = log
     }
 
     /// Bounds on what one answer may hold. A hostile or broken client that sends more is a decoding error
@@ -26,6 +30,25 @@ public struct TransferInspection: Sendable, Equatable {
     public static let maxFiles = 200_000
     public static let maxPeers = 10_000
     public static let maxTrackers = 2_000
+    public static let maxLogLines = 10_000
+}
+
+/// One line of a usenet job's log: SABnzbd's stage log (no times: each line under its stage, Download, Repair,
+/// Unpack…), NZBGet's job log (a time and a kind each).
+public struct TransferLogLine: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable { case info, warning, error, detail }
+
+    public var kind: Kind
+    public var time: Date?
+    public var stage: String?
+    public var text: String
+
+    public init(kind: Kind, time: Date?, stage: String?, text: String) {
+        self.kind = kind
+        self.time = time
+        self.stage = stage.flatMap { $0.isEmpty ? nil : $0 }
+        self.text = text
+    }
 }
 
 /// The General page: what the transfer list does not already show. Every field is optional: a client that
@@ -89,9 +112,10 @@ public struct TransferFile: Sendable, Equatable {
     public var path: String
     public var sizeBytes: Int64
     public var doneBytes: Int64
-    public var priority: FilePriority
+    /// nil where files have none (usenet).
+    public var priority: FilePriority?
 
-    public init(index: Int, path: String, sizeBytes: Int64, doneBytes: Int64, priority: FilePriority) {
+    public init(index: Int, path: String, sizeBytes: Int64, doneBytes: Int64, priority: FilePriority?) {
         self.index = index
         self.path = path
         self.sizeBytes = max(0, sizeBytes)

@@ -82,6 +82,12 @@ struct Grid: WidgetRef {
     func attach(_ child: some WidgetRef, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
         gtk_grid_attach(cast(widget), child.widget, column, row, width, height)
     }
+
+    /// Takes `child` out of the grid, if it is in it (the caller keeps its own reference to attach it again).
+    func remove(_ child: some WidgetRef) {
+        guard gtk_widget_get_parent(child.widget) == widget else { return }
+        gtk_grid_remove(cast(widget), child.widget)
+    }
 }
 
 @MainActor

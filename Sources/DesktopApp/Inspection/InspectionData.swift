@@ -143,6 +143,23 @@ enum InspectionData {
         return items
     }()
 
+    /// A queued NZBGet job's details (Test.Pattern.Pack): its place, two files, its log with a warning and an error.
+    static let usenetDetails: TransferInspection = {
+        var general = TransferGeneral()
+        general.savePath = "/srv/usenet/incomplete/Test.Pattern.Pack"
+        general.sizeBytes = 11_900_000_000
+        general.doneBytes = 7_140_000_000
+        general.queuePosition = 2
+        let files = [TransferFile(index: 101, path: "test.pattern.pack.part01.rar", sizeBytes: 5_000_000_000, doneBytes: 5_000_000_000, priority: nil),
+                     TransferFile(index: 102, path: "test.pattern.pack.part02.rar", sizeBytes: 6_900_000_000, doneBytes: 2_140_000_000, priority: nil)]
+        let log = [TransferLogLine(kind: .info, time: now.addingTimeInterval(-1800), stage: nil, text: "Collection Test.Pattern.Pack added to queue"),
+                   TransferLogLine(kind: .warning, time: now.addingTimeInterval(-1200), stage: nil,
+                                   text: "test.pattern.pack.part02.rar: article 14 missing on news.fixture.invalid"),
+                   TransferLogLine(kind: .error, time: now.addingTimeInterval(-600), stage: nil,
+                                   text: "Download of test.pattern.pack.part02.rar failed: 3 articles missing")]
+        return TransferInspection(general: general, files: files, log: log)
+    }()
+
     /// The details of the first transfer (Placeholder.Bay, qBittorrent): each page's sample.
     static let transferDetails: TransferInspection = {
         var general = TransferGeneral()

@@ -19,6 +19,7 @@ enum DownloadsScene: String, CaseIterable {
     case detailsPeers = "details.peers"
     case detailsTrackers = "details.trackers"
     case detailsSpeed = "details.speed"
+    case detailsLog = "details.usenet-log"
     case speed
     case speedEmpty = "speed.empty"
     case speedMonth = "speed.month"
@@ -32,6 +33,7 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
         case .detailsSpeed: .general // the Speed page over it
+        case .detailsLog: .log
         default: nil
         }
     }
@@ -62,6 +64,7 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsFiles: "The details pane's Files page: four files, one skipped, two picked for the Priority menu"
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
+        case .detailsLog: "The details of a queued NZBGet job: its Log page (a warning, an error), no Peers or Trackers pages"
         case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
         case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
         case .speedEmpty: "The speed history before any refresh was sampled: nothing recorded yet"
@@ -85,6 +88,16 @@ extension DownloadsPage {
             return (nil, actions.openPopover)
         }
         let qbit = InspectionData.transfers.first { $0.serviceID == InspectionData.qbittorrent.id && $0.state == .downloading }
+        if scene == .detailsLog, let job = InspectionData.transfers.first(where: { $0.name == "Test.Pattern.Pack" }) {
+            let key = Self.key(job)
+            select(keys: [key])
+            openDetails(key: key)
+            if paned.height == 0 { paned.position = 330 }
+            details.render(InspectionData.usenetDetails)
+            details.visiblePart = .log
+            view.grabFocus()
+            return (nil, nil)
+        }
         if let part = scene.detailPart, let qbit {
             let key = Self.key(qbit)
             select(keys: [key])
@@ -130,7 +143,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .speed, .speedEmpty, .speedMonth, .speedDown:
+        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

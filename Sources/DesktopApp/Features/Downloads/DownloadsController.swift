@@ -68,7 +68,7 @@ final class DownloadsController: FeatureController {
         switch part {
         case .peers: .seconds(1)
         case .general: .seconds(2)
-        case .files, .trackers: .seconds(5)
+        case .files, .trackers, .log: .seconds(5)
         }
     }
 

@@ -14,6 +14,9 @@ final class TransferDetailsPane {
     private let status = Label.line("", classes: ["dim-label"])
     private let general = Grid(rowSpacing: 6, columnSpacing: 12)
     private var generalValues: [GeneralRow: Label] = [:]
+    private var generalNames: [GeneralRow: Label] = [:]
+    /// The rows the General page shows now (a usenet job has no swarm, pieces, ratio, trackers or hash).
+    private(set) var generalRows = GeneralRow.allCases
     let files = DetailTable(name: tr("Files"), selection: .multiple)
     let peers = DetailTable(name: tr("Peers"), selection: .none)
     let trackers = DetailTable(name: tr("Trackers"), selection: .none)
@@ -22,9 +25,11 @@ final class TransferDetailsPane {
     private var fileOrder: (paths: [String], keys: [String]) = ([], [])
     private var peerValues: [String: TransferPeer] = [:]
     private var trackerValues: [String: TransferTracker] = [:]
+    let log = DetailTable(name: tr("Job log"), selection: .none)
+    private var logValues: [String: TransferLogLine] = [:]
     /// The transfer's speeds since the pane began showing it, one sample per refresh of the list (nothing is read
     /// for it), drawn on the Speed page.
-    private(set) var speedHistory = SpeedHistory()
+    var speedHistory = SpeedHistory()
     let speedGraph = SpeedGraph(name: tr("Speeds of this transfer"), height: 160)
     static let speedPage = "speed"
     /// The window's clock (fixed in inspection routes).
@@ -50,8 +55,27 @@ final class TransferDetailsPane {
     let recheckButton = Button(icon: "emblem-ok-symbolic", name: tr("Verify data…"), tooltip: tr("Check the downloaded data against the torrent"))
     let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
 
+    /// Lays `rows` out in two columns (the left one first); the others leave the grid.
+    private func layoutGeneral(_ rows: [GeneralRow]) {
+        generalRows = rows
+        for row in GeneralRow.allCases {
+            if let name = generalNames[row] { general.remove(name) }
+            if let value = generalValues[row] { general.remove(value) }
+        }
+        let half = (rows.count + 1) / 2
+        for (index, row) in rows.enumerated() {
+            guard let name = generalNames[row], let value = generalValues[row] else { continue }
+            let column = Int32(index < half ? 0 : 2), line = Int32(index < half ? index : index - half)
+            general.attach(name, column: column, row: line)
+            general.attach(value, column: column + 1, row: line)
+        }
+    }
+
     /// The rows of the General page, in order (left column first).
     enum GeneralRow: CaseIterable {
+        /// What a usenet job has of them.
+        static let usenet: [GeneralRow] = [.savePath, .added, .completed, .size, .done, .queuePosition]
+
         case savePath, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
              queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash
 
@@ -98,20 +122,20 @@ final class TransferDetailsPane {
         for button in [recheckButton, reannounceButton] { button.addClasses(["flat"]) }
         bar.append(heading, status, priorityButton, recheckButton, reannounceButton, switcher, close)
 
-        let rows = GeneralRow.allCases
-        let half = (rows.count + 1) / 2
-        for (index, row) in rows.enumerated() {
+        for row in GeneralRow.allCases {
             let name = Label.line(row.title, classes: ["dim-label"], ellipsize: false)
             name.xalign = 1
             let value = Label.line("—", ellipsize: true)
             value.xalign = 0
             value.selectable = row == .hash || row == .savePath || row == .comment
             value.hexpand = true
-            let column = Int32(index < half ? 0 : 2), line = Int32(index < half ? index : index - half)
-            general.attach(name, column: column, row: line)
-            general.attach(value, column: column + 1, row: line)
+            // Held here: a row out of the grid (a usenet job's torrent rows) is attached again later.
+            g_object_ref_sink(UnsafeMutableRawPointer(name.widget))
+            g_object_ref_sink(UnsafeMutableRawPointer(value.widget))
+            generalNames[row] = name
             generalValues[row] = value
         }
+        layoutGeneral(GeneralRow.allCases)
         general.margins(12)
         stack.add(ScrolledWindow(general), name: TransferDetailPart.general.rawValue, title: tr("General"))
 
@@ -124,7 +148,7 @@ final class TransferDetailsPane {
             cell.progress(file.progress, name: tr("Progress of %s").fill(file.path))
         }
         files.column(tr("Priority"), width: files.width(FilePriority.allCases.map(Self.priorityTitle))) { [weak self] cell, key in
-            cell.text(self?.fileValues[key].map { Self.priorityTitle($0.priority) } ?? "")
+            cell.text(self?.fileValues[key].map { $0.priority.map(Self.priorityTitle) ?? "—" } ?? "")
         }
         stack.add(files.scroll, name: TransferDetailPart.files.rawValue, title: tr("Files"))
 
@@ -161,6 +185,16 @@ final class TransferDetailsPane {
             cell.text(Self.count(self?.trackerValues[key]?.downloaded))
         }
         stack.add(trackers.scroll, name: TransferDetailPart.trackers.rawValue, title: tr("Trackers"))
+        log.column(tr("Time"), width: log.width([Formatting.time(Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 86_400 * 3)), "Mon 88:88"]))
+            { [weak self] cell, key in
+                cell.text(self?.logValues[key]?.time.map { Formatting.time($0, now: self?.clock.now ?? Date()) } ?? "")
+            }
+        log.column(tr("Stage"), width: log.width([tr("Stage"), "Deobfuscate"])) { [weak self] cell, key in cell.text(self?.logValues[key]?.stage ?? "") }
+        log.column(tr("Kind"), width: log.width(TransferLogLine.Kind.allCases.map(Self.logKindTitle))) { [weak self] cell, key in
+            cell.text(self?.logValues[key].map { Self.logKindTitle($0.kind) } ?? "")
+        }
+        log.column(tr("Message"), width: 320, expand: true) { [weak self] cell, key in cell.text(self?.logValues[key]?.text ?? "") }
+        stack.add(log.scroll, name: TransferDetailPart.log.rawValue, title: tr("Log"))
         speedGraph.area.margins(12)
         speedGraph.area.vexpand = true
         stack.add(speedGraph.area, name: Self.speedPage, title: tr("Speed"))
@@ -237,6 +271,15 @@ final class TransferDetailsPane {
         self.clientName = clientName
         self.kind = kind
         defer { updateControls() }
+        // A usenet job has no peers and no trackers; a torrent has no job log.
+        let usenet = kind?.downloadProtocol == .usenet
+        if usenet, visiblePart == .peers || visiblePart == .trackers { visiblePart = .general }
+        if !usenet, visiblePart == .log { visiblePart = .general }
+        stack.setPageVisible(peers.scroll, !usenet)
+        stack.setPageVisible(trackers.scroll, !usenet)
+        stack.setPageVisible(log.scroll, usenet)
+        let rows = usenet ? GeneralRow.usenet : GeneralRow.allCases
+        if rows != generalRows { layoutGeneral(rows) }
         heading.text = item.name
         heading.tooltip = "\(item.name) — \(clientName)"
         guard changed else { return }
@@ -247,27 +290,12 @@ final class TransferDetailsPane {
         fileOrder = ([], [])
         peerValues = [:]
         trackerValues = [:]
+        logValues = [:]
         files.show([])
         peers.show([])
         trackers.show([])
+        log.show([])
         for row in GeneralRow.allCases { setValue(row, row == .hash ? item.joinKey : "—") }
-    }
-
-    /// The transfer's speeds in a refresh of the list (the one shown; another is ignored), drawn when on screen.
-    func sample(_ fresh: TransferItem, at time: Int64) {
-        guard fresh.id == item?.id else { return }
-        speedHistory.record(down: fresh.downloadSpeed, up: fresh.uploadSpeed, at: time)
-        drawSpeed(now: time)
-    }
-
-    /// Forgets the samples so far (inspection: a history made up before its clock's now).
-    func restartSpeedHistory() { speedHistory = SpeedHistory() }
-
-    /// The Speed page again, when it is on screen (or `force`, for inspection).
-    func drawSpeed(now: Int64, force: Bool = false) {
-        guard force || showsSpeed else { return }
-        speedGraph.show(SpeedGraphLayout(history: speedHistory, range: .hour, now: now, utcOffset: Int64(TimeZone.current.secondsFromGMT(for: clock.now))),
-                        summary: SpeedGraph.summary(of: speedHistory, range: .hour, now: now), note: nil)
     }
 
     /// What the client answered for the transfer shown.
@@ -286,6 +314,11 @@ final class TransferDetailsPane {
         if let peers = inspection.peers {
             peerValues = Dictionary(peers.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
             self.peers.show(peers.map(\.endpoint))
+        }
+        if let lines = inspection.log {
+            // Newest last, as the client keeps them; keyed by place (lines repeat their text).
+            logValues = Dictionary(uniqueKeysWithValues: lines.enumerated().map { (String($0.offset), $0.element) })
+            log.show(lines.indices.map(String.init))
         }
         if let trackers = inspection.trackers {
             let keyed = trackers.map { ("\($0.tier ?? 0) \($0.url)", $0) }
@@ -335,34 +368,4 @@ final class TransferDetailsPane {
     /// A row's value as a screen reader reads it (tests).
     func generalValue(_ row: GeneralRow) -> String { generalValues[row]?.text ?? "" }
 
-    static func ofSwarm(_ connected: Int?, _ swarm: Int?) -> String? {
-        switch (connected, swarm) {
-        case (let connected?, let swarm?): tr("%s connected of %s").fill(Formatting.count(connected), Formatting.count(swarm))
-        case (let connected?, nil): tr("%s connected").fill(Formatting.count(connected))
-        default: nil
-        }
-    }
-
-    static func count(_ value: Int?) -> String { value.map { Formatting.count($0) } ?? "—" }
-
-    static func priorityTitle(_ priority: FilePriority) -> String {
-        switch priority {
-        case .skip: tr("Skip")
-        case .low: tr("Low")
-        case .normal: tr("Normal")
-        case .high: tr("High")
-        }
-    }
-
-    static func trackerStatusTitle(_ status: TransferTracker.Status) -> String {
-        switch status {
-        case .disabled: tr("Disabled")
-        case .notContacted: tr("Not contacted yet")
-        case .working: tr("Working")
-        case .updating: tr("Announcing…")
-        case .notWorking: tr("Not working")
-        case .error: tr("Tracker error")
-        case .unreachable: tr("Unreachable")
-        }
-    }
 }
