@@ -381,5 +381,6 @@ final class TransferPeerTests: XCTestCase {
         let history = try await client.inspect(failed, parts: [.general, .files])
         XCTAssertEqual(history.files, [], "a finished job's files are not asked for")
         XCTAssertNotNil(history.general?.completed, "when it finished, from the history")
+        XCTAssertNil(history.general?.doneBytes, "a failed job's history does not say what arrived")
     }
 }

@@ -112,6 +112,16 @@ struct ScrolledWindow: WidgetRef {
         vexpand = true
     }
 
+    /// Scrolls `child` vertically once it is taller than `maxHeight`; below that it takes its natural height
+    /// (a popover's content: as tall as it needs, never past the screen).
+    init(_ child: some WidgetRef, upTo maxHeight: Int32) {
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(cast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(widget), 1)
+        gtk_scrolled_window_set_max_content_height(cast(widget), maxHeight)
+        gtk_scrolled_window_set_child(cast(widget), child.widget)
+    }
+
     /// Scrolls `child` both ways (column views).
     init(both child: some WidgetRef) {
         widget = gtk_scrolled_window_new()

@@ -20,7 +20,8 @@ extension NZBGetClient: TransferInspecting {
             general.savePath = jobs[position].destDir.flatMap { $0.isEmpty ? nil : $0 }
             if item.isHistoryEntry { general.completed = Date(epochSeconds: jobs[position].historyTime) } else { general.queuePosition = position }
             general.sizeBytes = item.sizeBytes
-            general.doneBytes = item.sizeBytes - item.remainingBytes
+            // A failed job's history entry says nothing of what arrived: not "all of it".
+            general.doneBytes = item.state == .error ? nil : item.sizeBytes - item.remainingBytes
             inspection.general = general
         }
         if parts.contains(.files) {

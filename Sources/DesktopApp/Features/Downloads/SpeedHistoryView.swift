@@ -28,7 +28,7 @@ final class SpeedHistoryView {
         title.xalign = 0
         bar.append(title, rangeDropDown)
         content.margins(6)
-        content.append(bar, column.widget, empty)
+        content.append(bar, ScrolledWindow(column.widget, upTo: 520), empty) // five clients' graphs scroll
         button = MenuButton(child: totals, popoverContent: content)
         button.tooltip = tr("Each client's speeds over time")
         button.setAccessibleLabel(tr("Speed history"))
