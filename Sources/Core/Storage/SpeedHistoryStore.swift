@@ -35,6 +35,13 @@ public actor SpeedHistoryStore {
     /// The client's history (empty when none was kept).
     public func history(_ serviceID: UUID) async -> SpeedHistory { await loaded(serviceID) }
 
+    /// Each of these clients' histories, in order, and whether its file was set aside since the app started.
+    public func histories(_ serviceIDs: [UUID]) async -> [(history: SpeedHistory, setAside: Bool)] {
+        var all: [(history: SpeedHistory, setAside: Bool)] = []
+        for serviceID in serviceIDs { all.append((await loaded(serviceID), setAside[serviceID] != nil)) }
+        return all
+    }
+
     /// Writes every history changed since it was last written.
     public func flush() async {
         for serviceID in dirty { await write(serviceID, now: lastWritten[serviceID] ?? 0) }

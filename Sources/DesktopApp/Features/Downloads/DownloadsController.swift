@@ -184,13 +184,11 @@ final class DownloadsController: FeatureController {
         Task { [weak self] in
             guard let self, let store = repository.speedHistory else { return }
             let clients = await self.transferClients()
-            var histories: [SpeedHistory] = []
-            for client in clients { histories.append(await store.history(client.id)) }
-            let setAside = await store.setAside
+            let histories = await store.histories(clients.map(\.id))
             guard let page = self.context.window?.downloads else { return }
-            let shown = zip(clients, histories).map { client, history in
-                (service: client, history: history,
-                 note: SpeedHistoryView.note(notRead: page.unread[client.id] ?? page.noneRead, setAside: setAside[client.id] != nil))
+            let shown = zip(clients, histories).map { client, kept in
+                (service: client, history: kept.history,
+                 note: SpeedGraphColumn.note(notRead: page.unread[client.id] ?? page.noneRead, setAside: kept.setAside))
             }
             let now = Date()
             page.speedHistory.show(shown, now: Int64(now.timeIntervalSince1970), utcOffset: Int64(TimeZone.current.secondsFromGMT(for: now)))

@@ -37,10 +37,8 @@ final class OverviewController: FeatureController {
         Task { [weak self] in
             guard let store = repository.speedHistory else { return }
             let clients = await repository.configuredServices.filter { $0.enabled && $0.kind.offers(Capabilities.transfers) }.map(ServiceRef.init)
-            var shown: [(service: ServiceRef, history: SpeedHistory, note: String?)] = []
-            let setAside = await store.setAside
-            for client in clients {
-                shown.append((client, await store.history(client.id), SpeedGraphColumn.note(notRead: nil, setAside: setAside[client.id] != nil)))
+            let shown = zip(clients, await store.histories(clients.map(\.id))).map { client, kept in
+                (service: client, history: kept.history, note: SpeedGraphColumn.note(notRead: nil, setAside: kept.setAside))
             }
             let now = Date()
             self?.context.window?.overviewSlot.show {
