@@ -66,6 +66,56 @@ final class LiveLibraryPatchTests: XCTestCase {
             XCTAssertFalse(page.allItems.contains { $0.id == changed.id })
         }
     }
+
+    /// A read asked before a live change may answer without it: the change stays over that answer (and over an
+    /// answer a change races), and goes once a read asked after it answers — the service's word is last.
+    func testAChangeStaysOverAnAnswerToAReadAskedBeforeIt() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let page = LibraryPage(presentation: .series, clock: .inspection, posters: PosterLoader(fetch: nil, cache: nil))
+            let content = LibrarySamples.series.library(stale: false)
+            let title = { (id: ResourceID) in page.allItems.first { $0.id == id }?.title }
+            let show = { (content: LibraryContent, asked: ContinuousClock.Instant) in
+                page.render(.content(content, refreshedAt: InspectionData.now), askedAt: asked)
+                XCTAssertTrue(iterate(until: { page.isSettled }))
+            }
+            let asked = ContinuousClock.now
+            let first = try XCTUnwrap(content.parts.first?.value.first), second = content.parts[0].value[1]
+
+            // The change comes before the first answer of a read asked earlier.
+            var renamed = first
+            renamed.title = "Placeholder Renamed"
+            page.patch(renamed, at: asked + .milliseconds(1))
+            show(content, asked)
+            XCTAssertEqual(page.allItems.count, content.items.count)
+            XCTAssertEqual(title(first.id), "Placeholder Renamed", "the older answer does not undo the change")
+
+            // A deletion, then the same older answer again: still gone, still renamed.
+            page.remove(second.id, at: asked + .milliseconds(2))
+            show(content, asked)
+            XCTAssertNil(title(second.id))
+            XCTAssertEqual(title(first.id), "Placeholder Renamed")
+
+            // A read asked after both: its answer is the service's word (the changes are let go).
+            show(content, asked + .milliseconds(3))
+            XCTAssertEqual(title(first.id), first.title)
+            XCTAssertEqual(title(second.id), second.title)
+
+            // A change while a newer answer is still being sorted off the main thread: neither is lost.
+            var newer = content
+            newer.parts[0].value[1].title = "Placeholder From The Service"
+            var later = first
+            later.title = "Placeholder Changed Later"
+            page.render(.content(newer, refreshedAt: InspectionData.now), askedAt: asked + .milliseconds(4))
+            page.patch(later, at: asked + .milliseconds(5))
+            XCTAssertTrue(iterate(until: { page.isSettled }))
+            XCTAssertEqual(title(second.id), "Placeholder From The Service", "the answer is not lost to the change")
+            XCTAssertEqual(title(first.id), "Placeholder Changed Later")
+            XCTAssertEqual(page.allItems.count, content.items.count)
+        }
+    }
 }
 
 /// An `episode` message: the episode comes whole and its row on an open detail page takes it in

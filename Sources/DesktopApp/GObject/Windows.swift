@@ -283,7 +283,14 @@ enum FrameClock {
             guard !done else { return }
             if !body() {
                 done = true
-                MainLoop.later { disconnect(clock, handler) } // not inside the emission
+                // Not inside the emission; and the window may be closed before the hop runs,
+                // taking its clock with it: hold the clock until the handler is gone.
+                let held = ref(clock)
+                MainLoop.later {
+                    // A destroyed window's clock has already dropped its handlers.
+                    if g_signal_handler_is_connected(cast(held) as gpointer?, handler) != 0 { disconnect(held, handler) }
+                    unref(held)
+                }
             }
         }
         return true

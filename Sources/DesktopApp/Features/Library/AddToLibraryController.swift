@@ -51,7 +51,7 @@ final class AddToLibraryController: FeatureController {
                     do throws(ServiceError) {
                         let added = try await repository.add(addition, on: instance.id)
                         dialog?.window.destroy()
-                        page.render(await repository.library(kind, force: true))
+                        await page.showRead { await repository.library(kind, force: true) }
                         page.message.show(tr("Added “%s” to %s").fill(added.title, instance.name))
                     } catch {
                         dialog?.failed(ErrorText.sentence(error))

@@ -135,9 +135,8 @@ final class LibraryController: FeatureController {
         let repository = repository
         Task { [weak self] in
             let failures = await repository.setMonitored(on, items: items.map(\.id))
-            let state = await repository.library(kind, force: true)
+            let state = await page.showRead { await repository.library(kind, force: true) }
             guard let self else { return }
-            page.render(state)
             await page.applied()
             page.actions.finished(items.map(\.id))
             await self.refreshDetail(page, library: state.value)
@@ -177,8 +176,7 @@ final class LibraryController: FeatureController {
                 problem = CommandWords.said(failure, ErrorText.sentence(error))
             }
             guard let self else { return }
-            let library = await repository.library(item.kind, force: true)
-            page.render(library)
+            let library = await page.showRead { await repository.library(item.kind, force: true) }
             await page.applied()
             await self.refreshDetail(page, library: library.value)
             if let problem { page.message.show(problem) }
@@ -226,8 +224,8 @@ final class LibraryController: FeatureController {
             page.message.show(failed ? tr("%1$s on %2$s did not complete").fill(commandName, name) : CommandWords.said(name, words),
                               problems: failed ? [words] : [])
             if key.command.isRefresh, !failed {
-                let library = await self.repository.library(kind, force: true)
-                page.render(library)
+                let repository = self.repository
+                let library = await page.showRead { await repository.library(kind, force: true) }
                 await page.applied()
                 await self.refreshDetail(page, library: library.value)
             }
@@ -258,9 +256,8 @@ final class LibraryController: FeatureController {
             } catch {
                 problem = ErrorText.sentence(error)
             }
-            let state = await repository.library(item.kind, force: true)
+            let state = await page.showRead { await repository.library(item.kind, force: true) }
             guard let self else { return }
-            page.render(state)
             await page.applied()
             let name = await self.instanceName(item.id.serviceID)
             if let problem {

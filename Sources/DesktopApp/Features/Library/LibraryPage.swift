@@ -26,7 +26,13 @@ final class LibraryPage {
     let detail: DetailView
     private let posters: PosterLoader
     private var items: [String: Resource] = [:]
+    /// The items on screen's list (before the search and filter), live changes included.
     private var all: [Resource] = []
+    /// What the list is made of before the live changes: the last answer shown (its instances joined off the
+    /// main thread, once); nil before the first.
+    private var source: (@Sendable () -> [Resource])?
+    /// The live changes since the read shown was asked for, laid over every answer to an earlier read.
+    private var patches = LivePatches()
     private var instances: [ServiceRef] = []
     private var filters: [LibraryQuery.Filter] = []
     private var query = LibraryQuery()
@@ -142,25 +148,34 @@ final class LibraryPage {
         stack.visibleChildName == "detail"
     }
 
-    func render(_ state: FeatureState<LibraryContent>) {
-        if let content = state.value { apply(content) }
+    /// Shows a library state. `askedAt`: when the read that answered was asked for (nil: not a read — the cache,
+    /// an inspection scene); the live changes since then stay over its answer.
+    func render(_ state: FeatureState<LibraryContent>, askedAt: LivePatches.Instant? = nil) {
+        if askedAt != nil { answersShown += 1 }
+        if let content = state.value { apply(content, askedAt: askedAt) }
         page.show(PagePresentation(state), failures: state.value?.failures ?? [], isEmpty: state.value?.isEmpty ?? false)
     }
 
-    /// A live message changed one item: it takes its place in the list (or joins it) without a
-    /// refetch; rows on screen update in place, the model gets one splice.
-    func patch(_ resource: Resource) {
-        guard appliedGeneration > 0 else { return } // not loaded yet: the first refresh brings it
-        var next = all
-        if let index = next.firstIndex(where: { $0.id == resource.id }) { next[index] = resource } else { next.append(resource) }
-        requery { [next] in next }
+    /// Reads the library with `read` and shows its answer (live changes that come while it is out stay over it).
+    @discardableResult
+    func showRead(_ read: () async -> FeatureState<LibraryContent>) async -> FeatureState<LibraryContent> {
+        let asked = ContinuousClock.now
+        let state = await read()
+        render(state, askedAt: asked)
+        return state
+    }
+
+    /// A live message changed one item (or it was read again alone, asked at `at`): it takes its place in the
+    /// list (or joins it) without a refetch; rows on screen update in place, the model gets one splice.
+    func patch(_ resource: Resource, at: LivePatches.Instant = .now) {
+        patches.patch(resource, at: at)
+        if source != nil { requery(rebuilding: true) } // not loaded yet: the first answer takes it
     }
 
     /// A live message deleted an item.
-    func remove(_ id: ResourceID) {
-        guard all.contains(where: { $0.id == id }) else { return }
-        let all = all
-        requery { all.filter { $0.id != id } }
+    func remove(_ id: ResourceID, at: LivePatches.Instant = .now) {
+        patches.remove(id, at: at)
+        if source != nil { requery(rebuilding: true) }
     }
 
     /// Shows a detail page's state (pushed over the list, with a Back button).
@@ -183,6 +198,10 @@ final class LibraryPage {
     }
 
     /// Returns once the content last rendered is in the rows (filtering and sorting run off the main thread).
+    /// How many read answers were shown; whether the last change to the list is on screen (tests).
+    private(set) var answersShown = 0
+    var isSettled: Bool { appliedGeneration == generation }
+
     func applied() async {
         guard appliedGeneration != generation else { return }
         await withCheckedContinuation { appliedWaiters.append($0) }
@@ -231,7 +250,7 @@ final class LibraryPage {
     /// Where the first picked row on screen is (for the menu key), in list view coordinates.
     var firstSelectedRowY: Double? { factory.topmostMiddle(in: listView, of: isSelected(key:)) { $0.widget } }
 
-    private func apply(_ content: LibraryContent) {
+    private func apply(_ content: LibraryContent, askedAt: LivePatches.Instant?) {
         let instanceList = content.parts.map(\.service)
         keyer.register(instanceList.map(\.id))
         if instanceList != instances {
@@ -239,9 +258,14 @@ final class LibraryPage {
             rebuildFilters()
         }
         actions.setInstances(instanceList)
-        // Indexing, filtering and sorting 20,000 items happen off the main thread;
+        if let askedAt {
+            let present = content.parts.map(\.service.id) + content.pending.map(\.id) + content.failures.map(\.service.id)
+            patches.answered(fresh: Set(content.parts.filter { !$0.isStale }.map(\.service.id)), askedAt: askedAt, present: Set(present))
+        }
+        // Joining, indexing, filtering and sorting 20,000 items happen off the main thread;
         // the main thread only swaps the results in and splices the list model.
-        requery { content.items }
+        source = { content.items }
+        requery(rebuilding: true)
     }
 
     private func rebuildFilters() {
@@ -268,14 +292,17 @@ final class LibraryPage {
 
     /// Filters and sorts off the main thread (and indexes new content there), then
     /// applies the result: rows on screen update in place, the model gets one splice.
-    /// `content` makes the new items, off the main thread too (joining every instance's 20,000 items
-    /// copies them: 15-20 ms that the main thread spent before).
-    private func requery(_ content: (@Sendable () -> [Resource])? = nil) {
+    /// `rebuilding`: the items changed (an answer, a live change): the source is made and the live changes laid
+    /// over it off the main thread too (joining every instance's 20,000 items copies them: 15-20 ms that the
+    /// main thread spent before).
+    private func requery(rebuilding: Bool = false) {
         generation += 1
         let generation = generation, query = query, kept = all, keyer = keyer
+        let source = rebuilding ? self.source : nil, patches = self.patches
         Task.detached(priority: .userInitiated) {
             let started = ContinuousClock.now
-            let newContent = content?()
+            let base = source?()
+            let newContent = base.map { patches.applied(to: $0) }
             let all = newContent ?? kept
             var byKey: [String: Resource]?
             if let newContent {
@@ -289,6 +316,12 @@ final class LibraryPage {
                 let main = ContinuousClock.now
                 defer { Log.debug("timing: library main-thread apply \(ContinuousClock.now - main)") }
                 guard let self, self.generation == generation else { return }
+                // No newer source since: the joined one stands for it from now on.
+                if let base {
+                    let previous = self.source
+                    self.source = { base }
+                    Task.detached(priority: .background) { _ = previous } // an answer's parts freed off the main thread
+                }
                 defer {
                     self.appliedGeneration = generation
                     let waiters = self.appliedWaiters

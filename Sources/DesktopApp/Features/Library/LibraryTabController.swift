@@ -35,7 +35,10 @@ final class LibraryTabController: FeatureController {
         let repository = context.repository, target = context.windowRef(), feature = kind.feature, id = kind.id
         Task {
             await context.scheduler.register(feature) { [weak self] force in
-                let show = target.presenter(feature) { window, state in window.librarySlots[feature]?.show { $0.render(state) } }
+                let asked = ContinuousClock.now
+                let show = target.presenter(feature) { window, state in
+                    window.librarySlots[feature]?.show { $0.render(state, askedAt: asked) }
+                }
                 // Asked for (the refresh button, Ctrl+R): a detail page on screen is read again too, every part of it.
                 if force { await self?.readOpenDetailAgain() }
                 show(await repository.library(id, force: force, progress: show))
@@ -91,7 +94,7 @@ final class LibraryTabController: FeatureController {
     // MARK: Live changes of this kind
 
     /// A page not made yet takes nothing: it reads everything when it is made.
-    func patch(_ item: Resource) { slot?.built?.patch(item) }
+    func patch(_ item: Resource, at: LivePatches.Instant = .now) { slot?.built?.patch(item, at: at) }
     func remove(_ id: ResourceID) { slot?.built?.remove(id) }
 
     /// A child changed: its row on an open detail page takes it in place; its item is read again alone.
@@ -109,8 +112,9 @@ final class LibraryTabController: FeatureController {
             self.itemRereads += 1
             let repository = self.context.repository
             Task { [weak self] in
+                let asked = ContinuousClock.now
                 guard let fresh = await repository.libraryItem(item) else { return }
-                self?.patch(fresh)
+                self?.patch(fresh, at: asked)
             }
             return false
         }
