@@ -144,6 +144,13 @@ final class InspectionRoutesTests: XCTestCase {
         case .details:
             return ["[panel] 'Transfer details'", "[page tab] 'General' {visible,selected", "[label] 'Seeds: 4 connected of 61'",
                     "[label] 'Save path: /srv/downloads/tv'", "[push button] 'Close details'"]
+        case .detailsMove:
+            return ["[frame] 'Move “Placeholder.Bay.S02E02.1080p.WEB-DL”?'", "[text] 'Folder on qBittorrent's machine' {visible,sensitive,focusable",
+                    "[push button] 'Cancel' {visible,sensitive", "[push button] 'Move' {visible,focusable}"]
+        case .detailsLimits:
+            return ["[frame] 'Speed limits of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[check box] 'Limit download to' {visible,sensitive,focusable,checked}",
+                    "[spin button] 'Download limit in kilobytes a second' {visible,sensitive", "[check box] 'Limit upload to' {visible,sensitive,focusable}",
+                    "[spin button] 'Upload limit in kilobytes a second' {visible,focusable}", "[push button] 'Set Limits' {visible,sensitive"]
         case .detailsFiles:
             return ["[page tab] 'Files' {visible,selected", "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt'",
                     "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'",

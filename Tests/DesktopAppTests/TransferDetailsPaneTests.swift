@@ -114,6 +114,87 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.recheckButton.tooltip, "NZBGet cannot do this through its API")
         }
     }
+    /// The widgets of `type` under `widget`, in order.
+    @MainActor
+    private static func descendants(of widget: Widget, _ type: GType) -> [Widget] {
+        var found: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(cast(current), type) != 0 { found.append(current) }
+            found += descendants(of: current, type)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    @MainActor
+    private static func text(_ editable: Widget) -> String { gtk_editable_get_text(cast(editable)).map { String(cString: $0) } ?? "" }
+
+    /// Move data and speed limits: each a form that starts from what the client reported, sends one action when
+    /// confirmed (nothing when cancelled, nothing for a folder that is not absolute), and is insensitive with the
+    /// reason for a client that cannot (rTorrent).
+    func testMoveAndLimitsAskFirstThenSendOneActionAndRTorrentSaysWhyNot() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            let bay = InspectionData.transfers[0]
+            page.openDetails(key: DownloadsPage.key(bay))
+            page.details.render(InspectionData.transferDetails)
+            XCTAssertTrue(page.details.moveButton.sensitive)
+            XCTAssertTrue(page.details.limitsButton.sensitive)
+
+            // Move: the folder it is in now, Move off until the folder changes and is absolute.
+            page.details.askMove()
+            var dialog = try XCTUnwrap(page.details.confirmation)
+            var field = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_entry_get_type()).first)
+            XCTAssertEqual(Self.text(field), "/srv/downloads/tv")
+            XCTAssertFalse(dialog.confirmButton.sensitive, "the same folder: nothing to move")
+            gtk_editable_set_text(cast(field), "downloads/tv")
+            XCTAssertFalse(dialog.confirmButton.sensitive, "a relative folder is not sent")
+            gtk_editable_set_text(cast(field), "/srv/archive/tv")
+            XCTAssertTrue(dialog.confirmButton.sensitive)
+            dialog.answer(confirmed: false)
+            XCTAssertEqual(asked, [], "cancelled: nothing sent")
+            page.details.askMove()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            field = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_entry_get_type()).first)
+            gtk_editable_set_text(cast(field), "/srv/archive/tv")
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked, [.moveData(to: "/srv/archive/tv")])
+            XCTAssertNil(page.details.confirmation)
+
+            // Limits: the download limit the client reports (8,000 kB/s), no upload limit; the upload one switched on.
+            page.details.askLimits()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            let checks = Self.descendants(of: dialog.window.widget, gtk_check_button_get_type())
+            let spins = Self.descendants(of: dialog.window.widget, gtk_spin_button_get_type())
+            XCTAssertEqual(checks.count, 2)
+            XCTAssertEqual(spins.count, 2)
+            XCTAssertEqual(gtk_spin_button_get_value(cast(spins[0])), 8000)
+            XCTAssertEqual(gtk_check_button_get_active(cast(checks[0])), 1)
+            XCTAssertEqual(gtk_check_button_get_active(cast(checks[1])), 0)
+            XCTAssertEqual(gtk_widget_get_sensitive(spins[1]), 0, "no upload limit: its field is off")
+            gtk_check_button_set_active(cast(checks[1]), 1)
+            XCTAssertEqual(gtk_widget_get_sensitive(spins[1]), 1)
+            gtk_spin_button_set_value(cast(spins[1]), 250)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setSpeedLimits(down: 8_000_000, up: 250_000))
+
+            // rTorrent: neither, and each says why.
+            page.details.show(bay, clientName: "rTorrent", kind: .rtorrent)
+            XCTAssertFalse(page.details.moveButton.sensitive)
+            XCTAssertEqual(page.details.moveButton.tooltip,
+                           "rTorrent can move data only by running a program on its own machine, which Switchyard does not do")
+            XCTAssertFalse(page.details.limitsButton.sensitive)
+            XCTAssertEqual(page.details.limitsButton.tooltip, "rTorrent limits speeds for named groups of transfers, not for one transfer")
+            XCTAssertEqual(asked.count, 2)
+        }
+    }
+
     /// The Speed page draws the transfer shown from the list's own refreshes (one sample each, another transfer's
     /// speeds not among them) and is heard as a summary; a new transfer starts a new graph.
     func testTheSpeedPageIsFedByTheListsRefreshes() throws {

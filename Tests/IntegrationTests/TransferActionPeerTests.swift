@@ -16,6 +16,9 @@ final class TransferActionPeerTests: XCTestCase {
         let queue: [String: String]?
         let history: [String: String]?
         let rate: Int64?
+        /// Torrent daemons: each transfer's folder, and its own down/up limits in B/s (nil: none).
+        let places: [String: String]?
+        let ownLimits: [String: [Int64?]]?
     }
 
     private struct Rig {
@@ -49,7 +52,8 @@ final class TransferActionPeerTests: XCTestCase {
     static let writeMarkers = ["torrents/pause", "torrents/resume", "torrents/stop", "torrents/start", "torrents/delete",
                                "setForceStart", "setSpeedLimitsMode", "torrent-stop", "torrent-start", "torrent-remove",
                                "\"session-set\"", "core.pause_torrents", "core.resume_torrents", "core.remove_torrents",
-                               "core.set_config", "editqueue", "\"rate\"", "system.multicall"]
+                               "core.set_config", "editqueue", "\"rate\"", "system.multicall", "setLocation", "setDownloadLimit",
+                               "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options"]
 
     private func rig(_ kind: ServiceKind, seeds: Int = 3) async throws -> Rig {
         let solo = try SoloPeer(kind, seeds: seeds)
@@ -205,6 +209,74 @@ final class TransferActionPeerTests: XCTestCase {
         modes = await rig.repository.setTurtleMode(false, on: [id])
         XCTAssertEqual(try modes[id]?.get(), false)
         try await eventually(rig, "turtle off") { $0.turtle == false }
+    }
+
+    // MARK: The details pane's moves and limits
+
+    func testQBittorrentMovesDataAndLimitsOneTransfer() async throws { try await moveAndLimit(.qbittorrent, requestsPerLimit: 2) }
+    func testTransmissionMovesDataAndLimitsOneTransfer() async throws { try await moveAndLimit(.transmission) }
+    func testDelugeMovesDataAndLimitsOneTransfer() async throws { try await moveAndLimit(.deluge) }
+
+    /// Moves one transfer's data to another folder (the daemon reports the folder, the file is there and no longer
+    /// where it was, the other transfer stays), limits that transfer alone and lifts the limits again — each one
+    /// request naming its hash (qBittorrent's limits: one per direction, its API has no other) — and a relative
+    /// folder sends nothing.
+    private func moveAndLimit(_ kind: ServiceKind, requestsPerLimit: Int = 1) async throws {
+        let rig = try await rig(kind, seeds: 2)
+        defer { rig.solo.stop() }
+        let seeds = try XCTUnwrap(rig.solo.daemon.seeds)
+        let (a, b) = (seeds[0], seeds[1])
+        let items = try await rig.items()
+        let item = try XCTUnwrap(items.first { $0.joinKey == a.hash })
+        let data = try XCTUnwrap(rig.solo.daemon.data)
+        try await eventually(rig, "both seeds where they were made") { $0.places?[a.hash] == data && $0.places?[b.hash] == data }
+
+        let folder = rig.solo.run.appendingPathComponent("moved here").path
+        var before = try await rig.writes().count
+        var result = await rig.repository.perform(.moveData(to: folder), on: item)
+        XCTAssertNoThrow(try result.get())
+        var writes = try await rig.writes()
+        XCTAssertEqual(writes.count, before + 1, "one request: \(writes.map(\.url))")
+        var sent = ((writes.last?.body ?? "") + (writes.last?.url ?? "")).lowercased()
+        XCTAssertTrue(sent.contains(a.hash) && !sent.contains(b.hash), sent)
+        try await eventually(rig, "a in the new folder, b where it was") { $0.places?[a.hash] == folder && $0.places?[b.hash] == data }
+        let moved = URL(fileURLWithPath: folder).appendingPathComponent(a.name).path
+        let movedThere = try await pollFile(moved, exists: true)
+        XCTAssertTrue(movedThere, "the data is in the new folder")
+        let leftOld = try await pollFile(URL(fileURLWithPath: data).appendingPathComponent(a.name).path, exists: false)
+        XCTAssertTrue(leftOld, "and no longer in the old one")
+
+        before = try await rig.writes().count
+        result = await rig.repository.perform(.setSpeedLimits(down: 50_000, up: 20_000), on: item)
+        XCTAssertNoThrow(try result.get())
+        writes = try await rig.writes()
+        XCTAssertEqual(writes.count, before + requestsPerLimit, "\(writes.map(\.url))")
+        sent = writes.suffix(requestsPerLimit).map { ($0.body ?? "") + $0.url }.joined().lowercased()
+        XCTAssertTrue(sent.contains(a.hash) && !sent.contains(b.hash), sent)
+        // Deluge keeps KiB/s: 50,000 B/s is 48.828 KiB/s, read back within a byte.
+        try await eventually(rig, "a limited to 50 and 20 kB/s, b not") { view in
+            guard let own = view.ownLimits?[a.hash], own.count == 2, let down = own[0], let up = own[1] else { return false }
+            return abs(down - 50_000) <= 1 && abs(up - 20_000) <= 1 && view.ownLimits?[b.hash] == [nil, nil]
+        }
+        result = await rig.repository.perform(.setSpeedLimits(down: nil, up: nil), on: item)
+        XCTAssertNoThrow(try result.get())
+        try await eventually(rig, "a unlimited again") { $0.ownLimits?[a.hash] == [nil, nil] }
+
+        before = try await rig.writes().count
+        result = await rig.repository.perform(.moveData(to: "relative/folder"), on: item)
+        guard case .failure(let error) = result else { return XCTFail("a relative folder was taken") }
+        XCTAssertEqual(error, .invalidRequest(.folderNotAbsolute))
+        let after = try await rig.writes().count
+        XCTAssertEqual(after, before, "a folder that is not absolute sends nothing")
+    }
+
+    private func pollFile(_ path: String, exists: Bool) async throws -> Bool {
+        let end = Date().addingTimeInterval(30)
+        while Date() < end {
+            if FileManager.default.fileExists(atPath: path) == exists { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return false
     }
 
     // MARK: NZBGet

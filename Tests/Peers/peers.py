@@ -760,13 +760,20 @@ def query(kind, run):
         forced = {t["hash"]: bool(t.get("force_start")) for t in items}
         categories = {t["hash"]: t.get("category", "") for t in items}
         turtle = client.request("/api/v2/transfer/speedLimitsMode")[2].strip() == b"1"
-        print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories}))
+        places = {t["hash"]: t["save_path"].rstrip("/") for t in items}
+        own = {t["hash"]: [t["dl_limit"] if t["dl_limit"] > 0 else None, t["up_limit"] if t["up_limit"] > 0 else None] for t in items}
+        print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories, "places": places,
+                          "ownLimits": own}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
-        items = transmission_call(credentials, "torrent-get", {"fields": ["hashString", "status"]})["arguments"]["torrents"]
+        fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited"]
+        items = transmission_call(credentials, "torrent-get", {"fields": fields})["arguments"]["torrents"]
         session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
+        own = {t["hashString"]: [t["downloadLimit"] * 1000 if t["downloadLimited"] else None,
+                                 t["uploadLimit"] * 1000 if t["uploadLimited"] else None] for t in items}
         print(json.dumps({"paused": {t["hashString"]: t["status"] == 0 for t in items}, "forced": {},
-                          "turtle": session["alt-speed-enabled"]}))
+                          "turtle": session["alt-speed-enabled"], "places": {t["hashString"]: t["downloadDir"].rstrip("/") for t in items},
+                          "ownLimits": own}))
     elif kind == "deluge":
         client = Client(base)
         hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
@@ -781,11 +788,14 @@ def query(kind, run):
         call("auth.login", state["password"])
         if not call("web.connected"):
             call("web.connect", host_id)
-        status = call("core.get_torrents_status", {}, ["state"])
+        status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed"])
         limits = call("core.get_config_values", ["max_download_speed", "max_upload_speed"])
+        own = {h: [round(v["max_download_speed"] * 1024) if v["max_download_speed"] > 0 else None,
+                   round(v["max_upload_speed"] * 1024) if v["max_upload_speed"] > 0 else None] for h, v in status.items()}
         print(json.dumps({"paused": {h: v["state"] == "Paused" for h, v in status.items()}, "forced": {},
                           "turtle": limits["max_download_speed"] == 1024.0 and limits["max_upload_speed"] == 256.0,
-                          "limits": limits}))
+                          "limits": limits, "places": {h: v["download_location"].rstrip("/") for h, v in status.items()},
+                          "moving": {h: v["state"] == "Moving" for h, v in status.items()}, "ownLimits": own}))
     elif kind == "nzbget":
         auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
         client = Client(base, {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})

@@ -36,6 +36,11 @@ public enum ActionAvailability: Sendable, Equatable {
     /// The client's remove leaves the files, and it offers no safe way to delete them (rTorrent's
     /// `d.erase`: deleting needs the file system of the machine it runs on).
     case leavesFiles
+    /// The client could only do it by running a program on its own machine (rTorrent's `execute` to move data),
+    /// which Switchyard never does.
+    case needsProgramOnServer
+    /// The client limits speeds by named groups of transfers, not one transfer (rTorrent's throttle groups).
+    case groupLimitsOnly
 }
 
 /// Each service's answer to one action on the items it holds.

@@ -215,9 +215,24 @@ public enum TransferDetailAction: Sendable, Equatable {
     case recheck
     /// Asks the trackers for peers now.
     case reannounce
+    /// Moves the transfer's data to this folder on the client's machine (absolute; the client makes it), and the
+    /// transfer with it.
+    case moveData(to: String)
+    /// This transfer's own speed limits, in bytes per second; nil: none of its own (the client's limits still apply).
+    case setSpeedLimits(down: Int64?, up: Int64?)
 
-    /// Confirmed before it is sent.
-    public var needsConfirmation: Bool { self == .recheck }
+    /// Confirmed before it is sent (a move's own dialog is its confirmation).
+    public var needsConfirmation: Bool {
+        switch self {
+        case .recheck, .moveData: true
+        case .setFilePriority, .reannounce, .setSpeedLimits: false
+        }
+    }
+
+    /// The highest limit taken (10 GB/s): past it a client's own unit would overflow or mean nothing.
+    public static let maxSpeedLimit: Int64 = 10_000_000_000
+    /// The lowest (1 kB/s: Transmission's unit; a lower one means nothing to it).
+    public static let minSpeedLimit: Int64 = 1000
 }
 
 /// Per-transfer actions of a torrent client's details pane.
@@ -231,6 +246,34 @@ public protocol TransferTuning: ServiceClient {
 extension TransferDetailAction {
     /// The file indexes of a priority change, checked: never empty (Transmission reads an empty list as every file),
     /// never negative, each once.
+    /// The folder of a move, checked: absolute on the client's machine (`/…`, or a Windows drive `C:\…` or share
+    /// `\\server\…`), no control characters, not empty. A relative path would land wherever the client runs from.
+    func checkedFolder() throws(ServiceError) -> String {
+        guard case .moveData(let folder) = self else { throw .invalidRequest(.noItems) }
+        guard TransferDetailAction.isAbsoluteFolder(folder) else { throw .invalidRequest(.folderNotAbsolute) }
+        return folder
+    }
+
+    /// Whether `folder` is a place a move can name (see `checkedFolder`).
+    public static func isAbsoluteFolder(_ folder: String) -> Bool {
+        guard !folder.isEmpty, folder.count <= 4096, folder == folder.trimmingCharacters(in: .whitespaces),
+              !folder.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
+        let scalars = Array(folder.unicodeScalars)
+        if scalars[0] == "/" { return true }
+        if folder.hasPrefix("\\\\"), scalars.count > 2 { return true }
+        let letter = scalars[0].value | 0x20 // lower case, for ASCII letters
+        return scalars.count >= 3 && (0x61...0x7A).contains(letter) && scalars[1] == ":" && (scalars[2] == "\\" || scalars[2] == "/")
+    }
+
+    /// The limits of a speed change, checked: each none or between `minSpeedLimit` and `maxSpeedLimit`.
+    func checkedLimits() throws(ServiceError) -> (down: Int64?, up: Int64?) {
+        guard case .setSpeedLimits(let down, let up) = self else { throw .invalidRequest(.noItems) }
+        for limit in [down, up] {
+            if let limit, limit < TransferDetailAction.minSpeedLimit || limit > TransferDetailAction.maxSpeedLimit { throw .invalidRequest(.limitOutOfRange) }
+        }
+        return (down, up)
+    }
+
     func checkedFiles() throws(ServiceError) -> [Int] {
         guard case .setFilePriority(_, let files) = self else { return [] }
         let unique = Array(Set(files)).sorted()

@@ -33,6 +33,10 @@ public enum RequestProblem: Sendable, Equatable {
     case incomplete
     /// As asked it would act on the whole library, or search every indexer's feed.
     case wholeLibrary
+    /// A folder to move data to that is not absolute on the client's machine.
+    case folderNotAbsolute
+    /// A speed limit below 1 B/s or above what any client takes.
+    case limitOutOfRange
 }
 
 /// Why a client that answered said no.

@@ -55,6 +55,8 @@ enum ErrorText {
         case .mixedLists: tr("Nothing was sent: the client takes its queue and its history one at a time. Act on each separately.")
         case .incomplete: tr("Nothing was sent: the form is missing a choice the service needs.")
         case .wholeLibrary: tr("Nothing was sent: as asked, it would act on the whole library.")
+        case .folderNotAbsolute: tr("Nothing was sent: the folder must be a full path on the client's machine, such as /data/downloads.")
+        case .limitOutOfRange: tr("Nothing was sent: a speed limit must be at least 1 kB/s and at most 10 GB/s.")
         }
     }
 

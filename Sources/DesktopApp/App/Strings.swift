@@ -257,6 +257,7 @@ extension Strings {
         case .keepsFinishedFiles: tr("%s does not delete the files of finished downloads").fill(client)
         // Translators: %s is a download client's name (rTorrent).
         case .leavesFiles: tr("%s cannot delete a transfer's files: remove it, then delete the files on the machine it runs on").fill(client)
+        case .needsProgramOnServer, .groupLimitsOnly: detailUnavailable(availability, client: client)
         }
     }
 
@@ -278,6 +279,19 @@ extension Strings {
             trn("%1$d transfer in %2$s left out: %2$s cannot delete its files (remove it, then delete them where it runs).",
                 "%1$d transfers in %2$s left out: %2$s cannot delete their files (remove them, then delete them where it runs).", count)
                 .fill(count, client)
+        case .needsProgramOnServer, .groupLimitsOnly: "" // details pane actions: one transfer, never left out of a list
+        }
+    }
+
+    /// Why an action of the details pane cannot be taken on a transfer of `client`.
+    static func detailUnavailable(_ availability: ActionAvailability, client: String) -> String {
+        switch availability {
+        case .available: ""
+        // Translators: %s is a download client's name (rTorrent).
+        case .needsProgramOnServer: tr("%s can move data only by running a program on its own machine, which Switchyard does not do").fill(client)
+        // Translators: %s is a download client's name (rTorrent).
+        case .groupLimitsOnly: tr("%s limits speeds for named groups of transfers, not for one transfer").fill(client)
+        case .unsupported, .finishedEntry, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
         }
     }
 

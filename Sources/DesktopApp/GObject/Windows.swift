@@ -19,8 +19,9 @@ struct Window: WidgetRef {
     }
 
     /// Modal over `parent`, destroyed with it.
+    /// Modal over `parent`'s window (`parent` may be any widget in it: a pane asks over itself).
     func makeModal(over parent: (any WidgetRef)?) {
-        if let parent { gtk_window_set_transient_for(cast(widget), cast(parent.widget)) }
+        if let parent, let window = Window.toplevel(of: parent) { gtk_window_set_transient_for(cast(widget), cast(window.widget)) }
         gtk_window_set_modal(cast(widget), 1)
         gtk_window_set_destroy_with_parent(cast(widget), 1)
     }

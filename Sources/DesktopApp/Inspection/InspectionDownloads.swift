@@ -20,6 +20,8 @@ enum DownloadsScene: String, CaseIterable {
     case detailsTrackers = "details.trackers"
     case detailsSpeed = "details.speed"
     case detailsLog = "details.usenet-log"
+    case detailsMove = "details.move"
+    case detailsLimits = "details.limits"
     case speed
     case speedEmpty = "speed.empty"
     case speedMonth = "speed.month"
@@ -28,7 +30,7 @@ enum DownloadsScene: String, CaseIterable {
     /// The details page a scene shows, for the details scenes.
     var detailPart: TransferDetailPart? {
         switch self {
-        case .details: .general
+        case .details, .detailsMove, .detailsLimits: .general
         case .detailsFiles: .files
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
@@ -65,6 +67,8 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
         case .detailsLog: "The details of a queued NZBGet job: its Log page (a warning, an error), no Peers or Trackers pages"
+        case .detailsMove: "Moving a qBittorrent transfer's data: the folder it is in now, ready to change"
+        case .detailsLimits: "A qBittorrent transfer's own speed limits: download limited to 8,000 kB/s, upload not"
         case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
         case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
         case .speedEmpty: "The speed history before any refresh was sampled: nothing recorded yet"
@@ -123,6 +127,10 @@ extension DownloadsPage {
                 details.speedGraph.pointAt(fraction: 0.6) // the readout of the period under it
             }
             view.grabFocus()
+            if scene == .detailsMove || scene == .detailsLimits {
+                if scene == .detailsMove { details.askMove() } else { details.askLimits() }
+                return (details.confirmation?.window, nil)
+            }
             return (nil, nil)
         }
         if let range = scene.speedRange {
@@ -143,7 +151,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

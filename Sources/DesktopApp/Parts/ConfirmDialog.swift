@@ -28,6 +28,8 @@ final class ConfirmDialog {
     private(set) var choices: [[CheckButton]] = []
     /// The request shown, when there is one.
     private var codeLabel: Label?
+    /// The button that confirms (a form's dialog makes it insensitive while the form cannot be sent).
+    let confirmButton = Button()
 
     /// `confirm` names the action ("Remove and Delete Files"); `onEnd` runs once either way.
     convenience init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String,
@@ -48,9 +50,11 @@ final class ConfirmDialog {
     /// With `code`: shown as sent (monospace, selectable) under the detail — a request the user checks
     /// before it goes. `destructive: false` marks the confirm button as the suggested action instead.
     /// `confirmName`: the confirm button's accessible name when its short label needs more words ("Remove 2 downloads").
+    /// `form`: widgets of the caller's (fields of what is sent) placed above the buttons.
     init(over parent: (any WidgetRef)?, title: String, detail: String, confirm: String, confirmName: String? = nil,
          options: [(label: String, detail: String)] = [], choices: [Choices] = [], code: String? = nil, codeName: String? = nil,
-         destructive: Bool = true, answer: @escaping @MainActor (Answer) -> Void, onEnd: @escaping @MainActor () -> Void = {}) {
+         form: [any WidgetRef] = [], destructive: Bool = true, answer: @escaping @MainActor (Answer) -> Void,
+         onEnd: @escaping @MainActor () -> Void = {}) {
         self.onConfirm = answer
         self.onEnd = onEnd
         window = Window()
@@ -67,7 +71,7 @@ final class ConfirmDialog {
         buttons.halign = GTK_ALIGN_END
         buttons.margin(top: 12)
         let cancel = Button(mnemonic: tr("_Cancel"), name: tr("Cancel"))
-        let proceed = Button()
+        let proceed = confirmButton
         proceed.setChild(Label(confirm))
         proceed.setAccessibleLabel(confirmName ?? confirm)
         proceed.addClasses([destructive ? "destructive-action" : "suggested-action"])
@@ -93,6 +97,7 @@ final class ConfirmDialog {
             buttons.first?.active = true
             self.choices.append(buttons)
         }
+        for widget in form { column.append(widget) }
         column.append(buttons)
         window.setChild(column)
         window.setDefaultWidget(cancel)

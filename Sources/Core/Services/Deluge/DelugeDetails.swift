@@ -225,6 +225,15 @@ extension DelugeClient: TransferTuning {
             _ = try await authorized("core.force_recheck", "[\(ids)]", effect: .write)
         case .reannounce:
             _ = try await authorized("core.force_reannounce", "[\(ids)]", effect: .write)
+        case .moveData:
+            // Always answers null: a move that fails is only in Deluge's log, so the read-back shows what happened.
+            _ = try await authorized("core.move_storage", "[\(ids),\(Self.quote(try action.checkedFolder()))]", effect: .write)
+        case .setSpeedLimits:
+            // KiB/s as a number; -1 is no limit of its own.
+            let limits = try action.checkedLimits()
+            let kib = { (limit: Int64?) in limit.map { String(format: "%.3f", Double($0) / 1024) } ?? "-1" }
+            _ = try await authorized("core.set_torrent_options",
+                                     "[\(ids),{\"max_download_speed\":\(kib(limits.down)),\"max_upload_speed\":\(kib(limits.up))}]", effect: .write)
         }
     }
 }

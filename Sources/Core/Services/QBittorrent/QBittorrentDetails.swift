@@ -260,6 +260,14 @@ extension QBittorrentClient: TransferTuning {
             _ = try await post("/api/v2/torrents/recheck", [("hashes", hash)])
         case .reannounce:
             _ = try await post("/api/v2/torrents/reannounce", [("hashes", hash)])
+        case .moveData:
+            // Moves the data (and switches the torrent's automatic management off); a folder it cannot make is a 409.
+            _ = try await post("/api/v2/torrents/setLocation", [("hashes", hash), ("location", try action.checkedFolder())])
+        case .setSpeedLimits:
+            // One request per direction (the API has no other); 0 is no limit of its own.
+            let limits = try action.checkedLimits()
+            _ = try await post("/api/v2/torrents/setDownloadLimit", [("hashes", hash), ("limit", String(limits.down ?? 0))])
+            _ = try await post("/api/v2/torrents/setUploadLimit", [("hashes", hash), ("limit", String(limits.up ?? 0))])
         }
     }
 }

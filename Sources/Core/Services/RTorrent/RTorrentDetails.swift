@@ -198,8 +198,14 @@ extension RTorrentClient: TransferInspecting {
 /// the tracker's minimum interval).
 extension RTorrentClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
-        if case .setFilePriority(.low, _) = action { return .unsupported }
-        return .available
+        switch action {
+        case .setFilePriority(.low, _): .unsupported
+        // `d.directory.set` only points at another folder (no data moves); moving is `execute mv` on its machine.
+        case .moveData: .needsProgramOnServer
+        // Only throttle groups, and a group is set on a stopped transfer alone.
+        case .setSpeedLimits: .groupLimitsOnly
+        case .setFilePriority, .recheck, .reannounce: .available
+        }
     }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
@@ -214,6 +220,8 @@ extension RTorrentClient: TransferTuning {
             _ = try await multicall([("d.check_hash", [.string(hash)])], effect: .write)
         case .reannounce:
             _ = try await multicall([("d.tracker_announce.force", [.string(hash)])], effect: .write)
+        case .moveData, .setSpeedLimits:
+            throw .notOffered // not reached: unavailable above
         }
     }
 }

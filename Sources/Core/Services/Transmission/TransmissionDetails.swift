@@ -200,6 +200,18 @@ extension TransmissionClient: TransferTuning {
             _ = try await call("torrent-verify", "{\"ids\":\(ids)}", effect: .write)
         case .reannounce:
             _ = try await call("torrent-reannounce", "{\"ids\":\(ids)}", effect: .write)
+        case .moveData:
+            // `move: true` moves the data; without it Transmission only looks for the data there.
+            let folder = JSONText.quote(try action.checkedFolder())
+            _ = try await call("torrent-set-location", "{\"ids\":\(ids),\"location\":\(folder),\"move\":true}", effect: .write)
+        case .setSpeedLimits:
+            // Units of 1,000 B/s, and a limit counts only with its `…Limited` switch on (setting one does not switch it).
+            let limits = try action.checkedLimits()
+            func part(_ name: String, _ limit: Int64?) -> String {
+                guard let limit else { return "\"\(name)Limited\":false" }
+                return "\"\(name)Limited\":true,\"\(name)Limit\":\((limit + 999) / 1000)"
+            }
+            _ = try await call("torrent-set", "{\"ids\":\(ids),\(part("download", limits.down)),\(part("upload", limits.up))}", effect: .write)
         }
     }
 }

@@ -139,6 +139,9 @@ final class DownloadsController: FeatureController {
             trn("Set %d file to “%s”", "Set %d files to “%s”", files.count).fill(files.count, TransferDetailsPane.priorityTitle(priority))
         case .recheck: tr("Verifying “%s”").fill(item.name)
         case .reannounce: tr("Reannounced “%s”").fill(item.name)
+        // Translators: %1$s is a transfer's name, %2$s a folder on the client's machine.
+        case .moveData(let folder): tr("Moving “%1$s” to %2$s").fill(item.name, folder)
+        case .setSpeedLimits: tr("Set the speed limits of “%s”").fill(item.name)
         }
     }
 

@@ -48,12 +48,17 @@ final class TransferDetailsPane {
     /// The user asked for an action on the transfer shown (confirmed already where it needs it).
     var onAction: ((TransferDetailAction, TransferItem) -> Void)?
     /// What the transfer's client can do (by its kind), set with the transfer.
-    private var kind: ServiceKind?
-    private var confirmation: ConfirmDialog?
+    private(set) var kind: ServiceKind?
+    /// The question or form on screen (one at a time).
+    var confirmation: ConfirmDialog?
+    /// The General page's last answer for the transfer shown (a move starts from its folder, limits from its own).
+    private(set) var generalRead: TransferGeneral?
     private var group: Actions!
     let priorityButton: MenuButton
     let recheckButton = Button(icon: "emblem-ok-symbolic", name: tr("Verify data…"), tooltip: tr("Check the downloaded data against the torrent"))
     let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
+    let moveButton = Button(icon: "folder-open-symbolic", name: tr("Move data…"), tooltip: tr("Move the transfer's data to another folder"))
+    let limitsButton = Button(icon: "power-profile-power-saver-symbolic", name: tr("Speed limits…"), tooltip: tr("Limit this transfer's speeds"))
 
     /// Lays `rows` out in two columns (the left one first); the others leave the grid.
     private func layoutGeneral(_ rows: [GeneralRow]) {
@@ -119,8 +124,8 @@ final class TransferDetailsPane {
         close.addClasses(["flat"])
         priorityButton.tooltip = tr("Set the priority of the files picked")
         priorityButton.setAccessibleLabel(tr("Priority of the files picked"))
-        for button in [recheckButton, reannounceButton] { button.addClasses(["flat"]) }
-        bar.append(heading, status, priorityButton, recheckButton, reannounceButton, switcher, close)
+        for button in [recheckButton, reannounceButton, moveButton, limitsButton] { button.addClasses(["flat"]) }
+        bar.append(heading, status, priorityButton, moveButton, limitsButton, recheckButton, reannounceButton, switcher, close)
 
         for row in GeneralRow.allCases {
             let name = Label.line(row.title, classes: ["dim-label"], ellipsize: false)
@@ -213,6 +218,8 @@ final class TransferDetailsPane {
             group.add("priority-\(priority.rawValue)") { [weak self] in self?.setPriority(priority) }
         }
         recheckButton.onClicked { [weak self] in self?.confirmRecheck() }
+        moveButton.onClicked { [weak self] in self?.askMove() }
+        limitsButton.onClicked { [weak self] in self?.askLimits() }
         reannounceButton.onClicked { [weak self] in
             guard let self, let item = self.item else { return }
             self.onAction?(.reannounce, item)
@@ -251,10 +258,12 @@ final class TransferDetailsPane {
         }
         priorityButton.sensitive = picked && kind?.availability(of: .setFilePriority(.normal, files: [0])) == .available
         for (button, action, tip) in [(recheckButton, TransferDetailAction.recheck, tr("Check the downloaded data against the torrent")),
-                                      (reannounceButton, .reannounce, tr("Ask the trackers for peers now"))] {
-            let offered = kind?.availability(of: action) == .available
-            button.sensitive = offered && item != nil
-            button.tooltip = offered ? tip : tr("%s cannot do this through its API").fill(clientName)
+                                      (reannounceButton, .reannounce, tr("Ask the trackers for peers now")),
+                                      (moveButton, .moveData(to: "/"), tr("Move the transfer's data to another folder")),
+                                      (limitsButton, .setSpeedLimits(down: nil, up: nil), tr("Limit this transfer's speeds"))] {
+            let availability = kind?.availability(of: action) ?? .unsupported
+            button.sensitive = availability == .available && item != nil
+            button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
         }
     }
 
@@ -284,6 +293,7 @@ final class TransferDetailsPane {
         heading.tooltip = "\(item.name) — \(clientName)"
         guard changed else { return }
         status.text = tr("Reading…")
+        generalRead = nil
         speedHistory = SpeedHistory()
         sample(item, at: Int64(clock.now.timeIntervalSince1970))
         fileValues = [:]
@@ -333,6 +343,7 @@ final class TransferDetailsPane {
     }
 
     private func render(_ general: TransferGeneral) {
+        generalRead = general
         func set(_ row: GeneralRow, _ text: String?) { setValue(row, text ?? "—") }
         set(.savePath, general.savePath)
         set(.added, general.added.map { Formatting.date($0) })
