@@ -35,7 +35,7 @@ final class TransferMoveLimitTests: XCTestCase {
     private func fields(_ request: HTTPRequest) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
             if parts.count == 2 { fields[parts[0]] = parts[1] }
         }
         return fields
@@ -112,6 +112,75 @@ final class TransferMoveLimitTests: XCTestCase {
             }
         }
         XCTAssertEqual(log.requests.count, 0, "nothing sent")
+    }
+
+    func testACategoryOrLabelsAreOneRequestInEachClientsOwnForm() async throws {
+        let (qbit, qbitLog, item) = try await client(.qbittorrent, answer: { request in
+            switch request.path {
+            case "/api/v2/auth/login": (200, "Ok.", [("Set-Cookie", "SID=fixture-session; HttpOnly; path=/")])
+            case "/api/v2/torrents/categories": (200, #"{"tv":{"name":"tv","savePath":""},"Movies":{"name":"Movies","savePath":"/m"}}"#, [])
+            default: (200, "", [])
+            }
+        }, make: { QBittorrentClient(connection: $0, transport: $1, secrets: $2) })
+        let qbitChoices = try await qbit.groupChoices()
+        XCTAssertEqual(qbitChoices, .oneOf(["Movies", "tv"]))
+        try await qbit.perform(.setCategory("tv"), on: item)
+        try await qbit.perform(.setCategory(nil), on: item)
+        let qbitWrites = qbitLog.requests.filter { $0.path == "/api/v2/torrents/setCategory" }
+        XCTAssertEqual(qbitWrites.map(fields), [["hashes": hash, "category": "tv"], ["hashes": hash, "category": ""]])
+
+        let (transmission, transmissionLog, _) = try await client(.transmission, answer: { _ in (200, #"{"result":"success","arguments":{}}"#, []) },
+                                                                  make: { TransmissionClient(connection: $0, transport: $1, secrets: $2) })
+        let anyNames = try await transmission.groupChoices()
+        XCTAssertEqual(anyNames, .anyNames)
+        try await transmission.perform(.setLabels(["tv", "fixture hd"]), on: item)
+        try await transmission.perform(.setLabels([]), on: item)
+        let sets = try transmissionLog.requests.map(json).compactMap { $0["arguments"] as? [String: Any] }
+        XCTAssertEqual(sets.map { $0["ids"] as? [String] }, [[hash], [hash]], "never without ids: that labels every torrent")
+        XCTAssertEqual(sets.map { $0["labels"] as? [String] }, [["tv", "fixture hd"], []])
+        XCTAssertEqual(TransmissionClient.availability(of: .setCategory("tv")), .unsupported)
+
+        let plugins = LockedQueue([Data(#"{"id":2,"error":null,"result":[]}"#.utf8), Data(#"{"id":2,"error":null,"result":["Label"]}"#.utf8)])
+        let (deluge, delugeLog, _) = try await client(.deluge, answer: { request in
+            let sent = String(decoding: request.body ?? Data(), as: UTF8.self)
+            if sent.contains("auth.login") || sent.contains("web.connected") {
+                return (200, #"{"id":1,"error":null,"result":true}"#, [("Set-Cookie", "_session_id=fixture; Path=/json")])
+            }
+            if sent.contains("core.get_enabled_plugins") { return (200, String(decoding: plugins.next() ?? Data(), as: UTF8.self), []) }
+            if sent.contains("label.get_labels") { return (200, #"{"id":3,"error":null,"result":["tv","movies"]}"#, []) }
+            return (200, #"{"id":4,"error":null,"result":null}"#, [])
+        }, make: { DelugeClient(connection: $0, transport: $1, secrets: $2) })
+        let off = try await deluge.groupChoices()
+        XCTAssertEqual(off, .pluginOff, "no Label plugin: no labels, and label.get_labels is not asked")
+        let on = try await deluge.groupChoices()
+        XCTAssertEqual(on, .oneOf(["movies", "tv"]))
+        try await deluge.perform(.setCategory("tv"), on: item)
+        let labelCall = try XCTUnwrap(try delugeLog.requests.map(json).first { $0["method"] as? String == "label.set_torrent" })
+        XCTAssertEqual(labelCall["params"] as? [String], [hash, "tv"])
+        XCTAssertEqual(try delugeLog.requests.map(json).filter { $0["method"] as? String == "label.get_labels" }.count, 1)
+
+        let (rtorrent, rtorrentLog, _) = try await client(.rtorrent, answer: { _ in
+            (200, "<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data><value><array><data><value><i4>0</i4></value></data></array></value></data></array></value></param></params></methodResponse>", [])
+        }, make: { RTorrentClient(connection: $0, transport: $1, secrets: $2) })
+        try await rtorrent.perform(.setCategory("fixture tv"), on: item)
+        let call = String(decoding: rtorrentLog.requests.last?.body ?? Data(), as: UTF8.self)
+        XCTAssertTrue(call.contains("d.custom1.set") && call.contains(hash.uppercased()) && call.contains("fixture tv"), call)
+    }
+
+    func testNamesThatCannotBeACategoryOrLabelSendNothing() async throws {
+        let (client, log, item) = try await client(.transmission, answer: { _ in (200, #"{"result":"success","arguments":{}}"#, []) },
+                                                   make: { TransmissionClient(connection: $0, transport: $1, secrets: $2) })
+        for labels in [["tv,hd"], ["tv", "tv"], [""], [" tv"], ["tv\u{7}"]] {
+            do {
+                try await client.perform(.setLabels(labels), on: item)
+                XCTFail("sent \(labels)")
+            } catch {
+                XCTAssertEqual(error as? ServiceError, .invalidRequest(.badGroupName), "\(labels)")
+            }
+        }
+        XCTAssertEqual(log.requests.count, 0, "nothing left the machine")
+        XCTAssertFalse(TransferDetailAction.isGroupName(""))
+        XCTAssertTrue(TransferDetailAction.isGroupName("Fixture TV"))
     }
 
     func testFoldersAndLimitsAreCheckedBeforeAnyRequest() async throws {

@@ -151,6 +151,12 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Speed limits of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[check box] 'Limit download to' {visible,sensitive,focusable,checked}",
                     "[spin button] 'Download limit in kilobytes a second' {visible,sensitive", "[check box] 'Limit upload to' {visible,sensitive,focusable}",
                     "[spin button] 'Upload limit in kilobytes a second' {visible,focusable}", "[push button] 'Set Limits' {visible,sensitive"]
+        case .detailsCategory:
+            return ["[frame] 'Category of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[combo box] 'Category' {visible,sensitive",
+                    "[label] 'fixture-tv'", "[push button] 'Set' {visible,sensitive"]
+        case .detailsLabels:
+            return ["[frame] 'Labels of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'Labels, separated by commas' {visible,sensitive,focusable",
+                    "[label] 'Words separated by commas; the list replaces the transfer's labels in Transmission (NAS).'"]
         case .detailsFiles:
             return ["[page tab] 'Files' {visible,selected", "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt'",
                     "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'",

@@ -195,6 +195,65 @@ final class TransferDetailsPaneTests: XCTestCase {
         }
     }
 
+    /// Category or labels: named as the client names them; qBittorrent's from its own list (the one it is in picked),
+    /// Transmission's as words (repeats dropped), rTorrent's one word (emptied: none); Deluge without its Label plugin
+    /// says so and asks nothing.
+    func testCategoryOrLabelsAreAskedAsEachClientHasThem() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            var bay = InspectionData.transfers[0]
+            bay.category = "fixture-tv"
+            page.openDetails(key: DownloadsPage.key(bay))
+            page.details.show(bay, clientName: "qBittorrent", kind: .qbittorrent)
+            XCTAssertEqual(page.details.groupButton.tooltip, "Put the transfer in a category")
+            page.details.askGroups(of: bay, from: .oneOf(["fixture-movies", "fixture-tv"]))
+            var dialog = try XCTUnwrap(page.details.confirmation)
+            let list = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type()).first)
+            XCTAssertEqual(gtk_drop_down_get_selected(cast(list)), 2, "None, fixture-movies, fixture-tv: the one it is in")
+            gtk_drop_down_set_selected(cast(list), 1)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked, [.setCategory("fixture-movies")])
+            page.details.askGroups(of: bay, from: .oneOf(["fixture-movies", "fixture-tv"]))
+            dialog = try XCTUnwrap(page.details.confirmation)
+            gtk_drop_down_set_selected(cast(try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type()).first)), 0)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setCategory(nil), "None: out of its category")
+
+            page.details.show(bay, clientName: "Transmission", kind: .transmission)
+            XCTAssertEqual(page.details.groupButton.tooltip, "Set the transfer's labels")
+            bay.labels = ["fixture-tv"]
+            page.details.askGroups(of: bay, from: .anyNames)
+            dialog = try XCTUnwrap(page.details.confirmation)
+            let words = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_entry_get_type()).first)
+            XCTAssertEqual(Self.text(words), "fixture-tv")
+            gtk_editable_set_text(cast(words), " tv,  hd ,, tv")
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setLabels(["tv", "hd"]), "trimmed, empty and repeated words dropped")
+
+            page.details.show(bay, clientName: "rTorrent", kind: .rtorrent)
+            XCTAssertEqual(page.details.groupButton.tooltip, "Give the transfer a label")
+            page.details.askGroups(of: bay, from: .anyName)
+            dialog = try XCTUnwrap(page.details.confirmation)
+            gtk_editable_set_text(cast(try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_entry_get_type()).first)), "  ")
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setCategory(nil))
+
+            // Deluge with its Label plugin off: said in the pane, no form.
+            page.details.show(bay, clientName: "Deluge", kind: .deluge)
+            page.details.readGroups = { _ in .success(.pluginOff) }
+            page.details.askGroups()
+            XCTAssertTrue(iterate(until: { page.details.status.text.contains("Label plugin") }))
+            XCTAssertNil(page.details.confirmation)
+            XCTAssertEqual(asked.count, 4)
+        }
+    }
+
     /// The Speed page draws the transfer shown from the list's own refreshes (one sample each, another transfer's
     /// speeds not among them) and is heard as a summary; a new transfer starts a new graph.
     func testTheSpeedPageIsFedByTheListsRefreshes() throws {

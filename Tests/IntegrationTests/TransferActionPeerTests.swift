@@ -19,6 +19,9 @@ final class TransferActionPeerTests: XCTestCase {
         /// Torrent daemons: each transfer's folder, and its own down/up limits in B/s (nil: none).
         let places: [String: String]?
         let ownLimits: [String: [Int64?]]?
+        /// Each transfer's category or label (qBittorrent, Deluge, rTorrent), its labels (Transmission).
+        let categories: [String: String]?
+        let labels: [String: [String]]?
     }
 
     private struct Rig {
@@ -53,10 +56,11 @@ final class TransferActionPeerTests: XCTestCase {
                                "setForceStart", "setSpeedLimitsMode", "torrent-stop", "torrent-start", "torrent-remove",
                                "\"session-set\"", "core.pause_torrents", "core.resume_torrents", "core.remove_torrents",
                                "core.set_config", "editqueue", "\"rate\"", "system.multicall", "setLocation", "setDownloadLimit",
-                               "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options"]
+                               "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options", "setCategory",
+                               "label.set_torrent", "torrents/reannounce", "torrent-reannounce", "core.force_reannounce"]
 
-    private func rig(_ kind: ServiceKind, seeds: Int = 3) async throws -> Rig {
-        let solo = try SoloPeer(kind, seeds: seeds)
+    private func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false) async throws -> Rig {
+        let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker)
         let proxy: Proxy
         do { proxy = try Proxy(target: solo.daemon.port) } catch { solo.stop(); throw error }
         let directory = try temporaryDirectory(self)
@@ -268,6 +272,153 @@ final class TransferActionPeerTests: XCTestCase {
         XCTAssertEqual(error, .invalidRequest(.folderNotAbsolute))
         let after = try await rig.writes().count
         XCTAssertEqual(after, before, "a folder that is not absolute sends nothing")
+    }
+
+    // MARK: A real tracker
+
+    func testQBittorrentTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.qbittorrent) }
+    func testTransmissionTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.transmission) }
+    func testDelugeTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.deluge) }
+    func testRTorrentTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.rtorrent, forcesAnnounce: true) }
+
+    /// A seed announcing to Debian's opentracker on 127.0.0.1: once started, the Trackers page (read through Switchyard)
+    /// shows the tracker working, with the one seed it tracks where the client reports counts; Reannounce is one request
+    /// naming the hash, and — where the client announces at once — the tracker itself counts one more announce.
+    /// `forcesAnnounce`: the client announces at once (rTorrent's `d.tracker_announce.force`); libtorrent's clients and
+    /// Transmission wait out the minimum interval the tracker gave (opentracker: about 14 minutes) — the test cannot.
+    private func trackerAndReannounce(_ kind: ServiceKind, forcesAnnounce: Bool = false) async throws {
+        let rig = try await rig(kind, seeds: 1, tracker: true)
+        defer { rig.solo.stop() }
+        let tracker = try XCTUnwrap(rig.solo.daemon.tracker)
+        let items = try await rig.items()
+        let item = try XCTUnwrap(items.first)
+        let report = await rig.repository.perform(.resume, on: [item])
+        XCTAssertEqual(report.failed, [], "\(report)")
+        var shown: TransferTracker?
+        let working = try await eventuallyTrue {
+            let read = await rig.repository.inspect(item, parts: [.trackers])
+            guard case .success(let inspection) = read else { return false }
+            shown = inspection.trackers?.first { $0.url == tracker.announce }
+            return shown?.status == .working
+        }
+        XCTAssertTrue(working, "\(kind): the tracker shown working — \(String(describing: shown))")
+        let tracked = try await eventuallyTrue { try rig.solo.trackerStats().seeds == 1 }
+        XCTAssertTrue(tracked, "the tracker tracks the seed")
+        if let seeds = shown?.seeds { XCTAssertEqual(seeds, 1, "the seeds the tracker reported") }
+
+        let before = try rig.solo.trackerStats().announces
+        let writes = try await rig.writes().count
+        let result = await rig.repository.perform(.reannounce, on: item)
+        if case .failure(let error) = result { XCTFail("\(kind): reannounce: \(error)") }
+        let sent = try await rig.writes()
+        XCTAssertEqual(sent.count, writes + 1, "one request: \(sent.map(\.url))")
+        XCTAssertTrue(((sent.last?.body ?? "") + (sent.last?.url ?? "")).lowercased().contains(item.joinKey.lowercased()))
+        if kind.availability(of: .reannounce) == .available, forcesAnnounce {
+            let announced = try await eventuallyTrue { try rig.solo.trackerStats().announces > before }
+            XCTAssertTrue(announced, "\(kind): the tracker saw the reannounce (\(before) announces before)")
+        }
+    }
+
+    // MARK: The details pane's category or labels
+
+    /// qBittorrent: a category of its own list is set and taken away, one request naming the hash; one it does not
+    /// have is its refusal, and nothing changes.
+    func testQBittorrentSetsAndClearsACategoryOfItsList() async throws {
+        let rig = try await rig(.qbittorrent, seeds: 2)
+        defer { rig.solo.stop() }
+        let (item, other) = try await twoItems(rig)
+        let configured = await rig.repository.configuredServices
+        let config = try XCTUnwrap(configured.first)
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(username: rig.solo.daemon.username, password: rig.solo.daemon.password), for: config.credential, kind: .qbittorrent)
+        let setup = QBittorrentClient(connection: try ServiceConnection(config: config, role: .local),
+                                      transport: RetryingTransport(try SoupTransport()), secrets: secrets)
+        // The seeds were added in fixture-tv (which made it); a second one to move to.
+        _ = try await setup.apply(try await setup.plan(DoctorFix(.createCategory("fixture-movies"), on: ServiceRef(config))))
+        let choices = await rig.repository.groupChoices(for: item)
+        guard case .success(.oneOf(let names)) = choices else { return XCTFail("its categories") }
+        XCTAssertEqual(names, ["fixture-movies", "fixture-tv"])
+        try await setGroup(rig, .setCategory("fixture-movies"), on: item, other: other) {
+            $0.categories?[item.joinKey] == "fixture-movies" && $0.categories?[other.joinKey] == "fixture-tv"
+        }
+        let refused = await rig.repository.perform(.setCategory("not-there"), on: item)
+        guard case .failure = refused else { return XCTFail("a category it does not have was taken") }
+        try await eventually(rig, "still fixture-movies") { $0.categories?[item.joinKey] == "fixture-movies" }
+        try await setGroup(rig, .setCategory(nil), on: item, other: other) { $0.categories?[item.joinKey] == "" }
+    }
+
+    /// Transmission: the whole list of labels, then none.
+    func testTransmissionSetsAndClearsLabels() async throws {
+        let rig = try await rig(.transmission, seeds: 2)
+        defer { rig.solo.stop() }
+        let (item, other) = try await twoItems(rig)
+        let choices = await rig.repository.groupChoices(for: item)
+        guard case .success(.anyNames) = choices else { return XCTFail("any words") }
+        try await setGroup(rig, .setLabels(["tv", "fixture hd"]), on: item, other: other) { $0.labels?[item.joinKey] == ["tv", "fixture hd"] }
+        try await setGroup(rig, .setLabels([]), on: item, other: other) { $0.labels?[item.joinKey] == [] }
+    }
+
+    /// Deluge: no labels while its Label plugin is off (said, not a failure); with it on, one of its labels, then none.
+    func testDelugeSaysItsPluginIsOffThenSetsAndClearsALabel() async throws {
+        let rig = try await rig(.deluge, seeds: 2)
+        defer { rig.solo.stop() }
+        let (item, other) = try await twoItems(rig)
+        let off = await rig.repository.groupChoices(for: item)
+        guard case .success(.pluginOff) = off else { return XCTFail("the plugin is off") }
+        let configured = await rig.repository.configuredServices
+        let config = try XCTUnwrap(configured.first)
+        let secrets = InMemorySecretStore()
+        try await secrets.write(Credential(username: rig.solo.daemon.username, password: rig.solo.daemon.password), for: config.credential, kind: .deluge)
+        let setup = DelugeClient(connection: try ServiceConnection(config: config, role: .local), transport: RetryingTransport(try SoupTransport()),
+                                 secrets: secrets)
+        _ = try await setup.authorized("core.enable_plugin", #"["Label"]"#, effect: .write)
+        let on = try await eventuallyTrue { (try? await setup.groupChoices()) != .pluginOff }
+        XCTAssertTrue(on, "the Label plugin on")
+        _ = try await setup.authorized("label.add", #"["fixture-tv"]"#, effect: .write)
+        let choices = await rig.repository.groupChoices(for: item)
+        guard case .success(.oneOf(let names)) = choices else { return XCTFail("its labels") }
+        XCTAssertEqual(names, ["fixture-tv"])
+        try await setGroup(rig, .setCategory("fixture-tv"), on: item, other: other) { $0.categories?[item.joinKey] == "fixture-tv" }
+        try await setGroup(rig, .setCategory(nil), on: item, other: other) { $0.categories?[item.joinKey] == "" }
+    }
+
+    /// rTorrent: any word in `d.custom1`, then none.
+    func testRTorrentSetsAndClearsALabel() async throws {
+        let rig = try await rig(.rtorrent, seeds: 2)
+        defer { rig.solo.stop() }
+        let (item, other) = try await twoItems(rig)
+        let choices = await rig.repository.groupChoices(for: item)
+        guard case .success(.anyName) = choices else { return XCTFail("any word") }
+        try await setGroup(rig, .setCategory("fixture tv"), on: item, other: other) { $0.categories?[item.joinKey.lowercased()] == "fixture tv" }
+        try await setGroup(rig, .setCategory(nil), on: item, other: other) { $0.categories?[item.joinKey.lowercased()] == "" }
+    }
+
+    private func twoItems(_ rig: Rig) async throws -> (TransferItem, TransferItem) {
+        let seeds = try XCTUnwrap(rig.solo.daemon.seeds)
+        let items = try await rig.items()
+        return (try XCTUnwrap(items.first { $0.joinKey.lowercased() == seeds[0].hash }), try XCTUnwrap(items.first { $0.joinKey.lowercased() == seeds[1].hash }))
+    }
+
+    /// Sends `action` for `item`: one request naming it and not `other`, and the daemon's own view agrees.
+    private func setGroup(_ rig: Rig, _ action: TransferDetailAction, on item: TransferItem, other: TransferItem,
+                          line: UInt = #line, _ done: @escaping (DaemonView) -> Bool) async throws {
+        let before = try await rig.writes().count
+        let result = await rig.repository.perform(action, on: item)
+        if case .failure(let error) = result { XCTFail("\(action): \(error)", line: line) }
+        let writes = try await rig.writes()
+        XCTAssertEqual(writes.count, before + 1, "one request: \(writes.map(\.url))", line: line)
+        let sent = ((writes.last?.body ?? "") + (writes.last?.url ?? "")).lowercased()
+        XCTAssertTrue(sent.contains(item.joinKey.lowercased()) && !sent.contains(other.joinKey.lowercased()), sent, line: line)
+        try await eventually(rig, "\(action) as the daemon reports it", done)
+    }
+
+    private func eventuallyTrue(_ body: () async throws -> Bool) async throws -> Bool {
+        let end = Date().addingTimeInterval(30)
+        while Date() < end {
+            if try await body() { return true }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        return false
     }
 
     private func pollFile(_ path: String, exists: Bool) async throws -> Bool {

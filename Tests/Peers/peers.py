@@ -40,7 +40,7 @@ import zlib
 
 PORTS = {"nntp": 18119, "qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
          "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789,
-         "rtorrent_scgi": 15005, "rtorrent_web": 18085, "rtorrent_peer": 16884}
+         "rtorrent_scgi": 15005, "rtorrent_web": 18085, "rtorrent_peer": 16884, "opentracker": 16969}
 SEEDS = [("fixture-alpha.bin", 64 * 1024), ("fixture-beta.bin", 160 * 1024), ("fixture-gamma.bin", 300 * 1024)]
 MISSING = ("fixture-delta.bin", 96 * 1024)  # a torrent whose data is absent: stays at 0 %
 DEADLINE = 60.0  # only a failing start waits this long; a cold, loaded machine needs more than a warm one
@@ -82,7 +82,9 @@ class Client:
             return error.code, dict(error.headers), error.read()
 
 
-def make_data(run):
+def make_data(run, announce="http://127.0.0.1:9/announce"):
+    """The seed files and their torrents, announcing to `announce` (by default a port nothing listens on; the
+    info-hash does not depend on it)."""
     data = os.path.join(run, "data")
     elsewhere = os.path.join(run, "elsewhere")
     os.makedirs(data, exist_ok=True)
@@ -95,7 +97,7 @@ def make_data(run):
         with open(path, "wb") as handle:
             handle.write(rng.randbytes(size))
         torrent = os.path.join(run, name + ".torrent")
-        subprocess.run(["transmission-create", "-p", "-s", "16", "-t", "http://127.0.0.1:9/announce", "-o", torrent, path],
+        subprocess.run(["transmission-create", "-p", "-s", "16", "-t", announce, "-o", torrent, path],
                        check=True, capture_output=True)
         torrents.append({"name": name, "size": size, "torrent": torrent, "complete": (name, size) != MISSING,
                          "hash": info_hash(torrent)})
@@ -696,9 +698,38 @@ def bulk(count, run):
     write_state(run, state)
 
 
-def solo(kind, run, seeds=1):
+def start_opentracker(run, hashes):
+    """Debian's opentracker on 127.0.0.1 (API-GUIDE-4 §8): built in whitelist mode, so it tracks only `hashes`; its
+    stats answer 127.0.0.1. It drops to `nobody` before reading the whitelist: the folders must be open to it."""
+    folder = os.path.join(run, "ot")
+    os.makedirs(folder, exist_ok=True)
+    for path in (run, folder):
+        os.chmod(path, 0o755)
+    whitelist = os.path.join(folder, "whitelist.txt")
+    with open(whitelist, "w") as handle:
+        handle.write("".join(h + "\n" for h in hashes))
+    os.chmod(whitelist, 0o644)
+    config = os.path.join(folder, "ot.conf")
+    with open(config, "w") as handle:
+        handle.write(f"listen.tcp_udp 127.0.0.1:{PORTS['opentracker']}\naccess.whitelist {whitelist}\naccess.stats 127.0.0.1\n")
+    pid = spawn(run, "opentracker", ["opentracker", "-f", config], cwd=folder)
+    base = f"http://127.0.0.1:{PORTS['opentracker']}"
+    wait_until("opentracker", lambda: urllib.request.urlopen(base + "/stats?mode=version", timeout=2).read() is not None)
+    return {"pid": pid, "port": PORTS["opentracker"], "announce": base + "/announce"}
+
+
+def tracker_stats(port):
+    """opentracker's own counts: its successful TCP announces, and the peers and seeds it tracks."""
+    def lines(mode):
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}/stats?mode={mode}", timeout=5).read().decode().split("\n")
+    tcp, peers = lines("tcp4"), lines("peer")
+    return {"announces": int(tcp[1]), "peers": int(peers[0]), "seeds": int(peers[1])}
+
+
+def solo(kind, run, seeds=1, tracker=False):
     """One daemon on shifted ports: tests may kill it (or act on its torrents) without disturbing
-    the shared peers. `seeds`: how many of the seed torrents it holds (their data in RUN_DIR/data)."""
+    the shared peers. `seeds`: how many of the seed torrents it holds (their data in RUN_DIR/data).
+    `tracker`: its torrents announce to an opentracker of its own (started first, tracking exactly them)."""
     for key in PORTS:
         PORTS[key] += 100
     settle_ports()
@@ -708,12 +739,15 @@ def solo(kind, run, seeds=1):
         if kind == "nzbget":
             state = {kind: start_nzbget(run, credentials) | credentials}
         else:
-            data, torrents = make_data(run)
+            announce = f"http://127.0.0.1:{PORTS['opentracker']}/announce"
+            data, torrents = make_data(run, announce) if tracker else make_data(run)
+            held = torrents[:seeds]
+            tracked = start_opentracker(run, [t["hash"] for t in held]) if tracker else None
             starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge,
                        "rtorrent": start_rtorrent}[kind]
-            held = torrents[:seeds]
             state = {kind: starter(run, credentials, data, held) | credentials | {
-                "data": data, "seeds": [{"name": t["name"], "hash": t["hash"], "complete": t["complete"]} for t in held]}}
+                "data": data, "seeds": [{"name": t["name"], "hash": t["hash"], "complete": t["complete"]} for t in held]}
+                | ({"tracker": tracked} if tracked else {})}
     except Exception as error:
         log(f"solo {kind} failed: {error}")
         stop(run)
@@ -766,14 +800,14 @@ def query(kind, run):
                           "ownLimits": own}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
-        fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited"]
+        fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited", "labels"]
         items = transmission_call(credentials, "torrent-get", {"fields": fields})["arguments"]["torrents"]
         session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
         own = {t["hashString"]: [t["downloadLimit"] * 1000 if t["downloadLimited"] else None,
                                  t["uploadLimit"] * 1000 if t["uploadLimited"] else None] for t in items}
         print(json.dumps({"paused": {t["hashString"]: t["status"] == 0 for t in items}, "forced": {},
                           "turtle": session["alt-speed-enabled"], "places": {t["hashString"]: t["downloadDir"].rstrip("/") for t in items},
-                          "ownLimits": own}))
+                          "ownLimits": own, "labels": {t["hashString"]: t.get("labels", []) for t in items}}))
     elif kind == "deluge":
         client = Client(base)
         hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
@@ -788,14 +822,15 @@ def query(kind, run):
         call("auth.login", state["password"])
         if not call("web.connected"):
             call("web.connect", host_id)
-        status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed"])
+        status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed", "label"])
         limits = call("core.get_config_values", ["max_download_speed", "max_upload_speed"])
         own = {h: [round(v["max_download_speed"] * 1024) if v["max_download_speed"] > 0 else None,
                    round(v["max_upload_speed"] * 1024) if v["max_upload_speed"] > 0 else None] for h, v in status.items()}
         print(json.dumps({"paused": {h: v["state"] == "Paused" for h, v in status.items()}, "forced": {},
                           "turtle": limits["max_download_speed"] == 1024.0 and limits["max_upload_speed"] == 256.0,
                           "limits": limits, "places": {h: v["download_location"].rstrip("/") for h, v in status.items()},
-                          "moving": {h: v["state"] == "Moving" for h, v in status.items()}, "ownLimits": own}))
+                          "moving": {h: v["state"] == "Moving" for h, v in status.items()}, "ownLimits": own,
+                          "categories": {h: v.get("label", "") for h, v in status.items()}}))
     elif kind == "nzbget":
         auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
         client = Client(base, {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
@@ -873,8 +908,10 @@ if __name__ == "__main__":
         sys.exit(0)
     if len(sys.argv) == 4 and sys.argv[1] == "bulk":
         bulk(int(sys.argv[2]), sys.argv[3])
-    elif len(sys.argv) in (4, 5) and sys.argv[1] == "solo":
-        solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) == 5 else 1)
+    elif len(sys.argv) in (4, 5, 6) and sys.argv[1] == "solo":
+        solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) >= 5 else 1, len(sys.argv) == 6 and sys.argv[5] == "tracker")
+    elif len(sys.argv) == 3 and sys.argv[1] == "tracker-stats":
+        print(json.dumps(tracker_stats(int(sys.argv[2]))))
     elif len(sys.argv) == 4 and sys.argv[1] == "usenet":
         usenet(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "query":

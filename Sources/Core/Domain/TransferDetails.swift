@@ -220,12 +220,16 @@ public enum TransferDetailAction: Sendable, Equatable {
     case moveData(to: String)
     /// This transfer's own speed limits, in bytes per second; nil: none of its own (the client's limits still apply).
     case setSpeedLimits(down: Int64?, up: Int64?)
+    /// Its one category or label (qBittorrent's category, Deluge's or rTorrent's label); nil: none.
+    case setCategory(String?)
+    /// Its labels, the whole list (Transmission's): the list replaces the one it has.
+    case setLabels([String])
 
     /// Confirmed before it is sent (a move's own dialog is its confirmation).
     public var needsConfirmation: Bool {
         switch self {
         case .recheck, .moveData: true
-        case .setFilePriority, .reannounce, .setSpeedLimits: false
+        case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels: false
         }
     }
 
@@ -239,8 +243,30 @@ public enum TransferDetailAction: Sendable, Equatable {
 public protocol TransferTuning: ServiceClient {
     /// Whether the client can do `action` at all (qBittorrent has no low file priority).
     static func availability(of action: TransferDetailAction) -> ActionAvailability
+    /// What the client calls the names it groups transfers by.
+    static var grouping: TransferGrouping { get }
     /// Sends `action` for `item` in one request; never retried.
     func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError)
+    /// The names a transfer's category or labels can take (a read).
+    func groupChoices() async throws(ServiceError) -> GroupChoices
+}
+
+/// What a client calls the names it groups transfers by: qBittorrent's categories, Deluge's and rTorrent's labels
+/// (one each), Transmission's labels (several each).
+public enum TransferGrouping: Sendable, Equatable {
+    case category, label, labels
+}
+
+/// The names a transfer's category or labels can take.
+public enum GroupChoices: Sendable, Equatable {
+    /// One of the client's own (qBittorrent's categories, Deluge's labels), or none.
+    case oneOf([String])
+    /// Any name (rTorrent's label: a free word).
+    case anyName
+    /// Any names (Transmission's labels).
+    case anyNames
+    /// None to offer: Deluge without its Label plugin has no labels at all.
+    case pluginOff
 }
 
 extension TransferDetailAction {
@@ -263,6 +289,30 @@ extension TransferDetailAction {
         if folder.hasPrefix("\\\\"), scalars.count > 2 { return true }
         let letter = scalars[0].value | 0x20 // lower case, for ASCII letters
         return scalars.count >= 3 && (0x61...0x7A).contains(letter) && scalars[1] == ":" && (scalars[2] == "\\" || scalars[2] == "/")
+    }
+
+    /// The category of `.setCategory`, checked: none, or a name of at most 255 characters with no control characters
+    /// and not only spaces.
+    func checkedCategory() throws(ServiceError) -> String? {
+        guard case .setCategory(let name) = self else { throw .invalidRequest(.noItems) }
+        guard let name else { return nil }
+        guard TransferDetailAction.isGroupName(name) else { throw .invalidRequest(.badGroupName) }
+        return name
+    }
+
+    /// The labels of `.setLabels`, checked: each a name as above with no comma (Transmission refuses one), each once;
+    /// an empty list takes them all away.
+    func checkedLabels() throws(ServiceError) -> [String] {
+        guard case .setLabels(let names) = self else { throw .invalidRequest(.noItems) }
+        guard names.count <= 100, Set(names).count == names.count,
+              names.allSatisfy({ TransferDetailAction.isGroupName($0) && !$0.contains(",") }) else { throw .invalidRequest(.badGroupName) }
+        return names
+    }
+
+    /// Whether `name` can be a category or label.
+    public static func isGroupName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 255 && name == name.trimmingCharacters(in: .whitespaces)
+            && !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     }
 
     /// The limits of a speed change, checked: each none or between `minSpeedLimit` and `maxSpeedLimit`.

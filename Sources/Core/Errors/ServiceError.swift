@@ -37,6 +37,8 @@ public enum RequestProblem: Sendable, Equatable {
     case folderNotAbsolute
     /// A speed limit below 1 B/s or above what any client takes.
     case limitOutOfRange
+    /// A category or label that cannot be one (empty, control characters, a comma in a Transmission label, twice).
+    case badGroupName
 }
 
 /// Why a client that answered said no.

@@ -73,6 +73,9 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
         return client.availability(of: action)
     }
 
+    /// What this kind's client calls the names it groups transfers by; nil when it takes no details actions.
+    public var transferGrouping: TransferGrouping? { (descriptor?.client as? any TransferTuning.Type)?.grouping }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

@@ -17,6 +17,20 @@ extension Repository {
         }
     }
 
+    /// The names `item`'s category or labels can take, read from its client (qBittorrent's categories, Deluge's labels).
+    public func groupChoices(for item: TransferItem) async -> Result<GroupChoices, ServiceError> {
+        guard let config = configuredServices.first(where: { $0.id == item.serviceID }), config.enabled else { return .failure(.notConfigured) }
+        guard config.kind.offers(Capabilities.transferTuning) else { return .failure(.notOffered) }
+        do throws(ServiceError) {
+            let choices = try await session(for: config).perform(Capabilities.transferTuning, force: true) { client throws(ServiceError) in
+                try await client.groupChoices()
+            }
+            return choices.map { .success($0) } ?? .failure(.notOffered)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Sends one action of the details pane to the client holding `item`: one request (Deluge's file priorities:
     /// a read of the list, then one write), never retried. The caller reads the details back.
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async -> Result<Void, ServiceError> {

@@ -57,6 +57,7 @@ enum ErrorText {
         case .wholeLibrary: tr("Nothing was sent: as asked, it would act on the whole library.")
         case .folderNotAbsolute: tr("Nothing was sent: the folder must be a full path on the client's machine, such as /data/downloads.")
         case .limitOutOfRange: tr("Nothing was sent: a speed limit must be at least 1 kB/s and at most 10 GB/s.")
+        case .badGroupName: tr("Nothing was sent: a category or label cannot be empty, have control characters, or be given twice, and a Transmission label cannot have a comma.")
         }
     }
 

@@ -22,6 +22,8 @@ enum DownloadsScene: String, CaseIterable {
     case detailsLog = "details.usenet-log"
     case detailsMove = "details.move"
     case detailsLimits = "details.limits"
+    case detailsCategory = "details.category"
+    case detailsLabels = "details.labels"
     case speed
     case speedEmpty = "speed.empty"
     case speedMonth = "speed.month"
@@ -30,7 +32,7 @@ enum DownloadsScene: String, CaseIterable {
     /// The details page a scene shows, for the details scenes.
     var detailPart: TransferDetailPart? {
         switch self {
-        case .details, .detailsMove, .detailsLimits: .general
+        case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels: .general
         case .detailsFiles: .files
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
@@ -68,6 +70,8 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
         case .detailsLog: "The details of a queued NZBGet job: its Log page (a warning, an error), no Peers or Trackers pages"
         case .detailsMove: "Moving a qBittorrent transfer's data: the folder it is in now, ready to change"
+        case .detailsCategory: "A qBittorrent transfer's category: one of the client's three, the one it is in picked"
+        case .detailsLabels: "A Transmission transfer's labels: the words it has, separated by commas"
         case .detailsLimits: "A qBittorrent transfer's own speed limits: download limited to 8,000 kB/s, upload not"
         case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
         case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
@@ -102,6 +106,20 @@ extension DownloadsPage {
             view.grabFocus()
             return (nil, nil)
         }
+        if scene == .detailsLabels, let qbit {
+            // A Transmission transfer (the sample's Transmission is switched off: one of qBittorrent's, shown as its).
+            var labelled = qbit
+            labelled.serviceID = InspectionData.transmission.id
+            labelled.labels = ["fixture-tv", "fixture hd"]
+            let key = Self.key(qbit)
+            select(keys: [key])
+            openDetails(key: key)
+            if paned.height == 0 { paned.position = 330 }
+            details.show(labelled, clientName: InspectionData.transmission.name, kind: .transmission)
+            details.render(InspectionData.transferDetails)
+            details.askGroups(of: labelled, from: .anyNames)
+            return (details.confirmation?.window, nil)
+        }
         if let part = scene.detailPart, let qbit {
             let key = Self.key(qbit)
             select(keys: [key])
@@ -127,10 +145,16 @@ extension DownloadsPage {
                 details.speedGraph.pointAt(fraction: 0.6) // the readout of the period under it
             }
             view.grabFocus()
-            if scene == .detailsMove || scene == .detailsLimits {
-                if scene == .detailsMove { details.askMove() } else { details.askLimits() }
-                return (details.confirmation?.window, nil)
+            switch scene {
+            case .detailsMove: details.askMove()
+            case .detailsLimits: details.askLimits()
+            case .detailsCategory:
+                var filed = qbit
+                filed.category = "fixture-tv"
+                details.askGroups(of: filed, from: .oneOf(["fixture-movies", "fixture-music", "fixture-tv"]))
+            default: return (nil, nil)
             }
+            return (details.confirmation?.window, nil)
             return (nil, nil)
         }
         if let range = scene.speedRange {
@@ -151,7 +175,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

@@ -192,7 +192,24 @@ private func kibLimit(_ value: Double?) -> Int64? {
 /// characters). File priorities are one whole list, one value per file: read now, the asked files changed, sent
 /// back — a list of the wrong length is ignored by Deluge without a word, so its length is checked first.
 extension DelugeClient: TransferTuning {
-    public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability {
+        if case .setLabels = action { return .unsupported } // one label each
+        return .available
+    }
+
+    public static var grouping: TransferGrouping { .label }
+
+    /// Its Label plugin's labels; without the plugin Deluge has none.
+    public func groupChoices() async throws(ServiceError) -> GroupChoices {
+        let plugins = try Self.settingsResult(try await authorized("core.get_enabled_plugins", "[]", effect: .read)) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
+        }
+        guard plugins.contains("Label") else { return .pluginOff }
+        let labels = try Self.settingsResult(try await authorized("label.get_labels", "[]", effect: .read)) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
+        }
+        return .oneOf(labels.filter { !$0.isEmpty }.sorted())
+    }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let hash = try item.infoHash()
@@ -234,6 +251,11 @@ extension DelugeClient: TransferTuning {
             let kib = { (limit: Int64?) in limit.map { String(format: "%.3f", Double($0) / 1024) } ?? "-1" }
             _ = try await authorized("core.set_torrent_options",
                                      "[\(ids),{\"max_download_speed\":\(kib(limits.down)),\"max_upload_speed\":\(kib(limits.up))}]", effect: .write)
+        case .setCategory:
+            // One id as a string here (not a list); "" takes the label away; a label it does not have is an error.
+            _ = try await authorized("label.set_torrent", "[\(Self.quote(hash)),\(Self.quote(try action.checkedCategory() ?? ""))]", effect: .write)
+        case .setLabels:
+            throw .notOffered // not reached: unavailable above
         }
     }
 }

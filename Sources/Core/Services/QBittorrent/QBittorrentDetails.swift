@@ -243,8 +243,17 @@ struct QBittorrentPeerDTO: Sendable, Equatable {
 /// qBittorrent's per-transfer actions (API-GUIDE-4 §1.2, §1.4, §1.6): form POSTs naming the one hash.
 extension QBittorrentClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
-        if case .setFilePriority(.low, _) = action { return .unsupported } // 0, 1, 6, 7 only
-        return .available
+        switch action {
+        case .setFilePriority(.low, _): .unsupported // 0, 1, 6, 7 only
+        case .setLabels: .unsupported // one category each (its tags are another thing)
+        default: .available
+        }
+    }
+
+    public static var grouping: TransferGrouping { .category }
+
+    public func groupChoices() async throws(ServiceError) -> GroupChoices {
+        .oneOf(try await categories().keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
     }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
@@ -268,6 +277,11 @@ extension QBittorrentClient: TransferTuning {
             let limits = try action.checkedLimits()
             _ = try await post("/api/v2/torrents/setDownloadLimit", [("hashes", hash), ("limit", String(limits.down ?? 0))])
             _ = try await post("/api/v2/torrents/setUploadLimit", [("hashes", hash), ("limit", String(limits.up ?? 0))])
+        case .setCategory:
+            // A name it does not have is a 409; "" takes the category away.
+            _ = try await post("/api/v2/torrents/setCategory", [("hashes", hash), ("category", try action.checkedCategory() ?? "")])
+        case .setLabels:
+            throw .notOffered // not reached: unavailable above
         }
     }
 }

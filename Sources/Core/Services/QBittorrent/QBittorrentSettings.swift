@@ -5,8 +5,9 @@ import Foundation
 /// them (`app/preferences`: `max_ratio_enabled`/`max_ratio`, `max_seeding_time_enabled`/`max_seeding_time`
 /// in minutes, `max_ratio_act`: 0 pause, 1 remove, 2 super seeding, 3 remove with files).
 extension QBittorrentClient: ClientSettingsProviding {
-    public func clientSettings() async throws(ServiceError) -> ClientSettings {
-        let categories = try JSONReader.read(try await get("/api/v2/torrents/categories", class: .list).body) { r throws(ServiceError) in
+    /// Its categories, each with its save path (empty: qBittorrent's default for it).
+    func categories() async throws(ServiceError) -> [String: String] {
+        try JSONReader.read(try await get("/api/v2/torrents/categories", class: .list).body) { r throws(ServiceError) in
             var found: [String: String] = [:]
             try r.readObject { r, key throws(ServiceError) in
                 let name = key.string
@@ -20,6 +21,10 @@ extension QBittorrentClient: ClientSettingsProviding {
             }
             return found
         }
+    }
+
+    public func clientSettings() async throws(ServiceError) -> ClientSettings {
+        let categories = try await categories()
         var savePath: String?, ratioOn = false, ratio: Double?, timeOn = false, minutes: Int?, action = 0
         try JSONReader.read(try await get("/api/v2/app/preferences", class: .list).body) { r throws(ServiceError) in
             try r.readObject { r, key throws(ServiceError) in

@@ -204,9 +204,15 @@ extension RTorrentClient: TransferTuning {
         case .moveData: .needsProgramOnServer
         // Only throttle groups, and a group is set on a stopped transfer alone.
         case .setSpeedLimits: .groupLimitsOnly
-        case .setFilePriority, .recheck, .reannounce: .available
+        case .setLabels: .unsupported // one label each
+        case .setFilePriority, .recheck, .reannounce, .setCategory: .available
         }
     }
+
+    public static var grouping: TransferGrouping { .label }
+
+    /// Any word: rTorrent keeps the label in `d.custom1` and has no list of them.
+    public func groupChoices() async throws(ServiceError) -> GroupChoices { .anyName }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let hash = try item.infoHash().uppercased()
@@ -220,7 +226,10 @@ extension RTorrentClient: TransferTuning {
             _ = try await multicall([("d.check_hash", [.string(hash)])], effect: .write)
         case .reannounce:
             _ = try await multicall([("d.tracker_announce.force", [.string(hash)])], effect: .write)
-        case .moveData, .setSpeedLimits:
+        case .setCategory:
+            // Written as typed (as Sonarr and Switchyard's own add do); "" takes the label away.
+            _ = try await multicall([("d.custom1.set", [.string(hash), .string(try action.checkedCategory() ?? "")])], effect: .write)
+        case .moveData, .setSpeedLimits, .setLabels:
             throw .notOffered // not reached: unavailable above
         }
     }

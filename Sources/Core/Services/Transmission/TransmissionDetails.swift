@@ -182,7 +182,14 @@ extension TransmissionClient: TransferInspecting {
 /// Transmission's per-transfer actions (API-GUIDE-4 §2.2, §2.6): every call names the torrent in `ids`, and a file
 /// list is never empty (an empty one means every file).
 extension TransmissionClient: TransferTuning {
-    public static func availability(of action: TransferDetailAction) -> ActionAvailability { .available }
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability {
+        if case .setCategory = action { return .unsupported } // labels, several each
+        return .available
+    }
+
+    public static var grouping: TransferGrouping { .labels }
+
+    public func groupChoices() async throws(ServiceError) -> GroupChoices { .anyNames }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let ids = "[\(JSONText.quote(try item.infoHash()))]"
@@ -212,6 +219,12 @@ extension TransmissionClient: TransferTuning {
                 return "\"\(name)Limited\":true,\"\(name)Limit\":\((limit + 999) / 1000)"
             }
             _ = try await call("torrent-set", "{\"ids\":\(ids),\(part("download", limits.down)),\(part("upload", limits.up))}", effect: .write)
+        case .setLabels:
+            // The whole list (an empty one takes them all away); never without `ids`, which would label every torrent.
+            let labels = try action.checkedLabels().map(JSONText.quote).joined(separator: ",")
+            _ = try await call("torrent-set", "{\"ids\":\(ids),\"labels\":[\(labels)]}", effect: .write)
+        case .setCategory:
+            throw .notOffered // not reached: unavailable above
         }
     }
 }

@@ -19,6 +19,10 @@ final class DownloadsController: FeatureController {
             page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
             page.onDetailsWanted = { [weak self] in self?.detailsChanged() }
             page.details.onAction = { [weak self] action, item in self?.perform(action, on: item) }
+            page.details.readGroups = { [weak self] item in
+                guard let repository = self?.context.repository else { return .failure(.cancelled) }
+                return await repository.groupChoices(for: item)
+            }
             page.speedHistory.onWanted = { [weak self] in self?.showSpeedHistory() }
         }
         let repository = context.repository, target = context.windowRef()
@@ -138,10 +142,18 @@ final class DownloadsController: FeatureController {
         case .setFilePriority(let priority, let files):
             trn("Set %d file to “%s”", "Set %d files to “%s”", files.count).fill(files.count, TransferDetailsPane.priorityTitle(priority))
         case .recheck: tr("Verifying “%s”").fill(item.name)
-        case .reannounce: tr("Reannounced “%s”").fill(item.name)
+        // qBittorrent, Transmission and Deluge wait out the minimum interval the tracker last gave them.
+        case .reannounce: tr("Reannounce of “%s” sent: the client announces as soon as the tracker allows").fill(item.name)
         // Translators: %1$s is a transfer's name, %2$s a folder on the client's machine.
         case .moveData(let folder): tr("Moving “%1$s” to %2$s").fill(item.name, folder)
         case .setSpeedLimits: tr("Set the speed limits of “%s”").fill(item.name)
+        // Translators: %1$s is a transfer's name, %2$s a category or label.
+        case .setCategory(let name?): tr("Put “%1$s” in %2$s").fill(item.name, name)
+        case .setCategory(nil): tr("Took “%s” out of its category").fill(item.name)
+        case .setLabels(let names):
+            names.isEmpty ? tr("Took the labels off “%s”").fill(item.name)
+                // Translators: %1$s is a transfer's name, %2$s its labels ("tv, hd").
+                : tr("Labelled “%1$s” %2$s").fill(item.name, names.joined(separator: ", "))
         }
     }
 

@@ -11,7 +11,7 @@ final class TransferDetailsPane {
     let widget: Box
     let stack = Stack()
     private let heading = Label.line("", classes: ["heading"])
-    private let status = Label.line("", classes: ["dim-label"])
+    let status = Label.line("", classes: ["dim-label"])
     private let general = Grid(rowSpacing: 6, columnSpacing: 12)
     private var generalValues: [GeneralRow: Label] = [:]
     private var generalNames: [GeneralRow: Label] = [:]
@@ -47,6 +47,8 @@ final class TransferDetailsPane {
     var onPageChanged: (() -> Void)?
     /// The user asked for an action on the transfer shown (confirmed already where it needs it).
     var onAction: ((TransferDetailAction, TransferItem) -> Void)?
+    /// Reads the names the shown transfer's category or labels can take, from its client.
+    var readGroups: ((TransferItem) async -> Result<GroupChoices, ServiceError>)?
     /// What the transfer's client can do (by its kind), set with the transfer.
     private(set) var kind: ServiceKind?
     /// The question or form on screen (one at a time).
@@ -59,6 +61,7 @@ final class TransferDetailsPane {
     let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
     let moveButton = Button(icon: "folder-open-symbolic", name: tr("Move data…"), tooltip: tr("Move the transfer's data to another folder"))
     let limitsButton = Button(icon: "power-profile-power-saver-symbolic", name: tr("Speed limits…"), tooltip: tr("Limit this transfer's speeds"))
+    let groupButton = Button(icon: "user-bookmarks-symbolic", name: tr("Category…"), tooltip: tr("Put the transfer in a category"))
 
     /// Lays `rows` out in two columns (the left one first); the others leave the grid.
     private func layoutGeneral(_ rows: [GeneralRow]) {
@@ -124,8 +127,8 @@ final class TransferDetailsPane {
         close.addClasses(["flat"])
         priorityButton.tooltip = tr("Set the priority of the files picked")
         priorityButton.setAccessibleLabel(tr("Priority of the files picked"))
-        for button in [recheckButton, reannounceButton, moveButton, limitsButton] { button.addClasses(["flat"]) }
-        bar.append(heading, status, priorityButton, moveButton, limitsButton, recheckButton, reannounceButton, switcher, close)
+        for button in [recheckButton, reannounceButton, moveButton, limitsButton, groupButton] { button.addClasses(["flat"]) }
+        bar.append(heading, status, priorityButton, groupButton, moveButton, limitsButton, recheckButton, reannounceButton, switcher, close)
 
         for row in GeneralRow.allCases {
             let name = Label.line(row.title, classes: ["dim-label"], ellipsize: false)
@@ -220,6 +223,7 @@ final class TransferDetailsPane {
         recheckButton.onClicked { [weak self] in self?.confirmRecheck() }
         moveButton.onClicked { [weak self] in self?.askMove() }
         limitsButton.onClicked { [weak self] in self?.askLimits() }
+        groupButton.onClicked { [weak self] in self?.askGroups() }
         reannounceButton.onClicked { [weak self] in
             guard let self, let item = self.item else { return }
             self.onAction?(.reannounce, item)
@@ -249,6 +253,10 @@ final class TransferDetailsPane {
 
     /// Each control says whether the client can do it, and why not in its tooltip.
     func updateControls() {
+        let grouping = kind?.transferGrouping ?? .category
+        let groupAction: TransferDetailAction = grouping == .labels ? .setLabels([]) : .setCategory(nil)
+        groupButton.setAccessibleLabel(Self.groupWords(grouping).button)
+        groupButton.tooltip = Self.groupWords(grouping).tooltip
         let onFiles = visiblePart == .files
         priorityButton.visible = onFiles
         let picked = !pickedFiles.isEmpty
@@ -260,7 +268,8 @@ final class TransferDetailsPane {
         for (button, action, tip) in [(recheckButton, TransferDetailAction.recheck, tr("Check the downloaded data against the torrent")),
                                       (reannounceButton, .reannounce, tr("Ask the trackers for peers now")),
                                       (moveButton, .moveData(to: "/"), tr("Move the transfer's data to another folder")),
-                                      (limitsButton, .setSpeedLimits(down: nil, up: nil), tr("Limit this transfer's speeds"))] {
+                                      (limitsButton, .setSpeedLimits(down: nil, up: nil), tr("Limit this transfer's speeds")),
+                                      (groupButton, groupAction, Self.groupWords(grouping).tooltip)] {
             let availability = kind?.availability(of: action) ?? .unsupported
             button.sensitive = availability == .available && item != nil
             button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
