@@ -796,18 +796,24 @@ def query(kind, run):
         turtle = client.request("/api/v2/transfer/speedLimitsMode")[2].strip() == b"1"
         places = {t["hash"]: t["save_path"].rstrip("/") for t in items}
         own = {t["hash"]: [t["dl_limit"] if t["dl_limit"] > 0 else None, t["up_limit"] if t["up_limit"] > 0 else None] for t in items}
+        skipped = {}
+        for t in items:
+            files = json.loads(client.request(f"/api/v2/torrents/files?hash={t['hash']}")[2])
+            skipped[t["hash"]] = [index for index, f in enumerate(files) if f["priority"] == 0]
         print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories, "places": places,
-                          "ownLimits": own}))
+                          "ownLimits": own, "skipped": skipped}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
-        fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited", "labels"]
+        fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited", "labels",
+                  "fileStats"]
         items = transmission_call(credentials, "torrent-get", {"fields": fields})["arguments"]["torrents"]
         session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
         own = {t["hashString"]: [t["downloadLimit"] * 1000 if t["downloadLimited"] else None,
                                  t["uploadLimit"] * 1000 if t["uploadLimited"] else None] for t in items}
         print(json.dumps({"paused": {t["hashString"]: t["status"] == 0 for t in items}, "forced": {},
                           "turtle": session["alt-speed-enabled"], "places": {t["hashString"]: t["downloadDir"].rstrip("/") for t in items},
-                          "ownLimits": own, "labels": {t["hashString"]: t.get("labels", []) for t in items}}))
+                          "ownLimits": own, "labels": {t["hashString"]: t.get("labels", []) for t in items},
+                          "skipped": {t["hashString"]: [i for i, f in enumerate(t["fileStats"]) if not f["wanted"]] for t in items}}))
     elif kind == "deluge":
         client = Client(base)
         hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
