@@ -212,6 +212,7 @@ final class TransferDetailsPaneTests: XCTestCase {
             page.openDetails(key: DownloadsPage.key(bay))
             page.details.show(bay, clientName: "qBittorrent", kind: .qbittorrent)
             XCTAssertEqual(page.details.groupButton.tooltip, "Put the transfer in a category")
+            XCTAssertEqual(page.details.generalValue(.category), "fixture-tv", "General shows the category the list read")
             page.details.askGroups(of: bay, from: .oneOf(["fixture-movies", "fixture-tv"]))
             var dialog = try XCTUnwrap(page.details.confirmation)
             let list = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type()).first)

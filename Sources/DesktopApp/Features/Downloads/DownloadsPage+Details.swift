@@ -26,6 +26,7 @@ extension DownloadsPage {
     /// The transfer the details show: its speeds in this refresh are a sample for its Speed page.
     func sampleDetails() {
         if detailsOpen, let shown = details.item, let fresh = item(forKey: Self.key(shown)) {
+            details.show(fresh, clientName: names[fresh.serviceID] ?? "", kind: kinds[fresh.serviceID]) // its category as read now
             details.sample(fresh, at: Int64(clock.now.timeIntervalSince1970))
         }
     }

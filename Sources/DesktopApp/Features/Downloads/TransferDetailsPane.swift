@@ -82,14 +82,15 @@ final class TransferDetailsPane {
     /// The rows of the General page, in order (left column first).
     enum GeneralRow: CaseIterable {
         /// What a usenet job has of them.
-        static let usenet: [GeneralRow] = [.savePath, .added, .completed, .size, .done, .queuePosition]
+        static let usenet: [GeneralRow] = [.savePath, .category, .added, .completed, .size, .done, .queuePosition]
 
-        case savePath, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
+        case savePath, category, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
              queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash
 
         var title: String {
             switch self {
             case .savePath: tr("Save path")
+            case .category: tr("Category")
             case .added: tr("Added")
             case .completed: tr("Completed")
             case .size: tr("Size")
@@ -300,6 +301,8 @@ final class TransferDetailsPane {
         if rows != generalRows { layoutGeneral(rows) }
         heading.text = item.name
         heading.tooltip = "\(item.name) — \(clientName)"
+        // From the list (each refresh brings it): a category, or a Transmission transfer's labels.
+        defer { setValue(.category, item.labels.count > 1 ? item.labels.joined(separator: ", ") : item.category ?? item.labels.first ?? "—") }
         guard changed else { return }
         status.text = tr("Reading…")
         generalRead = nil
