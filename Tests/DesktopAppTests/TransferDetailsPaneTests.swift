@@ -248,8 +248,10 @@ final class TransferDetailsPaneTests: XCTestCase {
             // Deluge with its Label plugin off: said in the pane, no form.
             page.details.show(bay, clientName: "Deluge", kind: .deluge)
             page.details.readGroups = { _ in .success(.pluginOff) }
+            var notices: [String] = []
+            page.details.onNotice = { text, _ in notices.append(text) }
             page.details.askGroups()
-            XCTAssertTrue(iterate(until: { page.details.status.text.contains("Label plugin") }))
+            XCTAssertTrue(iterate(until: { notices == ["Deluge has no labels: its Label plugin is off"] }), "\(notices)")
             XCTAssertNil(page.details.confirmation)
             XCTAssertEqual(asked.count, 4)
         }

@@ -19,6 +19,7 @@ final class DownloadsController: FeatureController {
             page.actions.onTurtle = { [weak self] enabled, services in self?.setTurtleMode(enabled, on: services) }
             page.onDetailsWanted = { [weak self] in self?.detailsChanged() }
             page.details.onAction = { [weak self] action, item in self?.perform(action, on: item) }
+            page.details.onNotice = { [weak page] text, problems in page?.message.show(text, problems: problems) }
             page.details.readGroups = { [weak self] item in
                 guard let repository = self?.context.repository else { return .failure(.cancelled) }
                 return await repository.groupChoices(for: item)

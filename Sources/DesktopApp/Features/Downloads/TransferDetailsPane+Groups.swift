@@ -25,9 +25,12 @@ extension TransferDetailsPane {
             switch result {
             case .success(.pluginOff):
                 // Translators: %s is a download client's name (Deluge).
-                self.status.text = tr("%s has no labels: its Label plugin is off").fill(self.clientName)
+                self.onNotice?(tr("%s has no labels: its Label plugin is off").fill(self.clientName),
+                               // Translators: %s is a download client's name (Deluge).
+                               [tr("Switch the Label plugin on in %s's preferences, then add labels there.").fill(self.clientName)])
             case .success(let choices): self.askGroups(of: item, from: choices)
-            case .failure(let error): self.showError(error)
+            case .failure(let error):
+                self.onNotice?(tr("Could not read the names “%s” can take").fill(item.name), [ErrorText.sentence(error)])
             }
         }
     }

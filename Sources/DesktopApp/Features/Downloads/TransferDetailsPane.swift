@@ -49,6 +49,9 @@ final class TransferDetailsPane {
     var onAction: ((TransferDetailAction, TransferItem) -> Void)?
     /// Reads the names the shown transfer's category or labels can take, from its client.
     var readGroups: ((TransferItem) async -> Result<GroupChoices, ServiceError>)?
+    /// Says something to the user where the page's messages go (the pane's own status line is the reads' and is
+    /// written over by the next one).
+    var onNotice: ((String, [String]) -> Void)?
     /// What the transfer's client can do (by its kind), set with the transfer.
     private(set) var kind: ServiceKind?
     /// The question or form on screen (one at a time).
