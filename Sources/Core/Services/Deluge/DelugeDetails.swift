@@ -201,13 +201,7 @@ extension DelugeClient: TransferTuning {
 
     /// Its Label plugin's labels; without the plugin Deluge has none.
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
-        let plugins = try Self.settingsResult(try await authorized("core.get_enabled_plugins", "[]", effect: .read)) { r throws(ServiceError) in
-            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
-        }
-        guard plugins.contains("Label") else { return .pluginOff }
-        let labels = try Self.settingsResult(try await authorized("label.get_labels", "[]", effect: .read)) { r throws(ServiceError) in
-            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
-        }
+        guard let labels = try await labels() else { return .pluginOff }
         return .oneOf(labels.filter { !$0.isEmpty }.sorted())
     }
 

@@ -18,14 +18,8 @@ extension DelugeClient: ClientSettingsProviding {
             }
         }
         let limit = stopAt ? SeedingLimit(ratio: ratio, minutes: nil, action: remove ? .remove : .pause) : nil
-        let plugins = try Self.settingsResult(try await authorized("core.get_enabled_plugins", "[]", effect: .read)) { r throws(ServiceError) in
-            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
-        }
-        guard plugins.contains("Label") else {
+        guard let labels = try await labels() else {
             return ClientSettings(categories: [:], defaultSavePath: folder, seedingLimit: limit, createsCategories: false)
-        }
-        let labels = try Self.settingsResult(try await authorized("label.get_labels", "[]", effect: .read)) { r throws(ServiceError) in
-            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
         }
         var categories: [String: String] = [:]
         for label in labels where !label.isEmpty {
@@ -42,6 +36,17 @@ extension DelugeClient: ClientSettingsProviding {
             categories[label] = move ? path : ""
         }
         return ClientSettings(categories: categories, defaultSavePath: folder, seedingLimit: limit, createsCategories: true)
+    }
+
+    /// Its Label plugin's labels (`label.get_labels`); nil when the plugin is off (`core.get_enabled_plugins`).
+    func labels() async throws(ServiceError) -> [String]? {
+        let plugins = try Self.settingsResult(try await authorized("core.get_enabled_plugins", "[]", effect: .read)) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
+        }
+        guard plugins.contains("Label") else { return nil }
+        return try Self.settingsResult(try await authorized("label.get_labels", "[]", effect: .read)) { r throws(ServiceError) in
+            try r.decodeList { r throws(ServiceError) in try r.lenientString() }.compactMap { $0 }
+        }
     }
 
     static func settingsResult<T>(_ data: Data, _ body: (inout JSONReader) throws(ServiceError) -> T) throws(ServiceError) -> T {
