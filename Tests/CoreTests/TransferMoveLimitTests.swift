@@ -7,16 +7,16 @@ import XCTest
 /// over a scripted transport: what each request names and carries, in each client's own unit; what is refused before
 /// a request; and rTorrent, which can do neither without running a program on its machine.
 final class TransferMoveLimitTests: XCTestCase {
-    private final class Log: @unchecked Sendable {
+    final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var seen: [HTTPRequest] = []
         func add(_ request: HTTPRequest) { lock.withLock { seen.append(request) } }
         var requests: [HTTPRequest] { lock.withLock { seen } }
     }
 
-    private let hash = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1"
+    let hash = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1"
 
-    private func client<C>(_ kind: ServiceKind, answer: @escaping @Sendable (HTTPRequest) -> (Int, String, [(name: String, value: String)]),
+    func client<C>(_ kind: ServiceKind, answer: @escaping @Sendable (HTTPRequest) -> (Int, String, [(name: String, value: String)]),
                            make: (ServiceConnection, any HTTPTransport, InMemorySecretStore) -> C) async throws -> (C, Log, TransferItem) {
         let config = ServiceConfig(kind: kind, remoteEndpoint: try Endpoint.parse("https://\(kind.rawValue).fixture.invalid"))
         let secrets = InMemorySecretStore()
@@ -32,7 +32,7 @@ final class TransferMoveLimitTests: XCTestCase {
         return (make(try ServiceConnection(config: config, role: .remote), transport, secrets), log, item)
     }
 
-    private func fields(_ request: HTTPRequest) -> [String: String] {
+    func fields(_ request: HTTPRequest) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
@@ -41,7 +41,7 @@ final class TransferMoveLimitTests: XCTestCase {
         return fields
     }
 
-    private func json(_ request: HTTPRequest) throws -> [String: Any] {
+    func json(_ request: HTTPRequest) throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: Any])
     }
 

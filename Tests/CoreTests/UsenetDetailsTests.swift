@@ -7,16 +7,16 @@ import XCTest
 /// each read names the one job, only the parts asked for are read, files have no priorities, the logs decode with
 /// their stages, kinds and times, a job the client no longer holds is said so, and a hostile answer is bounded.
 final class UsenetDetailsTests: XCTestCase {
-    private final class Log: @unchecked Sendable {
+    final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var seen: [(path: String, body: String)] = []
         func add(_ request: HTTPRequest) { lock.withLock { seen.append((request.path, String(decoding: request.body ?? Data(), as: UTF8.self))) } }
         var requests: [(path: String, body: String)] { lock.withLock { seen } }
     }
 
-    private func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixturesDirectory.appendingPathComponent(name)) }
+    func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixturesDirectory.appendingPathComponent(name)) }
 
-    private func connection(_ kind: ServiceKind) async throws -> (ServiceConnection, InMemorySecretStore) {
+    func connection(_ kind: ServiceKind) async throws -> (ServiceConnection, InMemorySecretStore) {
         let config = ServiceConfig(kind: kind, remoteEndpoint: try Endpoint.parse("https://\(kind.rawValue).fixture.invalid"))
         let secrets = InMemorySecretStore()
         let credential = kind == .sabnzbd ? Credential(apiKey: "fixture-sabnzbd-key") : Credential(username: "fixture", password: "fixture-password")
@@ -24,18 +24,18 @@ final class UsenetDetailsTests: XCTestCase {
         return (try ServiceConnection(config: config, role: .remote), secrets)
     }
 
-    private static func answer(_ request: HTTPRequest, _ body: Data) -> HTTPResponse {
+    static func answer(_ request: HTTPRequest, _ body: Data) -> HTTPResponse {
         HTTPResponse(status: 200, headerFields: [("Content-Type", "application/json")], body: body, url: request.url)
     }
 
-    private func job(_ config: ServiceConfig, _ id: String, history: Bool = false, actionID: String? = nil) -> TransferItem {
+    func job(_ config: ServiceConfig, _ id: String, history: Bool = false, actionID: String? = nil) -> TransferItem {
         TransferItem(serviceID: config.id, joinKey: id, name: "Fixture.Usenet", state: history ? .error : .downloading, rawState: "",
                      progress: 0.5, sizeBytes: 6_000_000_000, remainingBytes: 1_000_000_000, actionID: actionID, inHistory: history)
     }
 
     // MARK: SABnzbd
 
-    private func sabnzbd(files: Data? = nil) async throws -> (SABnzbdClient, Log, ServiceConfig) {
+    func sabnzbd(files: Data? = nil) async throws -> (SABnzbdClient, Log, ServiceConfig) {
         let (connection, secrets) = try await connection(.sabnzbd)
         let log = Log()
         let queue = try fixture("sabnzbd/queue.json"), history = try fixture("sabnzbd/history-failed-job.json")
@@ -48,7 +48,13 @@ final class UsenetDetailsTests: XCTestCase {
                 return Self.answer(request, body.contains("nzo_ids=SABnzbd_nzo_fixture0011") ? history
                                    : Data(#"{"history": {"slots": [], "last_history_update": 9}}"#.utf8))
             }
+            if body.contains("name=rename") { return Self.answer(request, Data(#"{"status": true}"#.utf8)) }
             if body.contains("mode=queue") { return Self.answer(request, queue) }
+            if body.contains("mode=switch") {
+                // -1: a job it does not hold.
+                let known = ["0", "SABnzbd_nzo_fixture0001", "SABnzbd_nzo_fixture0002", "SABnzbd_nzo_fixture0003"].contains { (body + "&").contains("value2=\($0)&") }
+                return Self.answer(request, Data(#"{"result": {"position": \#(known ? 0 : -1), "priority": 0}}"#.utf8))
+            }
             return Self.answer(request, Data(#"{"status": false, "error": "not implemented"}"#.utf8))
         }
         return (SABnzbdClient(connection: connection, transport: transport, secrets: secrets), log, connection.config)
@@ -121,7 +127,7 @@ final class UsenetDetailsTests: XCTestCase {
 
     // MARK: NZBGet
 
-    private func nzbget() async throws -> (NZBGetClient, Log, ServiceConfig) {
+    func nzbget() async throws -> (NZBGetClient, Log, ServiceConfig) {
         let (connection, secrets) = try await connection(.nzbget)
         let log = Log()
         let files = try fixture("nzbget/listfiles.json"), lines = try fixture("nzbget/loadlog.json")
@@ -133,6 +139,10 @@ final class UsenetDetailsTests: XCTestCase {
             if body.contains(#""method":"loadlog""#) { return Self.answer(request, lines) }
             if body.contains(#""method":"listgroups""#) { return Self.answer(request, groups) }
             if body.contains(#""method":"history""#) { return Self.answer(request, history) }
+            if body.contains(#""method":"editqueue""#) {
+                // `true` when the NZBID is one it holds.
+                return Self.answer(request, Data(#"{"version": "1.1", "id": 1, "result": \#(body.contains("[7]") || body.contains("[8]"))}"#.utf8))
+            }
             return Self.answer(request, Data(#"{"version": "1.1", "id": 1, "error": {"code": 3, "message": "Invalid procedure"}}"#.utf8))
         }
         return (NZBGetClient(connection: connection, transport: transport, secrets: secrets), log, connection.config)

@@ -166,7 +166,19 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[page tab] 'Peers' {visible,selected", "[label] '[2001:db8::7]:40000'", "[label] 'Deluge 2.0.3'", "[label] 'XA'"]
         case .detailsTrackers:
             return ["[page tab] 'Trackers' {visible,selected", "[label] 'udp://backup-tracker.fixture.invalid:1337/announce'",
-                    "[label] 'Not working'", "[label] 'Connection refused'"]
+                    "[label] 'Not working'", "[label] 'Connection refused'", "[push button] 'Add trackers…' {visible,sensitive",
+                    "[push button] 'Edit tracker…' {visible,sensitive", "[push button] 'Remove trackers…' {visible,sensitive"]
+        case .detailsMore:
+            return ["[menu item] 'Move to Top of Queue' {visible,sensitive", "[menu item] 'Move to Bottom of Queue' {visible,sensitive",
+                    "[menu item] 'Download in Order' {visible,sensitive,focusable,checked}", "[menu item] 'First and Last Pieces First' {visible,sensitive,focusable}",
+                    "[menu item] 'Rename…' {visible,sensitive"]
+        case .detailsRename:
+            return ["[frame] 'Rename “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'New name' {visible,sensitive,focusable",
+                    "[label] 'Transmission (NAS) renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.'",
+                    "[push button] 'Rename' {visible,focusable}"]
+        case .detailsAddTrackers:
+            return ["[frame] 'Add trackers to “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'Tracker addresses, one per line'",
+                    "[label] 'Not a tracker address: tracker3.fixture.invalid'", "[push button] 'Add' {visible,focusable}"]
         case .detailsLog:
             return ["[page tab] 'Log' {visible,selected", "[label] 'Download of test.pattern.pack.part02.rar failed: 3 articles missing'",
                     "[label] 'Warning'", "[label] 'Error'"]

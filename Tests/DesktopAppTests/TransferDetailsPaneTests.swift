@@ -116,7 +116,7 @@ final class TransferDetailsPaneTests: XCTestCase {
     }
     /// The widgets of `type` under `widget`, in order.
     @MainActor
-    private static func descendants(of widget: Widget, _ type: GType) -> [Widget] {
+    static func descendants(of widget: Widget, _ type: GType) -> [Widget] {
         var found: [Widget] = []
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
@@ -128,7 +128,7 @@ final class TransferDetailsPaneTests: XCTestCase {
     }
 
     @MainActor
-    private static func text(_ editable: Widget) -> String { gtk_editable_get_text(cast(editable)).map { String(cString: $0) } ?? "" }
+    static func text(_ editable: Widget) -> String { gtk_editable_get_text(cast(editable)).map { String(cString: $0) } ?? "" }
 
     /// Move data and speed limits: each a form that starts from what the client reported, sends one action when
     /// confirmed (nothing when cancelled, nothing for a folder that is not absolute), and is insensitive with the

@@ -22,9 +22,14 @@ final class TransferActionPeerTests: XCTestCase {
         /// Each transfer's category or label (qBittorrent, Deluge, rTorrent), its labels (Transmission).
         let categories: [String: String]?
         let labels: [String: [String]]?
+        /// Each transfer's name, place in the queue, announce URLs, and [sequential, first-and-last-pieces-first].
+        let names: [String: String]?
+        let order: [String: Int]?
+        let trackers: [String: [String]]?
+        let pieceOrder: [String: [Bool]]?
     }
 
-    private struct Rig {
+    struct Rig {
         let solo: SoloPeer
         let proxy: Proxy
         let repository: Repository
@@ -57,10 +62,12 @@ final class TransferActionPeerTests: XCTestCase {
                                "\"session-set\"", "core.pause_torrents", "core.resume_torrents", "core.remove_torrents",
                                "core.set_config", "editqueue", "\"rate\"", "system.multicall", "setLocation", "setDownloadLimit",
                                "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options", "setCategory",
-                               "label.set_torrent", "torrents/reannounce", "torrent-reannounce", "core.force_reannounce"]
+                               "label.set_torrent", "torrents/reannounce", "torrent-reannounce", "core.force_reannounce",
+                               "Prio", "queue-move", "core.queue_", "toggleSequentialDownload", "toggleFirstLastPiecePrio",
+                               "torrents/rename", "torrent-rename-path", "Trackers", "editTracker", "set_torrent_trackers"]
 
-    private func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false) async throws -> Rig {
-        let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker)
+    func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false, absent: Bool = false) async throws -> Rig {
+        let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker, absent: absent)
         let proxy: Proxy
         do { proxy = try Proxy(target: solo.daemon.port) } catch { solo.stop(); throw error }
         let directory = try temporaryDirectory(self)
@@ -78,7 +85,7 @@ final class TransferActionPeerTests: XCTestCase {
     }
 
     /// Polls the daemon's own view until `condition` holds (daemons apply changes asynchronously).
-    private func eventually(_ rig: Rig, _ what: String, _ condition: (DaemonView) -> Bool) async throws {
+    func eventually(_ rig: Rig, _ what: String, _ condition: (DaemonView) -> Bool) async throws {
         let end = Date().addingTimeInterval(30)
         var last: DaemonView?
         while Date() < end {
@@ -393,14 +400,14 @@ final class TransferActionPeerTests: XCTestCase {
         try await setGroup(rig, .setCategory(nil), on: item, other: other) { $0.categories?[item.joinKey.lowercased()] == "" }
     }
 
-    private func twoItems(_ rig: Rig) async throws -> (TransferItem, TransferItem) {
+    func twoItems(_ rig: Rig) async throws -> (TransferItem, TransferItem) {
         let seeds = try XCTUnwrap(rig.solo.daemon.seeds)
         let items = try await rig.items()
         return (try XCTUnwrap(items.first { $0.joinKey.lowercased() == seeds[0].hash }), try XCTUnwrap(items.first { $0.joinKey.lowercased() == seeds[1].hash }))
     }
 
     /// Sends `action` for `item`: one request naming it and not `other`, and the daemon's own view agrees.
-    private func setGroup(_ rig: Rig, _ action: TransferDetailAction, on item: TransferItem, other: TransferItem,
+    func setGroup(_ rig: Rig, _ action: TransferDetailAction, on item: TransferItem, other: TransferItem,
                           line: UInt = #line, _ done: @escaping (DaemonView) -> Bool) async throws {
         let before = try await rig.writes().count
         let result = await rig.repository.perform(action, on: item)
@@ -412,7 +419,7 @@ final class TransferActionPeerTests: XCTestCase {
         try await eventually(rig, "\(action) as the daemon reports it", done)
     }
 
-    private func eventuallyTrue(_ body: () async throws -> Bool) async throws -> Bool {
+    func eventuallyTrue(_ body: () async throws -> Bool) async throws -> Bool {
         let end = Date().addingTimeInterval(30)
         while Date() < end {
             if try await body() { return true }

@@ -82,9 +82,9 @@ class Client:
             return error.code, dict(error.headers), error.read()
 
 
-def make_data(run, announce="http://127.0.0.1:9/announce"):
+def make_data(run, announce="http://127.0.0.1:9/announce", absent=False):
     """The seed files and their torrents, announcing to `announce` (by default a port nothing listens on; the
-    info-hash does not depend on it)."""
+    info-hash does not depend on it). `absent`: every file made elsewhere, so the torrents start with nothing."""
     data = os.path.join(run, "data")
     elsewhere = os.path.join(run, "elsewhere")
     os.makedirs(data, exist_ok=True)
@@ -92,14 +92,14 @@ def make_data(run, announce="http://127.0.0.1:9/announce"):
     torrents = []
     rng = random.Random(20260115)
     for name, size in SEEDS + [MISSING]:
-        folder = elsewhere if (name, size) == MISSING else data
+        folder = elsewhere if (name, size) == MISSING or absent else data
         path = os.path.join(folder, name)
         with open(path, "wb") as handle:
             handle.write(rng.randbytes(size))
         torrent = os.path.join(run, name + ".torrent")
         subprocess.run(["transmission-create", "-p", "-s", "16", "-t", announce, "-o", torrent, path],
                        check=True, capture_output=True)
-        torrents.append({"name": name, "size": size, "torrent": torrent, "complete": (name, size) != MISSING,
+        torrents.append({"name": name, "size": size, "torrent": torrent, "complete": (name, size) != MISSING and not absent,
                          "hash": info_hash(torrent)})
     return data, torrents
 
@@ -726,10 +726,11 @@ def tracker_stats(port):
     return {"announces": int(tcp[1]), "peers": int(peers[0]), "seeds": int(peers[1])}
 
 
-def solo(kind, run, seeds=1, tracker=False):
+def solo(kind, run, seeds=1, tracker=False, absent=False):
     """One daemon on shifted ports: tests may kill it (or act on its torrents) without disturbing
     the shared peers. `seeds`: how many of the seed torrents it holds (their data in RUN_DIR/data).
-    `tracker`: its torrents announce to an opentracker of its own (started first, tracking exactly them)."""
+    `tracker`: its torrents announce to an opentracker of its own (started first, tracking exactly them).
+    `absent`: their data is not there, so they wait to download (in the client's queue)."""
     for key in PORTS:
         PORTS[key] += 100
     settle_ports()
@@ -740,7 +741,7 @@ def solo(kind, run, seeds=1, tracker=False):
             state = {kind: start_nzbget(run, credentials) | credentials}
         else:
             announce = f"http://127.0.0.1:{PORTS['opentracker']}/announce"
-            data, torrents = make_data(run, announce) if tracker else make_data(run)
+            data, torrents = make_data(run, announce, absent) if tracker else make_data(run, absent=absent)
             held = torrents[:seeds]
             tracked = start_opentracker(run, [t["hash"] for t in held]) if tracker else None
             starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge,
@@ -796,16 +797,20 @@ def query(kind, run):
         turtle = client.request("/api/v2/transfer/speedLimitsMode")[2].strip() == b"1"
         places = {t["hash"]: t["save_path"].rstrip("/") for t in items}
         own = {t["hash"]: [t["dl_limit"] if t["dl_limit"] > 0 else None, t["up_limit"] if t["up_limit"] > 0 else None] for t in items}
-        skipped = {}
+        skipped, trackers = {}, {}
         for t in items:
             files = json.loads(client.request(f"/api/v2/torrents/files?hash={t['hash']}")[2])
             skipped[t["hash"]] = [index for index, f in enumerate(files) if f["priority"] == 0]
+            rows = json.loads(client.request(f"/api/v2/torrents/trackers?hash={t['hash']}")[2])
+            trackers[t["hash"]] = [r["url"] for r in rows if not r["url"].startswith("** [")]
         print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories, "places": places,
-                          "ownLimits": own, "skipped": skipped}))
+                          "ownLimits": own, "skipped": skipped, "names": {t["hash"]: t["name"] for t in items},
+                          "order": {t["hash"]: t["priority"] for t in items}, "trackers": trackers,
+                          "pieceOrder": {t["hash"]: [t["seq_dl"], t["f_l_piece_prio"]] for t in items}}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
         fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited", "labels",
-                  "fileStats"]
+                  "fileStats", "name", "queuePosition", "trackers"]
         items = transmission_call(credentials, "torrent-get", {"fields": fields})["arguments"]["torrents"]
         session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
         own = {t["hashString"]: [t["downloadLimit"] * 1000 if t["downloadLimited"] else None,
@@ -813,7 +818,10 @@ def query(kind, run):
         print(json.dumps({"paused": {t["hashString"]: t["status"] == 0 for t in items}, "forced": {},
                           "turtle": session["alt-speed-enabled"], "places": {t["hashString"]: t["downloadDir"].rstrip("/") for t in items},
                           "ownLimits": own, "labels": {t["hashString"]: t.get("labels", []) for t in items},
-                          "skipped": {t["hashString"]: [i for i, f in enumerate(t["fileStats"]) if not f["wanted"]] for t in items}}))
+                          "skipped": {t["hashString"]: [i for i, f in enumerate(t["fileStats"]) if not f["wanted"]] for t in items},
+                          "names": {t["hashString"]: t["name"] for t in items},
+                          "order": {t["hashString"]: t["queuePosition"] for t in items},
+                          "trackers": {t["hashString"]: [r["announce"] for r in t["trackers"]] for t in items}}))
     elif kind == "deluge":
         client = Client(base)
         hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
@@ -828,7 +836,8 @@ def query(kind, run):
         call("auth.login", state["password"])
         if not call("web.connected"):
             call("web.connect", host_id)
-        status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed", "label"])
+        status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed", "label",
+                                                        "name", "queue", "trackers", "sequential_download", "prioritize_first_last_pieces"])
         limits = call("core.get_config_values", ["max_download_speed", "max_upload_speed"])
         own = {h: [round(v["max_download_speed"] * 1024) if v["max_download_speed"] > 0 else None,
                    round(v["max_upload_speed"] * 1024) if v["max_upload_speed"] > 0 else None] for h, v in status.items()}
@@ -836,7 +845,10 @@ def query(kind, run):
                           "turtle": limits["max_download_speed"] == 1024.0 and limits["max_upload_speed"] == 256.0,
                           "limits": limits, "places": {h: v["download_location"].rstrip("/") for h, v in status.items()},
                           "moving": {h: v["state"] == "Moving" for h, v in status.items()}, "ownLimits": own,
-                          "categories": {h: v.get("label", "") for h, v in status.items()}}))
+                          "categories": {h: v.get("label", "") for h, v in status.items()},
+                          "names": {h: v["name"] for h, v in status.items()}, "order": {h: v["queue"] for h, v in status.items()},
+                          "trackers": {h: [r["url"] for r in v["trackers"]] for h, v in status.items()},
+                          "pieceOrder": {h: [v["sequential_download"], v["prioritize_first_last_pieces"]] for h, v in status.items()}}))
     elif kind == "nzbget":
         auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
         client = Client(base, {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})
@@ -849,14 +861,15 @@ def query(kind, run):
         categories = {str(g["NZBID"]): g["Category"] for g in groups}
         names = {str(g["NZBID"]): g["NZBName"] for g in groups} | {str(h["NZBID"]): h["Name"] for h in call("history", False)}
         print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories,
-                          "names": names}))
+                          "names": names, "order": {str(g["NZBID"]): index for index, g in enumerate(groups)}}))
     elif kind == "rtorrent":
         PORTS["rtorrent_web"] = state["port"]
         rows = rtorrent_call(credentials, "d.multicall2", "", "main", "d.hash=", "d.state=", "d.is_active=", "d.custom1=")
+        trackers = {r[0].lower(): [t[0] for t in rtorrent_call(credentials, "t.multicall", r[0], "", "t.url=")] for r in rows}
         down = rtorrent_call(credentials, "throttle.global_down.max_rate")
         up = rtorrent_call(credentials, "throttle.global_up.max_rate")
         print(json.dumps({"paused": {r[0].lower(): not (r[1] == 1 and r[2] == 1) for r in rows}, "forced": {},
-                          "categories": {r[0].lower(): r[3] for r in rows},
+                          "categories": {r[0].lower(): r[3] for r in rows}, "trackers": trackers,
                           "turtle": down == 1048576 and up == 262144, "limits": {"down": down, "up": up}}))
 
 
@@ -915,7 +928,8 @@ if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "bulk":
         bulk(int(sys.argv[2]), sys.argv[3])
     elif len(sys.argv) in (4, 5, 6) and sys.argv[1] == "solo":
-        solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) >= 5 else 1, len(sys.argv) == 6 and sys.argv[5] == "tracker")
+        solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) >= 5 else 1, len(sys.argv) == 6 and sys.argv[5] == "tracker",
+             len(sys.argv) == 6 and sys.argv[5] == "absent")
     elif len(sys.argv) == 3 and sys.argv[1] == "tracker-stats":
         print(json.dumps(tracker_stats(int(sys.argv[2]))))
     elif len(sys.argv) == 4 and sys.argv[1] == "usenet":

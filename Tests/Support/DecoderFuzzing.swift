@@ -97,6 +97,7 @@ public enum DecoderFuzzing {
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // the same body again, as a diff
             accepted += await inspect(client, config: config)
+            accepted += await tune(client, config: config, job: false)
             accepted += await actions(client, config: config)
         case .transmission:
             let client = TransmissionClient(connection: connection, transport: transport, secrets: secrets)
@@ -104,12 +105,14 @@ public enum DecoderFuzzing {
             count(try? await client.transfers()) // full
             count(try? await client.transfers()) // incremental
             accepted += await inspect(client, config: config)
+            accepted += await tune(client, config: config, job: false)
             accepted += await actions(client, config: config)
         case .deluge:
             let client = DelugeClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers())
             accepted += await inspect(client, config: config)
+            accepted += await tune(client, config: config, job: false)
             accepted += await actions(client, config: config)
         case .nzbget:
             let client = NZBGetClient(connection: connection, transport: transport, secrets: secrets)
@@ -121,6 +124,7 @@ public enum DecoderFuzzing {
             }
             accepted += await actions(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config)
             accepted += await inspectJobs(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config)
+            accepted += await tune(NZBGetClient(connection: connection, transport: transport, secrets: secrets), config: config, job: true)
         case .sabnzbd:
             let client = SABnzbdClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
@@ -132,12 +136,14 @@ public enum DecoderFuzzing {
             }
             accepted += await actions(client, config: config)
             accepted += await inspectJobs(client, config: config)
+            accepted += await tune(client, config: config, job: true)
         case .rtorrent:
             let client = RTorrentClient(connection: connection, transport: transport, secrets: secrets)
             count(try? await client.probe())
             count(try? await client.transfers())
             if case .value? = try? XMLRPC.read(body) { accepted += 1 }
             accepted += await inspect(client, config: config)
+            accepted += await tune(client, config: config, job: false)
             accepted += await actions(client, config: config)
         case .jellyseerr:
             let client = JellyseerrClient(connection: connection, transport: transport, secrets: secrets)
@@ -158,6 +164,24 @@ public enum DecoderFuzzing {
         if (try? await client.inspect(item, parts: Set(TransferDetailPart.allCases))) != nil { accepted += 1 }
         for part in TransferDetailPart.allCases + [.peers] {
             if (try? await client.inspect(item, parts: [part])) != nil { accepted += 1 }
+        }
+        return accepted
+    }
+
+    /// The details pane's actions whose answers are read (SABnzbd's switch, NZBGet's editqueue) or that read first
+    /// (qBittorrent's piece order, Transmission's and Deluge's trackers, SABnzbd's queue order).
+    private static func tune(_ client: some TransferTuning, config: ServiceConfig, job: Bool) async -> Int {
+        var accepted = 0
+        let item = job ? TransferItem(serviceID: config.id, joinKey: "7", name: "fixture", state: .downloading, rawState: "", progress: 0.5,
+                                      sizeBytes: 1, remainingBytes: 1, actionID: "7")
+            : TransferItem(serviceID: config.id, joinKey: "0123456789abcdef0123456789abcdef01234567", name: "fixture",
+                           state: .downloading, rawState: "downloading", progress: 0.5, sizeBytes: 1, remainingBytes: 1)
+        let url = "http://tracker.fixture.invalid/announce"
+        let actions: [TransferDetailAction] = QueueMove.allCases.map { .moveInQueue($0) } + [
+            .setSequential(true), .setFirstLastPiecesFirst(false), .rename("fixture"), .addTrackers([url]),
+            .replaceTracker(url, with: url + "?2"), .removeTrackers([url])]
+        for action in actions where type(of: client).availability(of: action) == .available {
+            if (try? await client.perform(action, on: item)) != nil { accepted += 1 }
         }
         return accepted
     }

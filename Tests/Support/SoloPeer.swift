@@ -28,10 +28,11 @@ public struct SoloPeer: Sendable {
     public let run: URL
 
     /// `tracker`: its torrents announce to a real opentracker of its own on 127.0.0.1.
-    public init(_ kind: ServiceKind, seeds: Int = 1, tracker: Bool = false) throws {
+    /// `absent`: the torrents' data is not there, so they wait in the client's queue to download.
+    public init(_ kind: ServiceKind, seeds: Int = 1, tracker: Bool = false, absent: Bool = false) throws {
         try requireTestSession(peers: true)
         run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
-        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)] + (tracker ? ["tracker"] : []))
+        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)] + (tracker ? ["tracker"] : absent ? ["absent"] : []))
         guard status == 0 else { throw SoloError.didNotStart(output) }
         let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
         daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget, file.rtorrent].compactMap { $0 }.first!

@@ -80,6 +80,9 @@ public struct TransferGeneral: Sendable, Equatable {
     public var uploadLimit: Int64?
     /// Seconds to the next announce, when the client reports one.
     public var nextAnnounce: TimeInterval?
+    /// Whether it downloads its pieces in order, and its first and last pieces first (nil: the client does not say).
+    public var sequential: Bool?
+    public var firstLastPiecesFirst: Bool?
 
     public init() {}
 }
@@ -224,12 +227,28 @@ public enum TransferDetailAction: Sendable, Equatable {
     case setCategory(String?)
     /// Its labels, the whole list (Transmission's): the list replaces the one it has.
     case setLabels([String])
+    /// Moves it in the client's queue (the order in which queued transfers start).
+    case moveInQueue(QueueMove)
+    /// Downloads its pieces in order (to watch a film while it comes), or in the swarm's best order again.
+    case setSequential(Bool)
+    /// Downloads its first and last pieces before the rest (a player reads both ends of a file first).
+    case setFirstLastPiecesFirst(Bool)
+    /// The name the client shows for it (Transmission renames its top file or folder on disk with it).
+    case rename(String)
+    /// Adds these announce URLs (each in a tier of its own after the others where the client decides).
+    case addTrackers([String])
+    /// Replaces one announce URL with another, in its place.
+    case replaceTracker(String, with: String)
+    /// Removes these announce URLs.
+    case removeTrackers([String])
 
     /// Confirmed before it is sent (a move's own dialog is its confirmation).
     public var needsConfirmation: Bool {
         switch self {
-        case .recheck, .moveData: true
-        case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels: false
+        case .recheck, .moveData, .removeTrackers: true
+        // A rename's own dialog is its question; Transmission's renames on disk, said there.
+        case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels, .moveInQueue, .setSequential,
+             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker: false
         }
     }
 
@@ -249,6 +268,17 @@ public protocol TransferTuning: ServiceClient {
     func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError)
     /// The names a transfer's category or labels can take (a read).
     func groupChoices() async throws(ServiceError) -> GroupChoices
+    /// Whether a rename renames the transfer's top file or folder on disk too (Transmission), not only the name shown.
+    static var renameRenamesFiles: Bool { get }
+}
+
+extension TransferTuning {
+    public static var renameRenamesFiles: Bool { false }
+}
+
+/// A move in a client's queue.
+public enum QueueMove: String, Sendable, CaseIterable, Codable {
+    case top, up, down, bottom
 }
 
 /// What a client calls the names it groups transfers by: qBittorrent's categories, Deluge's and rTorrent's labels
@@ -267,67 +297,4 @@ public enum GroupChoices: Sendable, Equatable {
     case anyNames
     /// None to offer: Deluge without its Label plugin has no labels at all.
     case pluginOff
-}
-
-extension TransferDetailAction {
-    /// The file indexes of a priority change, checked: never empty (Transmission reads an empty list as every file),
-    /// never negative, each once.
-    /// The folder of a move, checked: absolute on the client's machine (`/…`, or a Windows drive `C:\…` or share
-    /// `\\server\…`), no control characters, not empty. A relative path would land wherever the client runs from.
-    func checkedFolder() throws(ServiceError) -> String {
-        guard case .moveData(let folder) = self else { throw .invalidRequest(.noItems) }
-        guard TransferDetailAction.isAbsoluteFolder(folder) else { throw .invalidRequest(.folderNotAbsolute) }
-        return folder
-    }
-
-    /// Whether `folder` is a place a move can name (see `checkedFolder`).
-    public static func isAbsoluteFolder(_ folder: String) -> Bool {
-        guard !folder.isEmpty, folder.count <= 4096, folder == folder.trimmingCharacters(in: .whitespaces),
-              !folder.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
-        let scalars = Array(folder.unicodeScalars)
-        if scalars[0] == "/" { return true }
-        if folder.hasPrefix("\\\\"), scalars.count > 2 { return true }
-        let letter = scalars[0].value | 0x20 // lower case, for ASCII letters
-        return scalars.count >= 3 && (0x61...0x7A).contains(letter) && scalars[1] == ":" && (scalars[2] == "\\" || scalars[2] == "/")
-    }
-
-    /// The category of `.setCategory`, checked: none, or a name of at most 255 characters with no control characters
-    /// and not only spaces.
-    func checkedCategory() throws(ServiceError) -> String? {
-        guard case .setCategory(let name) = self else { throw .invalidRequest(.noItems) }
-        guard let name else { return nil }
-        guard TransferDetailAction.isGroupName(name) else { throw .invalidRequest(.badGroupName) }
-        return name
-    }
-
-    /// The labels of `.setLabels`, checked: each a name as above with no comma (Transmission refuses one), each once;
-    /// an empty list takes them all away.
-    func checkedLabels() throws(ServiceError) -> [String] {
-        guard case .setLabels(let names) = self else { throw .invalidRequest(.noItems) }
-        guard names.count <= 100, Set(names).count == names.count,
-              names.allSatisfy({ TransferDetailAction.isGroupName($0) && !$0.contains(",") }) else { throw .invalidRequest(.badGroupName) }
-        return names
-    }
-
-    /// Whether `name` can be a category or label.
-    public static func isGroupName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 255 && name == name.trimmingCharacters(in: .whitespaces)
-            && !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    }
-
-    /// The limits of a speed change, checked: each none or between `minSpeedLimit` and `maxSpeedLimit`.
-    func checkedLimits() throws(ServiceError) -> (down: Int64?, up: Int64?) {
-        guard case .setSpeedLimits(let down, let up) = self else { throw .invalidRequest(.noItems) }
-        for limit in [down, up] {
-            if let limit, limit < TransferDetailAction.minSpeedLimit || limit > TransferDetailAction.maxSpeedLimit { throw .invalidRequest(.limitOutOfRange) }
-        }
-        return (down, up)
-    }
-
-    func checkedFiles() throws(ServiceError) -> [Int] {
-        guard case .setFilePriority(_, let files) = self else { return [] }
-        let unique = Array(Set(files)).sorted()
-        guard !unique.isEmpty, unique.allSatisfy({ $0 >= 0 }) else { throw .invalidRequest(.noItems) }
-        return unique
-    }
 }

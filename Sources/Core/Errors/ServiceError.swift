@@ -39,6 +39,10 @@ public enum RequestProblem: Sendable, Equatable {
     case limitOutOfRange
     /// A category or label that cannot be one (empty, control characters, a comma in a Transmission label, twice).
     case badGroupName
+    /// A transfer name that cannot be one (empty, control characters, a slash, "." or "..").
+    case badName
+    /// An announce URL that is not an http(s) or udp URL with a host, or one given twice.
+    case badTrackerURL
 }
 
 /// Why a client that answered said no.
@@ -58,6 +62,8 @@ public enum ClientRefusal: Sendable, Equatable {
     case readOnlyAPI
     /// It no longer holds the transfer a details read or action named (removed there, or cleared by its own rules).
     case noSuchTransfer
+    /// The transfer no longer has the tracker an action named (changed there since it was read).
+    case noSuchTracker
 }
 
 /// What was done when not everything was.

@@ -76,6 +76,9 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// What this kind's client calls the names it groups transfers by; nil when it takes no details actions.
     public var transferGrouping: TransferGrouping? { (descriptor?.client as? any TransferTuning.Type)?.grouping }
 
+    /// Whether this kind's client renames a transfer's files on disk with its name.
+    public var renameRenamesFiles: Bool { (descriptor?.client as? any TransferTuning.Type)?.renameRenamesFiles ?? false }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

@@ -58,6 +58,8 @@ enum ErrorText {
         case .folderNotAbsolute: tr("Nothing was sent: the folder must be a full path on the client's machine, such as /data/downloads.")
         case .limitOutOfRange: tr("Nothing was sent: a speed limit must be at least 1 kB/s and at most 10 GB/s.")
         case .badGroupName: tr("Nothing was sent: a category or label cannot be empty, have control characters, or be given twice, and a Transmission label cannot have a comma.")
+        case .badName: tr("Nothing was sent: a name cannot be empty, have control characters or a slash, or be “.” or “..”.")
+        case .badTrackerURL: tr("Nothing was sent: each tracker must be an http, https or udp address with a host, given once.")
         }
     }
 
@@ -70,6 +72,7 @@ enum ErrorText {
         case .noLabels: tr("This client has no labels (Transmission has them from 4.0). Add it without a category.")
         case .said(let message): tr("The service refused the request: %s").fill(message)
         case .noSuchTransfer: tr("The client no longer holds this transfer: it was removed there, or cleared by its own rules.")
+        case .noSuchTracker: tr("The transfer no longer has that tracker: its trackers changed since they were read. Look at them again.")
         case .readOnlyAPI:
             tr("The service takes only reads from an API key: its CSRF protection is on. Nothing was changed; turn it off in its Settings → General to act from Switchyard.")
         }

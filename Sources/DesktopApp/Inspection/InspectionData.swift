@@ -164,6 +164,8 @@ enum InspectionData {
     static let transferDetails: TransferInspection = {
         var general = TransferGeneral()
         general.savePath = "/srv/downloads/tv"
+        general.sequential = true
+        general.firstLastPiecesFirst = false
         general.added = now.addingTimeInterval(-3 * 3600)
         general.sizeBytes = 2_400_000_000
         general.doneBytes = 1_536_000_000

@@ -24,6 +24,9 @@ enum DownloadsScene: String, CaseIterable {
     case detailsLimits = "details.limits"
     case detailsCategory = "details.category"
     case detailsLabels = "details.labels"
+    case detailsMore = "details.more"
+    case detailsRename = "details.rename"
+    case detailsAddTrackers = "details.trackers-add"
     case speed
     case speedEmpty = "speed.empty"
     case speedMonth = "speed.month"
@@ -32,8 +35,9 @@ enum DownloadsScene: String, CaseIterable {
     /// The details page a scene shows, for the details scenes.
     var detailPart: TransferDetailPart? {
         switch self {
-        case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels: .general
+        case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename: .general
         case .detailsFiles: .files
+        case .detailsAddTrackers: .trackers
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
         case .detailsSpeed: .general // the Speed page over it
@@ -67,7 +71,10 @@ enum DownloadsScene: String, CaseIterable {
         case .details: "Downloads with the details of a qBittorrent transfer open below the list: its General page"
         case .detailsFiles: "The details pane's Files page: four files, one skipped, two picked for the Priority menu"
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
-        case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections"
+        case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections and picked (Edit and Remove on)"
+        case .detailsMore: "The details pane's More menu for a qBittorrent transfer: its queue moves, Download in Order on, Rename"
+        case .detailsRename: "Renaming a Transmission transfer: its name now, and that Transmission renames its files on disk too"
+        case .detailsAddTrackers: "Adding trackers to a qBittorrent transfer: two addresses typed, one that is not one, Add off"
         case .detailsLog: "The details of a queued NZBGet job: its Log page (a warning, an error), no Peers or Trackers pages"
         case .detailsMove: "Moving a qBittorrent transfer's data: the folder it is in now, ready to change"
         case .detailsCategory: "A qBittorrent transfer's category: one of the client's three, the one it is in picked"
@@ -128,6 +135,9 @@ extension DownloadsPage {
             details.render(InspectionData.transferDetails)
             details.visiblePart = part
             if part == .files { details.files.list.select(keys: ["1", "2"]) } // two files picked: the Priority menu acts on them
+            if part == .trackers, let refusing = details.trackerValues.first(where: { $0.value.status != .working })?.key {
+                details.trackers.list.select(keys: [refusing]) // one picked: Edit and Remove act on it
+            }
             if scene == .detailsSpeed {
                 // 40 minutes of refreshes every 5 s: a start, a stall when the swarm thinned, the pace picking up again.
                 let now = Int64(InspectionData.now.timeIntervalSince1970)
@@ -148,6 +158,16 @@ extension DownloadsPage {
             switch scene {
             case .detailsMove: details.askMove()
             case .detailsLimits: details.askLimits()
+            case .detailsMore:
+                details.moreButton.popup()
+                return (nil, details.moreButton.popover)
+            case .detailsRename:
+                var named = qbit
+                named.serviceID = InspectionData.transmission.id
+                details.show(named, clientName: InspectionData.transmission.name, kind: .transmission)
+                details.askRename()
+            case .detailsAddTrackers:
+                details.askAddTrackers(prefill: "udp://tracker.fixture.invalid:6969/announce\nhttps://tracker2.fixture.invalid/announce\ntracker3.fixture.invalid")
             case .detailsCategory:
                 var filed = qbit
                 filed.category = "fixture-tv"
@@ -175,7 +195,8 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename,
+             .detailsAddTrackers, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:
             // A right click on the first selected row.

@@ -24,7 +24,7 @@ extension DelugeClient: TransferInspecting {
     static let generalKeys = ["download_location", "time_added", "completed_time", "seeding_time", "ratio", "num_seeds", "total_seeds",
                               "num_peers", "total_peers", "piece_length", "num_pieces", "total_size", "total_done", "total_uploaded",
                               "all_time_download", "comment", "private", "next_announce", "queue", "max_download_speed",
-                              "max_upload_speed"]
+                              "max_upload_speed", "sequential_download", "prioritize_first_last_pieces"]
 
     /// The torrent's details, or nil for Deluge's `{}` (it does not hold that torrent).
     static func decodeInspection(_ body: Data, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection? {
@@ -59,6 +59,8 @@ extension DelugeClient: TransferInspecting {
                 else if key("private") { general.isPrivate = try r.lenientBool() }
                 else if key("next_announce") { general.nextAnnounce = positive(try r.lenientDouble()) } // 0 while paused
                 else if key("queue") { general.queuePosition = nonNegative(try r.lenientInt()) }
+                else if key("sequential_download") { general.sequential = try r.lenientBool() }
+                else if key("prioritize_first_last_pieces") { general.firstLastPiecesFirst = try r.lenientBool() }
                 else if key("max_download_speed") { general.downloadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("max_upload_speed") { general.uploadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("files") {
@@ -197,6 +199,28 @@ extension DelugeClient: TransferTuning {
         return .available
     }
 
+    /// Its trackers after `action`, from the list it holds now (`core.set_torrent_trackers` takes the whole list):
+    /// added ones each in a tier after the last, a replaced one in its place, removed ones gone.
+    static func trackers(after action: TransferDetailAction, now: [TransferTracker]) throws(ServiceError) -> [(url: String, tier: Int)] {
+        let urls = try action.checkedTrackers()
+        var list = now.map { (url: $0.url, tier: $0.tier ?? 0) }
+        switch action {
+        case .addTrackers:
+            var tier = (list.map(\.tier).max() ?? -1) + 1
+            for url in urls where !list.contains(where: { $0.url == url }) {
+                list.append((url, tier))
+                tier += 1
+            }
+        case .replaceTracker:
+            guard let index = list.firstIndex(where: { $0.url == urls[0] }) else { throw .refused(.noSuchTracker) }
+            list[index].url = urls[1]
+        default:
+            guard urls.allSatisfy({ url in list.contains { $0.url == url } }) else { throw .refused(.noSuchTracker) }
+            list.removeAll { urls.contains($0.url) }
+        }
+        return list
+    }
+
     public static var grouping: TransferGrouping { .label }
 
     /// Its Label plugin's labels; without the plugin Deluge has none.
@@ -248,6 +272,21 @@ extension DelugeClient: TransferTuning {
         case .setCategory:
             // One id as a string here (not a list); "" takes the label away; a label it does not have is an error.
             _ = try await authorized("label.set_torrent", "[\(Self.quote(hash)),\(Self.quote(try action.checkedCategory() ?? ""))]", effect: .write)
+        case .moveInQueue(let move):
+            _ = try await authorized("core.queue_\(move.rawValue)", "[\(ids)]", effect: .write)
+        case .setSequential(let on):
+            _ = try await authorized("core.set_torrent_options", "[\(ids),{\"sequential_download\":\(on)}]", effect: .write)
+        case .setFirstLastPiecesFirst(let on):
+            _ = try await authorized("core.set_torrent_options", "[\(ids),{\"prioritize_first_last_pieces\":\(on)}]", effect: .write)
+        case .rename:
+            // The name Deluge shows; the files keep theirs.
+            _ = try await authorized("core.set_torrent_options", "[\(ids),{\"name\":\(Self.quote(try action.checkedName()))}]", effect: .write)
+        case .addTrackers, .replaceTracker, .removeTrackers:
+            // No single-tracker calls: the whole list, from the one it holds now (its `trackers` is what was last set).
+            _ = try action.checkedTrackers()
+            let list = try Self.trackers(after: action, now: try await inspect(item, parts: [.trackers]).trackers ?? [])
+            let entries = list.map { "{\"url\":\(Self.quote($0.url)),\"tier\":\($0.tier)}" }.joined(separator: ",")
+            _ = try await authorized("core.set_torrent_trackers", "[\(Self.quote(hash)),[\(entries)]]", effect: .write)
         case .setLabels:
             throw .notOffered // not reached: unavailable above
         }

@@ -9,7 +9,7 @@ import Foundation
 public actor QBittorrentClient: TransfersProviding {
     public nonisolated let connection: ServiceConnection
     private let http: ServiceHTTP
-    private var mainData = QBittorrentMainData()
+    var mainData = QBittorrentMainData()
     /// The transfers as the app shows them, updated by what each diff names.
     private var table = TransferTable()
     /// The peers of the torrent whose details are open (their diff baseline is the session's: a new session answers

@@ -15,6 +15,11 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
     var tags: String?
     var addedOn: Int64?
     var completionOn: Int64?
+    /// Sequential download and first-and-last pieces first, as `torrents/info` and the sync diff report them.
+    var seqDl: Bool?
+    var firstLastPiecePrio: Bool?
+    /// Its place in the queue, from 1; 0 when not queued (finished, or queueing off).
+    var priority: Int?
 
     /// Applies the keys present in the next object (a diff or a full entry).
     mutating func merge(_ r: inout JSONReader) throws(ServiceError) {
@@ -31,6 +36,9 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
             else if key("tags") { tags = try r.lenientString() }
             else if key("added_on") { addedOn = try r.lenientInt64() }
             else if key("completion_on") { completionOn = try r.lenientInt64() }
+            else if key("seq_dl") { seqDl = try r.lenientBool() }
+            else if key("f_l_piece_prio") { firstLastPiecePrio = try r.lenientBool() }
+            else if key("priority") { priority = try r.lenientInt() }
             else { try r.skipValue() }
         }
     }

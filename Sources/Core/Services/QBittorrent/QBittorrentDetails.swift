@@ -9,7 +9,12 @@ extension QBittorrentClient: TransferInspecting {
         let hash = try item.infoHash()
         var inspection = TransferInspection()
         if parts.contains(.general) {
-            inspection.general = try Self.decodeProperties(try await detailGet("torrents/properties", hash: hash).body)
+            var general = try Self.decodeProperties(try await detailGet("torrents/properties", hash: hash).body)
+            // Not in `properties`: as the list's last sync read them (no request of its own).
+            general.sequential = mainData.torrents[hash]?.seqDl
+            general.firstLastPiecesFirst = mainData.torrents[hash]?.firstLastPiecePrio
+            general.queuePosition = positive(mainData.torrents[hash]?.priority) // 0: not in the queue
+            inspection.general = general
         }
         if parts.contains(.files) {
             inspection.files = try Self.decodeFiles(try await detailGet("torrents/files", hash: hash).body)
@@ -237,51 +242,5 @@ struct QBittorrentPeerDTO: Sendable, Equatable {
                             progress: progress ?? 0, downloadSpeed: dlSpeed ?? 0, uploadSpeed: upSpeed ?? 0,
                             country: countryCode.flatMap { $0.isEmpty ? nil : $0.lowercased() },
                             isEncrypted: letters.contains("E") || letters.contains("e"), isIncoming: letters.contains("I"))
-    }
-}
-
-/// qBittorrent's per-transfer actions (API-GUIDE-4 §1.2, §1.4, §1.6): form POSTs naming the one hash.
-extension QBittorrentClient: TransferTuning {
-    public static func availability(of action: TransferDetailAction) -> ActionAvailability {
-        switch action {
-        case .setFilePriority(.low, _): .unsupported // 0, 1, 6, 7 only
-        case .setLabels: .unsupported // one category each (its tags are another thing)
-        default: .available
-        }
-    }
-
-    public static var grouping: TransferGrouping { .category }
-
-    public func groupChoices() async throws(ServiceError) -> GroupChoices {
-        .oneOf(try await categories().keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
-    }
-
-    public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
-        let hash = try item.infoHash()
-        guard Self.availability(of: action) == .available else { throw .notOffered }
-        switch action {
-        case .setFilePriority(let priority, _):
-            let files = try action.checkedFiles().map(String.init).joined(separator: "|")
-            // Never -1 ("mixed"): qBittorrent takes it and then reports the file so.
-            let value = switch priority { case .skip: "0"; case .low, .normal: "1"; case .high: "6" }
-            _ = try await post("/api/v2/torrents/filePrio", [("hash", hash), ("id", files), ("priority", value)])
-        case .recheck:
-            _ = try await post("/api/v2/torrents/recheck", [("hashes", hash)])
-        case .reannounce:
-            _ = try await post("/api/v2/torrents/reannounce", [("hashes", hash)])
-        case .moveData:
-            // Moves the data (and switches the torrent's automatic management off); a folder it cannot make is a 409.
-            _ = try await post("/api/v2/torrents/setLocation", [("hashes", hash), ("location", try action.checkedFolder())])
-        case .setSpeedLimits:
-            // One request per direction (the API has no other); 0 is no limit of its own.
-            let limits = try action.checkedLimits()
-            _ = try await post("/api/v2/torrents/setDownloadLimit", [("hashes", hash), ("limit", String(limits.down ?? 0))])
-            _ = try await post("/api/v2/torrents/setUploadLimit", [("hashes", hash), ("limit", String(limits.up ?? 0))])
-        case .setCategory:
-            // A name it does not have is a 409; "" takes the category away.
-            _ = try await post("/api/v2/torrents/setCategory", [("hashes", hash), ("category", try action.checkedCategory() ?? "")])
-        case .setLabels:
-            throw .notOffered // not reached: unavailable above
-        }
     }
 }

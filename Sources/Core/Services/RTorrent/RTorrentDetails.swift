@@ -205,7 +205,9 @@ extension RTorrentClient: TransferTuning {
         // Only throttle groups, and a group is set on a stopped transfer alone.
         case .setSpeedLimits: .groupLimitsOnly
         case .setLabels: .unsupported // one label each
-        case .setFilePriority, .recheck, .reannounce, .setCategory: .available
+        // No queue, no piece order, no rename, and a tracker can only be switched off, not removed or edited.
+        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers: .unsupported
+        case .setFilePriority, .recheck, .reannounce, .setCategory, .addTrackers: .available
         }
     }
 
@@ -229,7 +231,16 @@ extension RTorrentClient: TransferTuning {
         case .setCategory:
             // Written as typed (as Sonarr and Switchyard's own add do); "" takes the label away.
             _ = try await multicall([("d.custom1.set", [.string(hash), .string(try action.checkedCategory() ?? "")])], effect: .write)
-        case .moveData, .setSpeedLimits, .setLabels:
+        case .addTrackers:
+            // Each in a group (tier) after the last one it has, as far as its limit of 32.
+            let urls = try action.checkedTrackers()
+            let last = try await inspect(item, parts: [.trackers]).trackers?.compactMap(\.tier).max() ?? -1
+            let calls = urls.enumerated().map { offset, url in
+                ("d.tracker.insert", [XMLRPCValue.string(hash), .string(String(min(32, last + 1 + offset))), .string(url)])
+            }
+            _ = try await multicall(calls, effect: .write)
+        case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker,
+             .removeTrackers:
             throw .notOffered // not reached: unavailable above
         }
     }

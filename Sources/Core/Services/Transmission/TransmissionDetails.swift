@@ -183,11 +183,18 @@ extension TransmissionClient: TransferInspecting {
 /// list is never empty (an empty one means every file).
 extension TransmissionClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
-        if case .setCategory = action { return .unsupported } // labels, several each
-        return .available
+        switch action {
+        case .setCategory: .unsupported // labels, several each
+        // 3.00 has neither (4.1's `sequential_download` is not in the dialect spoken here).
+        case .setSequential, .setFirstLastPiecesFirst: .unsupported
+        default: .available
+        }
     }
 
     public static var grouping: TransferGrouping { .labels }
+
+    /// `torrent-rename-path` renames the top file or folder on disk.
+    public static var renameRenamesFiles: Bool { true }
 
     public func groupChoices() async throws(ServiceError) -> GroupChoices { .anyNames }
 
@@ -223,7 +230,32 @@ extension TransmissionClient: TransferTuning {
             // The whole list (an empty one takes them all away); never without `ids`, which would label every torrent.
             let labels = try action.checkedLabels().map(JSONText.quote).joined(separator: ",")
             _ = try await call("torrent-set", "{\"ids\":\(ids),\"labels\":[\(labels)]}", effect: .write)
-        case .setCategory:
+        case .moveInQueue(let move):
+            _ = try await call("queue-move-\(move.rawValue)", "{\"ids\":\(ids)}", effect: .write)
+        case .rename:
+            // Renames the torrent's top file or folder on disk, and the torrent with it; `path` is its name now.
+            let name = JSONText.quote(try action.checkedName())
+            _ = try await call("torrent-rename-path", "{\"ids\":\(ids),\"path\":\(JSONText.quote(item.name)),\"name\":\(name)}", effect: .write)
+        case .addTrackers:
+            // Each a new tier after the last; one it has already is skipped (and none added at all is its error).
+            let urls = try action.checkedTrackers().map(JSONText.quote).joined(separator: ",")
+            _ = try await call("torrent-set", "{\"ids\":\(ids),\"trackerAdd\":[\(urls)]}", effect: .write)
+        case .replaceTracker, .removeTrackers:
+            // By the tracker's id, read just before: 3.00's ids are places in the list that shift with every change.
+            let urls = try action.checkedTrackers()
+            let known = try await inspect(item, parts: [.trackers]).trackers ?? []
+            func id(_ url: String) throws(ServiceError) -> Int {
+                guard let id = known.first(where: { $0.url == url })?.clientID else { throw .refused(.noSuchTracker) }
+                return id
+            }
+            if case .replaceTracker = action {
+                _ = try await call("torrent-set", "{\"ids\":\(ids),\"trackerReplace\":[\(try id(urls[0])),\(JSONText.quote(urls[1]))]}", effect: .write)
+            } else {
+                var list: [String] = []
+                for url in urls { list.append(String(try id(url))) }
+                _ = try await call("torrent-set", "{\"ids\":\(ids),\"trackerRemove\":[\(list.joined(separator: ","))]}", effect: .write)
+            }
+        case .setCategory, .setSequential, .setFirstLastPiecesFirst:
             throw .notOffered // not reached: unavailable above
         }
     }

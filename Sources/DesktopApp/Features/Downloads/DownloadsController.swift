@@ -155,6 +155,18 @@ final class DownloadsController: FeatureController {
             names.isEmpty ? tr("Took the labels off “%s”").fill(item.name)
                 // Translators: %1$s is a transfer's name, %2$s its labels ("tv, hd").
                 : tr("Labelled “%1$s” %2$s").fill(item.name, names.joined(separator: ", "))
+        case .moveInQueue(.top): tr("Moved “%s” to the top of the queue").fill(item.name)
+        case .moveInQueue(.up): tr("Moved “%s” up in the queue").fill(item.name)
+        case .moveInQueue(.down): tr("Moved “%s” down in the queue").fill(item.name)
+        case .moveInQueue(.bottom): tr("Moved “%s” to the bottom of the queue").fill(item.name)
+        case .setSequential(let on): (on ? tr("“%s” downloads in order") : tr("“%s” downloads in any order")).fill(item.name)
+        case .setFirstLastPiecesFirst(let on):
+            (on ? tr("“%s” downloads its first and last pieces first") : tr("“%s” no longer downloads its first and last pieces first")).fill(item.name)
+        // Translators: %1$s is a transfer's old name, %2$s its new one.
+        case .rename(let name): tr("Renamed “%1$s” to “%2$s”").fill(item.name, name)
+        case .addTrackers(let urls): trn("Added %d tracker to “%s”", "Added %d trackers to “%s”", urls.count).fill(urls.count, item.name)
+        case .replaceTracker: tr("Changed a tracker of “%s”").fill(item.name)
+        case .removeTrackers(let urls): trn("Removed %d tracker from “%s”", "Removed %d trackers from “%s”", urls.count).fill(urls.count, item.name)
         }
     }
 

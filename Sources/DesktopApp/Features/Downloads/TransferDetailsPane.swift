@@ -19,12 +19,12 @@ final class TransferDetailsPane {
     private(set) var generalRows = GeneralRow.allCases
     let files = DetailTable(name: tr("Files"), selection: .multiple)
     let peers = DetailTable(name: tr("Peers"), selection: .none)
-    let trackers = DetailTable(name: tr("Trackers"), selection: .none)
+    let trackers = DetailTable(name: tr("Trackers"), selection: .multiple)
     private var fileValues: [String: TransferFile] = [:]
     /// The files' keys in path order, and the index-and-path list they were sorted from.
     private var fileOrder: (paths: [String], keys: [String]) = ([], [])
     private var peerValues: [String: TransferPeer] = [:]
-    private var trackerValues: [String: TransferTracker] = [:]
+    private(set) var trackerValues: [String: TransferTracker] = [:]
     let log = DetailTable(name: tr("Job log"), selection: .none)
     private var logValues: [String: TransferLogLine] = [:]
     /// The transfer's speeds since the pane began showing it, one sample per refresh of the list (nothing is read
@@ -58,13 +58,19 @@ final class TransferDetailsPane {
     var confirmation: ConfirmDialog?
     /// The General page's last answer for the transfer shown (a move starts from its folder, limits from its own).
     private(set) var generalRead: TransferGeneral?
-    private var group: Actions!
+    private(set) var group: Actions!
     let priorityButton: MenuButton
     let recheckButton = Button(icon: "emblem-ok-symbolic", name: tr("Verify data…"), tooltip: tr("Check the downloaded data against the torrent"))
     let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
     let moveButton = Button(icon: "folder-open-symbolic", name: tr("Move data…"), tooltip: tr("Move the transfer's data to another folder"))
     let limitsButton = Button(icon: "power-profile-power-saver-symbolic", name: tr("Speed limits…"), tooltip: tr("Limit this transfer's speeds"))
     let groupButton = Button(icon: "user-bookmarks-symbolic", name: tr("Category…"), tooltip: tr("Put the transfer in a category"))
+    /// Its place in the queue, the order of its pieces and its name (TransferDetailsPane+More.swift).
+    let moreButton = MenuButton(icon: "view-more-symbolic", menu: TransferDetailsPane.moreMenu)
+    /// The Trackers page's own: add, edit the one picked, remove those picked.
+    let addTrackersButton = Button(icon: "list-add-symbolic", name: tr("Add trackers…"), tooltip: tr("Add trackers to this transfer"))
+    let editTrackerButton = Button(icon: "document-edit-symbolic", name: tr("Edit tracker…"), tooltip: tr("Change the address of the tracker picked"))
+    let removeTrackersButton = Button(icon: "list-remove-symbolic", name: tr("Remove trackers…"), tooltip: tr("Remove the trackers picked"))
 
     /// Lays `rows` out in two columns (the left one first); the others leave the grid.
     private func layoutGeneral(_ rows: [GeneralRow]) {
@@ -79,40 +85,6 @@ final class TransferDetailsPane {
             let column = Int32(index < half ? 0 : 2), line = Int32(index < half ? index : index - half)
             general.attach(name, column: column, row: line)
             general.attach(value, column: column + 1, row: line)
-        }
-    }
-
-    /// The rows of the General page, in order (left column first).
-    enum GeneralRow: CaseIterable {
-        /// What a usenet job has of them.
-        static let usenet: [GeneralRow] = [.savePath, .category, .added, .completed, .size, .done, .queuePosition]
-
-        case savePath, category, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
-             queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash
-
-        var title: String {
-            switch self {
-            case .savePath: tr("Save path")
-            case .category: tr("Category")
-            case .added: tr("Added")
-            case .completed: tr("Completed")
-            case .size: tr("Size")
-            case .done: tr("Done")
-            case .downloaded: tr("Downloaded")
-            case .uploaded: tr("Uploaded")
-            case .ratio: tr("Ratio")
-            case .seedingTime: tr("Seeding time")
-            case .seeds: tr("Seeds")
-            case .peers: tr("Peers")
-            case .pieces: tr("Pieces")
-            case .queuePosition: tr("Queue position")
-            case .downloadLimit: tr("Download limit")
-            case .uploadLimit: tr("Upload limit")
-            case .nextAnnounce: tr("Next announce")
-            case .isPrivate: tr("Private")
-            case .comment: tr("Comment")
-            case .hash: tr("Info hash")
-            }
         }
     }
 
@@ -131,8 +103,10 @@ final class TransferDetailsPane {
         close.addClasses(["flat"])
         priorityButton.tooltip = tr("Set the priority of the files picked")
         priorityButton.setAccessibleLabel(tr("Priority of the files picked"))
-        for button in [recheckButton, reannounceButton, moveButton, limitsButton, groupButton] { button.addClasses(["flat"]) }
-        bar.append(heading, status, priorityButton, groupButton, moveButton, limitsButton, recheckButton, reannounceButton, switcher, close)
+        for button in [recheckButton, reannounceButton, moveButton, limitsButton, groupButton, addTrackersButton, editTrackerButton,
+                       removeTrackersButton] { button.addClasses(["flat"]) }
+        bar.append(heading, status, priorityButton, addTrackersButton, editTrackerButton, removeTrackersButton, groupButton, moveButton,
+                   limitsButton, recheckButton, reannounceButton, moreButton, switcher, close)
 
         for row in GeneralRow.allCases {
             let name = Label.line(row.title, classes: ["dim-label"], ellipsize: false)
@@ -228,11 +202,13 @@ final class TransferDetailsPane {
         moveButton.onClicked { [weak self] in self?.askMove() }
         limitsButton.onClicked { [weak self] in self?.askLimits() }
         groupButton.onClicked { [weak self] in self?.askGroups() }
+        connectMore()
         reannounceButton.onClicked { [weak self] in
             guard let self, let item = self.item else { return }
             self.onAction?(.reannounce, item)
         }
         files.selection.onChanged { [weak self] in self?.updateControls() }
+        trackers.selection.onChanged { [weak self] in self?.updateControls() }
         updateControls()
     }
 
@@ -278,6 +254,7 @@ final class TransferDetailsPane {
             button.sensitive = availability == .available && item != nil
             button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
         }
+        updateMoreControls()
     }
 
     /// The page on screen.
@@ -359,6 +336,7 @@ final class TransferDetailsPane {
 
     private func render(_ general: TransferGeneral) {
         generalRead = general
+        defer { updateMoreControls() }
         func set(_ row: GeneralRow, _ text: String?) { setValue(row, text ?? "—") }
         set(.savePath, general.savePath)
         set(.added, general.added.map { Formatting.date($0) })

@@ -1,0 +1,97 @@
+import Foundation
+
+/// qBittorrent's per-transfer actions (API-GUIDE-4 §1.2, §1.4, §1.6): form POSTs naming the one hash.
+extension QBittorrentClient: TransferTuning {
+    public static func availability(of action: TransferDetailAction) -> ActionAvailability {
+        switch action {
+        case .setFilePriority(.low, _): .unsupported // 0, 1, 6, 7 only
+        case .setLabels: .unsupported // one category each (its tags are another thing)
+        default: .available
+        }
+    }
+
+    public static var grouping: TransferGrouping { .category }
+
+    public func groupChoices() async throws(ServiceError) -> GroupChoices {
+        .oneOf(try await categories().keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    }
+
+    public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
+        let hash = try item.infoHash()
+        guard Self.availability(of: action) == .available else { throw .notOffered }
+        switch action {
+        case .setFilePriority(let priority, _):
+            let files = try action.checkedFiles().map(String.init).joined(separator: "|")
+            // Never -1 ("mixed"): qBittorrent takes it and then reports the file so.
+            let value = switch priority { case .skip: "0"; case .low, .normal: "1"; case .high: "6" }
+            _ = try await post("/api/v2/torrents/filePrio", [("hash", hash), ("id", files), ("priority", value)])
+        case .recheck:
+            _ = try await post("/api/v2/torrents/recheck", [("hashes", hash)])
+        case .reannounce:
+            _ = try await post("/api/v2/torrents/reannounce", [("hashes", hash)])
+        case .moveData:
+            // Moves the data (and switches the torrent's automatic management off); a folder it cannot make is a 409.
+            _ = try await post("/api/v2/torrents/setLocation", [("hashes", hash), ("location", try action.checkedFolder())])
+        case .setSpeedLimits:
+            // One request per direction (the API has no other); 0 is no limit of its own.
+            let limits = try action.checkedLimits()
+            _ = try await post("/api/v2/torrents/setDownloadLimit", [("hashes", hash), ("limit", String(limits.down ?? 0))])
+            _ = try await post("/api/v2/torrents/setUploadLimit", [("hashes", hash), ("limit", String(limits.up ?? 0))])
+        case .setCategory:
+            // A name it does not have is a 409; "" takes the category away.
+            _ = try await post("/api/v2/torrents/setCategory", [("hashes", hash), ("category", try action.checkedCategory() ?? "")])
+        case .moveInQueue(let move):
+            // With queueing off in qBittorrent these are its 409 "Torrent queueing must be enabled", said in its words.
+            let verb = switch move { case .top: "topPrio"; case .up: "increasePrio"; case .down: "decreasePrio"; case .bottom: "bottomPrio" }
+            _ = try await post("/api/v2/torrents/" + verb, [("hashes", hash)])
+        case .setSequential(let on), .setFirstLastPiecesFirst(let on):
+            // qBittorrent only toggles: the state is read first and the toggle sent only when it differs, so a stale
+            // view can never turn it the wrong way.
+            let sequential: Bool
+            if case .setSequential = action { sequential = true } else { sequential = false }
+            let now = try await torrentFlags(hash: hash)
+            guard (sequential ? now.sequential : now.firstLast) != on else { return }
+            _ = try await post(sequential ? "/api/v2/torrents/toggleSequentialDownload" : "/api/v2/torrents/toggleFirstLastPiecePrio",
+                               [("hashes", hash)])
+        case .rename:
+            // The name it shows; the files keep theirs.
+            _ = try await post("/api/v2/torrents/rename", [("hash", hash), ("name", try action.checkedName())])
+        case .addTrackers:
+            // One per line; each line its own tier would need blank lines, which qBittorrent counts from tier 0.
+            _ = try await post("/api/v2/torrents/addTrackers", [("hash", hash), ("urls", try action.checkedTrackers().joined(separator: "\n"))])
+        case .replaceTracker:
+            // WebAPI 2.13.0 (5.2) renamed `origUrl` to `url`, with no alias.
+            let urls = try action.checkedTrackers()
+            let renamed = try await webAPIAtLeast([2, 13, 0])
+            _ = try await post("/api/v2/torrents/editTracker", [("hash", hash), (renamed ? "url" : "origUrl", urls[0]), ("newUrl", urls[1])])
+        case .removeTrackers:
+            _ = try await post("/api/v2/torrents/removeTrackers", [("hash", hash), ("urls", try action.checkedTrackers().joined(separator: "|"))])
+        case .setLabels:
+            throw .notOffered // not reached: unavailable above
+        }
+    }
+
+    /// `torrents/info?hashes=H`: whether the one torrent downloads in order and its first and last pieces first.
+    private func torrentFlags(hash: String) async throws(ServiceError) -> (sequential: Bool, firstLast: Bool) {
+        let body = try await get("/api/v2/torrents/info", query: [URLQueryItem(name: "hashes", value: hash)], class: .list).body
+        let torrents = try JSONReader.read(body) { r throws(ServiceError) -> [QBittorrentTorrentDTO] in
+            var list: [QBittorrentTorrentDTO] = []
+            try r.readArray { r, position throws(ServiceError) in
+                guard position < 2 else { throw r.failure("more than the one torrent asked for") }
+                var torrent = QBittorrentTorrentDTO()
+                try torrent.merge(&r)
+                list.append(torrent)
+            }
+            return list
+        }
+        guard let torrent = torrents.first else { throw Self.gone }
+        return (torrent.seqDl ?? false, torrent.firstLastPiecePrio ?? false)
+    }
+
+    /// Whether the WebAPI version this qBittorrent reports is at least `version`, read once per session.
+    func webAPIAtLeast(_ version: [Int]) async throws(ServiceError) -> Bool {
+        _ = try await usesStopStart()
+        let parts = (webAPIVersion ?? "").split(separator: ".").map { Int($0) ?? 0 }
+        return !parts.lexicographicallyPrecedes(version)
+    }
+}
