@@ -143,6 +143,8 @@ bench: bench-deps
 	Tools/bench/ui.sh search
 	@echo "== speed graph: 30 days laid out and redrawn offscreen, 520 x 140 (target <= 4 ms)"
 	Tools/bench/ui.sh graph
+	@echo "== details pane: a torrent of 10,000 files (Files page painted, a folder toggled, scrolled, 1,000 files skipped), then Peers read every second vs closed"
+	Tools/bench/ui.sh details
 	@echo "== live updates vs polling: a change at Sonarr to the Activity row painted (20 rounds each), and an idle minute's bytes"
 	Tools/bench/ui.sh live
 	@echo "== wire budget, then the Downloads tab: real qBittorrent and Transmission holding 2,000 torrents"

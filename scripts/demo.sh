@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make demo`: Switchyard against real local services in a throwaway profile.
 #   - the real peers (qBittorrent, Transmission, Deluge, NZBGet with its NNTP stub) on 127.0.0.1,
-#     with qBittorrent downloading a 96 MB file from Transmission as it runs (Tests/Peers/peers.py demo);
+#     with qBittorrent downloading a 96 MB folder of files from Transmission as it runs, announced to a real
+#     opentracker on 127.0.0.1 (Tests/Peers/peers.py demo);
 #   - Sonarr and Radarr fixture servers whose queues name those downloads, and a Jellyseerr fixture
 #     server with requests waiting for approval;
 #   - a temporary config dir, cache dir and unlocked keyring (its own D-Bus session);
@@ -98,6 +99,6 @@ radarr_port=$(cat "$SWITCHYARD_DEMO/radarr.port")
 "$bin/switchyard-demo-setup" "$run/peers.json" "$sonarr_port" "$radarr_port" "$key"
 start_fixture jellyseerr
 "$bin/switchyard-demo-setup" --only jellyseerr Jellyseerr "$(cat "$SWITCHYARD_DEMO/jellyseerr.port")" "$key"
-echo "demo: Switchyard is starting; qBittorrent is downloading Fixture.Demo.Transfer.2026.bin from Transmission." >&2
+echo "demo: Switchyard is starting; qBittorrent is downloading Fixture.Demo.Transfer.2026 (a folder of five files) from Transmission, both announcing to opentracker." >&2
 echo "demo: close the window (or Ctrl+Q) to stop everything." >&2
 SWITCHYARD_PROFILE_NAME=Demo "$bin/switchyard" "$@"

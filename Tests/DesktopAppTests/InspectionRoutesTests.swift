@@ -158,8 +158,8 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Labels of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'Labels, separated by commas' {visible,sensitive,focusable",
                     "[label] 'Words separated by commas; the list replaces the transfer's labels in Transmission (NAS).'"]
         case .detailsFiles:
-            return ["[page tab] 'Files' {visible,selected", "[label] 'Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt'",
-                    "[progress bar] 'Progress of Placeholder.Bay.S02E02.1080p.WEB-DL/Sample/sample.mkv'", "[label] 'Skip'",
+            return ["[page tab] 'Files' {visible,selected", "[label] 'Folder Placeholder.Bay.S02E02.1080p.WEB-DL, open'", "[label] 'Mixed'",
+                    "[label] 'Folder Subs, open'", "[label] 'English.srt'", "[progress bar] 'Progress of sample.mkv'", "[label] 'Skip'",
                     "[push button] 'Priority of the files picked' {visible,sensitive,focusable}", "[push button] 'Verify data…' {visible,sensitive",
                     "[push button] 'Reannounce' {visible,sensitive"]
         case .detailsPeers:

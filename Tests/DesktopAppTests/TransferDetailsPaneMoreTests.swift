@@ -137,4 +137,86 @@ extension TransferDetailsPaneTests {
             XCTAssertEqual(page.details.removeTrackersButton.tooltip, "rTorrent cannot do this through its API")
         }
     }
+
+    /// The Files page as a tree: a folder closes and opens with activation (Enter, a double click), keeps what is open
+    /// across a refresh with the same paths, sums its files ("Mixed" priorities), and picking it picks all its files.
+    func testTheFilesPageIsATreeOfFolders() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            page.openDetails(key: DownloadsPage.key(InspectionData.transfers[0]))
+            page.details.render(InspectionData.transferDetails)
+            page.details.visiblePart = .files
+            let root = "d:Placeholder.Bay.S02E02.1080p.WEB-DL", sample = root + "/Sample"
+            XCTAssertEqual(page.details.fileRows[root]?.sizeBytes, 2_380_000_000 + 4_200 + 61_000 + 19_900_000)
+            XCTAssertNil(page.details.fileRows[root]?.priority, "high, normal and skip inside")
+            XCTAssertEqual(page.details.fileRows[sample]?.priority, .skip)
+            page.details.toggleFolder(at: 3) // Sample
+            XCTAssertEqual(page.details.files.list.keys, [root, "0", "1", sample, root + "/Subs", "2"])
+            page.details.render(InspectionData.transferDetails) // a refresh: the same paths, Sample stays closed
+            XCTAssertEqual(page.details.files.list.keys.count, 6)
+            page.details.toggleFolder(at: 1) // a file: nothing
+            XCTAssertEqual(page.details.files.list.keys.count, 6)
+            page.details.toggleFolder(at: 0)
+            XCTAssertEqual(page.details.files.list.keys, [root], "the whole torrent closed")
+            page.details.files.list.select(keys: [root])
+            XCTAssertEqual(page.details.pickedFiles, [0, 1, 2, 3], "the folder stands for every file in it")
+            gtk_widget_activate_action_variant(page.details.widget.widget, "details.priority-high", nil)
+            XCTAssertEqual(asked, [.setFilePriority(.high, files: [0, 1, 2, 3])], "one action naming them all")
+            page.details.toggleFolder(at: 0)
+            XCTAssertEqual(page.details.files.list.keys.count, 6, "open again, Sample still closed")
+        }
+    }
+
+    /// Peers keep their rows while shown: a read that reorders them by speed moves nothing; a new peer comes last, a gone
+    /// one leaves; only rows whose values changed are bound again.
+    func testPeersKeepTheirPlacesAsSpeedsChange() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            page.openDetails(key: DownloadsPage.key(InspectionData.transfers[0]))
+            var inspection = InspectionData.transferDetails
+            page.details.render(inspection)
+            let first = page.details.peers.list.keys
+            XCTAssertEqual(first.count, 3)
+            var peers = try XCTUnwrap(inspection.peers)
+            peers[peers.count - 1].downloadSpeed = 99_000_000 // the slowest is now the fastest
+            peers.removeFirst()
+            peers.append(TransferPeer(address: "203.0.113.9", port: 6881, client: "Fixture", flags: "", progress: 0.5,
+                                      downloadSpeed: 1, uploadSpeed: 0, country: nil, isEncrypted: false, isIncoming: false))
+            inspection.peers = peers.fastestFirst()
+            page.details.render(inspection)
+            XCTAssertEqual(page.details.peers.list.keys, Array(first.dropFirst()) + ["203.0.113.9:6881"])
+        }
+    }
+
+    /// Thousands of files: the tree is made off the main loop and shown when it comes; another transfer picked
+    /// meanwhile drops it.
+    func testALargeTreeIsMadeOffTheMainLoop() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            MainLoop.installDispatchBridge() // the tree comes back to the main actor through the GLib loop
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            page.openDetails(key: DownloadsPage.key(InspectionData.transfers[0]))
+            page.details.visiblePart = .files
+            let many = (0..<3000).map { TransferFile(index: $0, path: "Big/Disc \($0 / 100)/track \($0 % 100).flac", sizeBytes: 10, doneBytes: 5, priority: .normal) }
+            page.details.render(TransferInspection(files: many))
+            XCTAssertNil(page.details.fileTree, "not made on the main loop")
+            XCTAssertTrue(iterate(until: { page.details.fileTree != nil && page.details.fileRows.count == 3031 }))
+            XCTAssertEqual(page.details.fileRows["d:Big"]?.sizeBytes, 30_000)
+            // Picked another transfer before the tree came: it is dropped.
+            page.details.render(TransferInspection(files: many.map { var file = $0; file.doneBytes = 10; return file }))
+            page.openDetails(key: DownloadsPage.key(InspectionData.transfers[1]))
+            XCTAssertTrue(iterate(until: { page.details.filesBeingMade == 0 }))
+            XCTAssertNil(page.details.fileTree, "the other transfer's files are not shown")
+        }
+    }
 }

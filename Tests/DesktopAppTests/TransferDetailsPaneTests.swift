@@ -33,7 +33,9 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.generalValue(.savePath), "/srv/downloads/tv")
             XCTAssertEqual(page.details.generalValue(.seeds), "4 connected of 61")
             XCTAssertEqual(page.details.generalValue(.uploadLimit), "Unlimited")
-            XCTAssertEqual(page.details.files.list.keys, ["0", "1", "3", "2"], "files in path order: …mkv, …nfo, Sample/, Subs/")
+            let root = "d:Placeholder.Bay.S02E02.1080p.WEB-DL"
+            XCTAssertEqual(page.details.files.list.keys, [root, "0", "1", root + "/Sample", "3", root + "/Subs", "2"],
+                           "a tree in path order: the folder, …mkv, …nfo, Sample/, Subs/")
             XCTAssertEqual(page.details.peers.list.keys, ["192.0.2.10:51413", "198.51.100.4:6881", "[2001:db8::7]:40000"])
             XCTAssertEqual(page.details.trackers.list.keys.count, 2)
 

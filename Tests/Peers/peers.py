@@ -873,23 +873,32 @@ def query(kind, run):
                           "turtle": down == 1048576 and up == 262144, "limits": {"down": down, "up": up}}))
 
 
+DEMO_FILES = [("Video/Fixture.Demo.Transfer.2026.mkv", 84), ("Video/Sample/sample.mkv", 8), ("Subs/English.srt", 1),
+              ("Subs/German.srt", 1), ("Fixture.Demo.Transfer.2026.nfo", 2)]  # MiB each
+
+
 def demo(run):
-    """The shared peers plus one transfer that really moves, from Transmission to qBittorrent."""
+    """The shared peers plus one transfer that really moves, from Transmission to qBittorrent: a folder of files
+    (the details pane's Files tree), announced to Debian's opentracker on 127.0.0.1 (its Trackers page)."""
     start(run)
     state = json.load(open(os.path.join(run, "peers.json")))
     seed_dir = os.path.join(run, "demo-seed")
     download_dir = os.path.join(run, "demo-download")
     os.makedirs(seed_dir, exist_ok=True)
     os.makedirs(download_dir, exist_ok=True)
-    path = os.path.join(seed_dir, "Fixture.Demo.Transfer.2026.bin")
+    path = os.path.join(seed_dir, "Fixture.Demo.Transfer.2026")
     rng = random.Random(2026)
-    with open(path, "wb") as handle:
-        for _ in range(96):
-            handle.write(rng.randbytes(1024 * 1024))
+    for name, mib in DEMO_FILES:
+        os.makedirs(os.path.dirname(os.path.join(path, name)), exist_ok=True)
+        with open(os.path.join(path, name), "wb") as handle:
+            for _ in range(mib):
+                handle.write(rng.randbytes(1024 * 1024))
     torrent = os.path.join(run, "demo.torrent")
-    subprocess.run(["transmission-create", "-p", "-s", "256", "-t", "http://127.0.0.1:9/announce", "-o", torrent, path],
+    announce = f"http://127.0.0.1:{PORTS['opentracker']}/announce"
+    subprocess.run(["transmission-create", "-p", "-s", "256", "-t", announce, "-o", torrent, path],
                    check=True, capture_output=True)
     demo_hash = info_hash(torrent)
+    tracker = start_opentracker(run, [demo_hash])
     tr = {k: state["transmission"][k] for k in ("username", "password")}
     metainfo = base64.b64encode(open(torrent, "rb").read()).decode()
     transmission_call(tr, "torrent-add", {"metainfo": metainfo, "download-dir": seed_dir, "paused": False})
@@ -916,7 +925,8 @@ def demo(run):
     peer = f"127.0.0.1:{PORTS['transmission_peer']}"
     client.request("/api/v2/torrents/addPeers", f"hashes={demo_hash}&peers={peer}".encode(),
                    {"Content-Type": "application/x-www-form-urlencoded"})
-    state["demo"] = {"hash": demo_hash, "name": os.path.basename(path), "size": 96 * 1024 * 1024}
+    state["demo"] = {"hash": demo_hash, "name": os.path.basename(path), "size": sum(mib for _, mib in DEMO_FILES) * 1024 * 1024,
+                     "tracker": tracker}
     write_state(run, state)
     log(f"demo: qBittorrent is downloading {os.path.basename(path)} from Transmission over {peer}")
 

@@ -2,7 +2,7 @@
 """A qBittorrent-shaped WebAPI on 127.0.0.1 holding COUNT synthetic torrents, for the Downloads
 benchmark at a scale no real daemon here can hold (10,000 torrents).
 
-Usage: qbt-server.py COUNT CHURN PERIOD_SECONDS PASSWORD
+Usage: qbt-server.py COUNT CHURN PERIOD_SECONDS PASSWORD [FILES]
 Prints "READY port=N" once listening. Every PERIOD_SECONDS a generation changes CHURN of the
 torrents (progress, speeds, ETA, sometimes the state), as a busy seedbox does. sync/maindata
 answers rid 0 (or an unknown rid) with everything, and a known rid with only the torrents changed
@@ -12,6 +12,11 @@ Two control paths (no sign-in; loopback only) change the torrents as a generatio
 /__add?name=NAME adds a torrent named NAME, GET /__remove?name=NAME removes the one named NAME
 (sync/maindata then lists it in torrents_removed). A PERIOD of 0 never churns. Ends when its standard
 input closes.
+
+With FILES, the first torrent (hash 000…0) has that many files in folders of 100 under one top folder, and
+its details are served as qBittorrent serves them: torrents/properties, torrents/files, torrents/trackers,
+sync/torrentPeers (50 peers; each read after the first changes the speeds of 10 of them, as a diff on the
+rid given) and POST torrents/filePrio (applied: the next files read shows it).
 """
 import http.server
 import json
@@ -97,9 +102,54 @@ class Swarm:
             return self.full_cache[1]
 
 
+class Details:
+    """The first torrent's details: FILES files, 50 peers changing, two trackers."""
+
+    def __init__(self, files):
+        self.rng = random.Random(20261207)
+        self.files = [{"index": i, "name": f"Fixture.Big.Torrent/Disc {i // 100:03d}/track {i % 100:02d}.flac",
+                       "size": 30_000_000 + i, "progress": self.rng.random(), "priority": 1,
+                       "is_seed": False, "piece_range": [i, i], "availability": 1} for i in range(files)]
+        self.peers = {f"192.0.2.{i}:{6881 + i}": {"ip": f"192.0.2.{i}", "port": 6881 + i, "client": "Fixture 1.0",
+                                                  "flags": "D E", "progress": self.rng.random(), "dl_speed": 0, "up_speed": 0,
+                                                  "country_code": "xx"} for i in range(50)}
+        self.rid = 1
+        self.lock = threading.Lock()
+
+    def properties(self):
+        return json.dumps({"save_path": "/srv/fixture/", "total_size": sum(f["size"] for f in self.files), "addition_date": 1765000000,
+                           "completion_date": -1, "share_ratio": 0.1, "seeds": 3, "seeds_total": 20, "peers": 50, "peers_total": 90,
+                           "piece_size": 4194304, "pieces_num": 72000, "pieces_have": 30000, "dl_limit": -1, "up_limit": -1,
+                           "reannounce": 600}).encode()
+
+    def file_list(self):
+        with self.lock:
+            return json.dumps(self.files, separators=(",", ":")).encode()
+
+    def set_priority(self, ids, priority):
+        with self.lock:
+            for i in ids:
+                self.files[i]["priority"] = priority
+
+    def torrent_peers(self, rid):
+        with self.lock:
+            if rid == 0 or rid != self.rid:
+                self.rid += 1
+                return json.dumps({"rid": self.rid, "full_update": True, "peers": self.peers}).encode()
+            changed = {}
+            for key in self.rng.sample(list(self.peers), 10):
+                delta = {"dl_speed": self.rng.randint(0, 2_000_000), "up_speed": self.rng.randint(0, 200_000)}
+                self.peers[key].update(delta)
+                changed[key] = delta
+            self.rid += 1
+            return json.dumps({"rid": self.rid, "peers": changed}).encode()
+
+
 def main():
     count, churn, period, password = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
     swarm = Swarm(count, churn)
+    details = Details(int(sys.argv[5])) if len(sys.argv) > 5 else None
+    first = f"{0:040x}"
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -129,6 +179,14 @@ def main():
                 else:
                     self.reply(200, b"Fails.")
                 return
+            if details and path == "/api/v2/torrents/filePrio" and self.signed_in():
+                fields = urllib.parse.parse_qs(form)
+                if fields.get("hash", [""])[0] != first or not fields.get("id"):
+                    self.reply(400, b"Bad Request")
+                    return
+                details.set_priority([int(i) for i in fields["id"][0].split("|")], int(fields["priority"][0]))
+                self.reply(200, b"")
+                return
             print(f"qbt-server: unexpected POST {path}", file=sys.stderr)
             self.reply(404, b"Not Found")
 
@@ -155,6 +213,21 @@ def main():
             elif path == "/api/v2/sync/maindata":
                 parameters = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
                 self.reply(200, swarm.answer(int(parameters.get("rid", "0") or 0)))
+            elif details and path.startswith("/api/v2/torrents/") or path == "/api/v2/sync/torrentPeers":
+                parameters = urllib.parse.parse_qs(query)
+                if not details or parameters.get("hash", [""])[0] != first:
+                    self.reply(404, b"Not Found")
+                elif path == "/api/v2/torrents/properties":
+                    self.reply(200, details.properties())
+                elif path == "/api/v2/torrents/files":
+                    self.reply(200, details.file_list())
+                elif path == "/api/v2/torrents/trackers":
+                    self.reply(200, json.dumps([{"url": "http://tracker.fixture.invalid/announce", "tier": 0, "status": 2, "msg": "",
+                                                 "num_peers": 90, "num_seeds": 20, "num_leeches": 70, "num_downloaded": 5}]).encode())
+                elif path == "/api/v2/sync/torrentPeers":
+                    self.reply(200, details.torrent_peers(int(parameters.get("rid", ["0"])[0] or 0)))
+                else:
+                    self.reply(404, b"Not Found")
             else:
                 print(f"qbt-server: unexpected GET {path}", file=sys.stderr)
                 self.reply(404, b"Not Found")

@@ -146,6 +146,20 @@ row("Speed graph: a redraw of 30 days (layout + draw, 520 x 140)", "<= 4 ms",
         f"draw median {graph[name]['drawMsMedian']:.2f}, slowest {graph[name]['drawMsMax']:.2f}, with the readout {graph[name]['drawWithReadoutMsMedian']:.2f})"
         for name in ("month", "day", "hour")),
     None if not graph else graph["month"]["layoutMs"] + graph["month"]["drawMsMax"] <= 4)
+details = load("details")
+d = details or {}
+row("Details pane, 10,000 files: first paint of the Files page", "<= 300 ms",
+    f"{fmt(d.get('filesFirstPaintMs'), ' ms', 0)} (open to the tree painted; its stall {fmt(d.get('filesFirstPaintStallMs'), ' ms', 1)})",
+    None if not details else d["filesFirstPaintMs"] <= 300)
+row("Details pane, 10,000 files: folder, scroll, priority on 1,000", "each <= 16 ms stall; the priority one request",
+    f"folder of all {fmt(d.get('folderToggleStallMaxMs'), ' ms', 1)}, scroll {fmt(d.get('filesScrollStallMs'), ' ms', 1)}, "
+    f"priority on {d.get('filesPicked', '?')} files {fmt(d.get('prioritySetStallMs'), ' ms', 1)} in {d.get('priorityRequests', '?')} request(s), "
+    f"read back in {fmt(d.get('priorityReadBackMs'), ' ms', 0)}; later reads of the page {fmt(d.get('filesRefreshStallMaxMs'), ' ms', 1)} (no target)",
+    None if not details else max(d["folderToggleStallMaxMs"], d["filesScrollStallMs"], d["prioritySetStallMs"]) <= 16 and d["priorityRequests"] == 1)
+row("Details pane: Peers read every second, CPU more than the list alone", "<= 0.3 s per minute; closed: nothing read",
+    f"{fmt(d.get('cpuPerMinutePeersExtraSeconds'), ' s')} ({fmt(d.get('cpuPerMinutePeersOpenSeconds'), ' s')} open vs {fmt(d.get('cpuPerMinutePaneClosedSeconds'), ' s')} closed, "
+    f"{d.get('peersPageRequests', '?')} peer reads); reads while closed: {d.get('detailReadsWhileClosed', '?')}",
+    None if not details else d["cpuPerMinutePeersExtraSeconds"] <= 0.3 and d["detailReadsWhileClosed"] == 0)
 doctor = load("doctor")
 row("Stack doctor: one pass, 3 orchestrators + 5 clients", "<= 2 s",
     f"median {fmt(doctor and doctor['medianSeconds'] * 1000, ' ms', 0)}, slowest {fmt(doctor and doctor['maxSeconds'] * 1000, ' ms', 0)}, "

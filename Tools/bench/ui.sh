@@ -16,6 +16,9 @@
 #   Tools/bench/ui.sh downloads10k             a qBittorrent-shaped server (Tools/bench/qbt-server.py)
 #                                              holding 10,000 torrents, 5 % changing every 5 s; then a term
 #                                              typed into the filter field and deleted (stall per keystroke)
+#   Tools/bench/ui.sh details                  the details pane on a torrent of 10,000 files (the qBittorrent-shaped
+#                                              server with 200 torrents): the Files page painted, a folder toggled,
+#                                              scrolled, 1,000 files skipped; a minute on the Peers page, one closed
 #   Tools/bench/ui.sh soak [MINUTES]           the same server with 2,000 torrents, refreshed every 2 s for
 #                                              30 minutes: RSS growth per hour, the stall distribution
 #   Tools/bench/ui.sh clients                  five clients: the real qBittorrent, Transmission, Deluge and
@@ -207,6 +210,21 @@ downloads-rtorrent)
   # rTorrent holding the same 2,000 torrents, the same 5 % churn: beside Transmission's figures.
   churn_rtorrent "$2/peers.json"
   downloads_in rtorrent "rTorrent (2,000 torrents)" "$2/peers.json" downloads-rtorrent
+  ;;
+details)
+  rm -f "$work/qbt-in"; mkfifo "$work/qbt-in"
+  /usr/bin/python3 "$root/Tools/bench/qbt-server.py" 200 0.05 5 fixture-bench-password 10000 <"$work/qbt-in" >"$work/qbt.out" 2>"$work/qbt.err" &
+  pids+=($!)
+  exec 4>"$work/qbt-in"
+  for _ in $(seq 300); do grep -q READY "$work/qbt.out" && break; sleep 0.1; done
+  port=$(sed -n 's/READY port=//p' "$work/qbt.out")
+  [ -n "$port" ] || { echo "ui bench: the qBittorrent-shaped server did not start" >&2; cat "$work/qbt.err" >&2; exit 1; }
+  profile details
+  "$bin/switchyard-demo-setup" --only qbittorrent "qBittorrent (10,000 files)" "$port" fixture-bench-password admin >/dev/null
+  app_timeout=400 app details "$work/details.json"
+  cat "$work/details.json"; echo
+  keep details "$work/details.json"
+  if [ -s "$work/qbt.err" ]; then echo "qbt-server:"; cat "$work/qbt.err"; fi
   ;;
 downloads10k|soak)
   if [ "$1" = soak ]; then count=2000 seconds=$(( ${2:-30} * 60 )); else count=10000 seconds=60; fi

@@ -162,13 +162,16 @@ public struct TransferPeer: Sendable, Equatable {
     /// "address:port", with brackets around an IPv6 address.
     public var endpoint: String {
         guard let port else { return address }
-        return address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+        // A byte test, not Foundation's `contains` (a locale-aware search): this runs for every peer on every read.
+        return address.utf8.contains(UInt8(ascii: ":")) ? "[\(address)]:\(port)" : "\(address):\(port)"
     }
 }
 
 extension Array where Element == TransferPeer {
     /// The order the Peers page shows: fastest download first, then by address (a stable order between reads).
-    func fastestFirst() -> [TransferPeer] { sorted { ($0.downloadSpeed, $0.endpoint) > ($1.downloadSpeed, $1.endpoint) } }
+    func fastestFirst() -> [TransferPeer] {
+        map { ($0, $0.endpoint) }.sorted { ($0.0.downloadSpeed, $0.1) > ($1.0.downloadSpeed, $1.1) }.map(\.0)
+    }
 }
 
 /// Sentinels in a client's numbers: a negative count, size or time is "unknown"; a limit of 0 or less is "none".

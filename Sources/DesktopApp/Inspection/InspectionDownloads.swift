@@ -69,7 +69,7 @@ enum DownloadsScene: String, CaseIterable {
         case .filtered: "Downloads filtered by typed text (“placeholder”): 3 of 11 transfers, one of them selected"
         case .seedbox: "An rTorrent seedbox's transfers, the stopped one's menu open: Remove with Data unavailable (d.erase leaves the files)"
         case .details: "Downloads with the details of a qBittorrent transfer open below the list: its General page"
-        case .detailsFiles: "The details pane's Files page: four files, one skipped, two picked for the Priority menu"
+        case .detailsFiles: "The details pane's Files page: its folders open as a tree (a folder's files of mixed priorities: Mixed), one file skipped, two picked for the Priority menu"
         case .detailsPeers: "The details pane's Peers page: three peers, one over IPv6"
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections and picked (Edit and Remove on)"
         case .detailsMore: "The details pane's More menu for a qBittorrent transfer: its queue moves, Download in Order on, Rename"

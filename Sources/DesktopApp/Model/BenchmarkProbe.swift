@@ -33,12 +33,13 @@ import Glibc
 ///   per refresh, the stalls per refresh (longest and their distribution), CPU seconds, resident
 ///   memory sampled each minute (its growth per hour after the first five minutes: leaks) and at
 ///   the end where it goes (`memory`: /proc/self/smaps by owner, and malloc's own count).
+/// - `details`: the details pane on a torrent of 10,000 files (BenchmarkProbe+Details.swift).
 /// - `graph`: a speed graph of 30 days of samples every 20 s (the inspection routes' history): the time to lay
 ///   out each period (hour, day, 30 days) and to draw it, 520 × 140, into an offscreen image (median and
 ///   slowest of 100 redraws), and the same with the pointer's readout.
 @MainActor
 final class BenchmarkProbe: ContentObserver {
-    enum Scenario: String { case library, downloads, pause, lookup, live, search, graph }
+    enum Scenario: String { case library, downloads, pause, lookup, live, search, graph, details }
 
     let scenario: Scenario
     let reportPath: String
@@ -101,6 +102,9 @@ final class BenchmarkProbe: ContentObserver {
     var firstLoadSettled = false
     /// After the filter: the refreshes' stalls while the list is sorted by a column that moves (download speed).
     var sortedRefreshStalls: [Double]?
+    var detailsRefreshStalls: [Double] = [] // the details scenario: each later read of the Files page, its stall
+    /// The stall probe's 2 ms timer (a CPU measurement stops it: it costs CPU of its own).
+    var stallProbeTimer: Timer?
     /// The probe's main-loop timers; released with the probe (the model holds it as its observer).
     var timers: [Timer] = []
 
@@ -152,6 +156,9 @@ final class BenchmarkProbe: ContentObserver {
         case .pause:
             window.downloads.onApplied = { [weak self] count in self?.pauseListShown(count) }
             selectWhenShown()
+        case .details:
+            window.downloads.onApplied = { [weak self] count in self?.detailsListShown(count) }
+            selectWhenShown()
         case .lookup:
             openLookupWhenShown()
         case .search:
@@ -191,7 +198,7 @@ final class BenchmarkProbe: ContentObserver {
     func startStallProbe() {
         lastTick = .now
         lastTickCPU = Self.threadCPUMilliseconds()
-        timers.append(Timer(milliseconds: 2, priority: G_PRIORITY_HIGH) { [weak self] in
+        stallProbeTimer = Timer(milliseconds: 2, priority: G_PRIORITY_HIGH) { [weak self] in
             guard let self else { return false }
             let now = ContinuousClock.now
             let cpu = Self.threadCPUMilliseconds()
@@ -207,7 +214,7 @@ final class BenchmarkProbe: ContentObserver {
             }
             self.lastTick = now
             return true
-        })
+        }
     }
 
     func takeMaxStall() -> Double {
@@ -359,8 +366,15 @@ final class ByteCounter: @unchecked Sendable {
     /// The first requests: path, when sent, when answered (the start-up phases).
     var firstRequests: [(path: String, sent: ContinuousClock.Instant, answered: ContinuousClock.Instant)] = []
     func sent(_ path: String, at sent: ContinuousClock.Instant) {
-        lock.withLock { if firstRequests.count < 12 { firstRequests.append((path, sent, .now)) } }
+        lock.withLock {
+            if firstRequests.count < 12 { firstRequests.append((path, sent, .now)) }
+            perPath[path, default: 0] += 1
+        }
     }
+    /// Every request answered, by path.
+    private var perPath: [String: Int] = [:]
+    /// How many requests went to paths ending in `suffix`.
+    func count(_ suffix: String) -> Int { lock.withLock { perPath.filter { $0.key.hasSuffix(suffix) }.reduce(0) { $0 + $1.value } } }
     var requests: [(path: String, sent: ContinuousClock.Instant, answered: ContinuousClock.Instant)] { lock.withLock { firstRequests } }
     var total: Int { lock.withLock { bytes } }
 }

@@ -35,11 +35,12 @@ final class DetailTable {
     /// The width of the widest sample at the current text scale, plus the cell's padding.
     func width(_ samples: [String]) -> Int32 { view.textWidth(samples) + 20 }
 
-    /// Shows `keys`, in order.
-    func show(_ keys: [String]) {
+    /// Shows `keys`, in order; the rows on screen are bound again where `changed` says their values changed (all of
+    /// them without it).
+    func show(_ keys: [String], changed: ((String) -> Bool)? = nil) {
         list.update(keys)
         for column in columns {
-            for (key, cell) in column.factory.bound { column.bind(cell, key) }
+            for (key, cell) in column.factory.bound where changed?(key) ?? true { column.bind(cell, key) }
         }
     }
 

@@ -100,15 +100,40 @@ final class DownloadCell {
         widget.margin(top: 6, bottom: 6)
     }
 
+    // What the cell shows now: a refresh that brings the same values sets nothing (GTK would lay the cell out
+    // again and announce a new accessible name for each).
+    private var shownText: String?
+    private var shownFraction: Double?
+    private var shownName: String?
+    private var shownIndent: Int32?
+
     func text(_ value: String) {
+        guard value != shownText else { return }
+        shownText = value
         label?.text = value
     }
 
     func progress(_ fraction: Double, name: String) {
         guard let bar else { return }
-        bar.fraction = fraction
-        bar.text = Formatting.percent(fraction)
-        bar.setAccessibleLabel(name)
+        if fraction != shownFraction {
+            shownFraction = fraction
+            bar.fraction = fraction
+            bar.text = Formatting.percent(fraction)
+        }
+        accessibleName(name)
+    }
+
+    func accessibleName(_ name: String) {
+        guard name != shownName else { return }
+        shownName = name
+        widget.setAccessibleLabel(name)
+    }
+
+    /// Space before the text (a tree's depth).
+    func indent(_ points: Int32) {
+        guard points != shownIndent else { return }
+        shownIndent = points
+        widget.margin(start: points)
     }
 
     func rebind(_ item: TransferItem, names: [UUID: String]) { binder?(self, item, names) }

@@ -20,9 +20,17 @@ final class TransferDetailsPane {
     let files = DetailTable(name: tr("Files"), selection: .multiple)
     let peers = DetailTable(name: tr("Peers"), selection: .none)
     let trackers = DetailTable(name: tr("Trackers"), selection: .multiple)
-    private var fileValues: [String: TransferFile] = [:]
-    /// The files' keys in path order, and the index-and-path list they were sorted from.
-    private var fileOrder: (paths: [String], keys: [String]) = ([], [])
+    /// The Files page as a tree (TransferDetailsPane+Files.swift): folders from the paths, the ones closed, the rows shown.
+    var fileTree: FileTree?
+    var closedFolders: Set<String> = []
+    var fileRows: [String: FileTree.Row] = [:]
+    /// Counts what changes the Files page (a read, a folder opened or closed, another transfer): a read made ready off
+    /// the main loop applies only if nothing did meanwhile.
+    var filesGeneration = 0
+    /// Trees being made off the main loop now (tests).
+    var filesBeingMade = 0
+    /// The Files page showed a read (its rows shown; `make bench` times it).
+    var onFilesShown: ((Int) -> Void)?
     private var peerValues: [String: TransferPeer] = [:]
     private(set) var trackerValues: [String: TransferTracker] = [:]
     let log = DetailTable(name: tr("Job log"), selection: .none)
@@ -125,17 +133,7 @@ final class TransferDetailsPane {
         general.margins(12)
         stack.add(ScrolledWindow(general), name: TransferDetailPart.general.rawValue, title: tr("General"))
 
-        files.column(tr("Name"), width: 240, expand: true) { [weak self] cell, key in cell.text(self?.fileValues[key]?.path ?? "") }
-        files.column(tr("Size"), width: files.width([Formatting.bytes(88_800_000_000)]), numeric: true) { [weak self] cell, key in
-            cell.text(self?.fileValues[key].map { Formatting.bytes($0.sizeBytes) } ?? "")
-        }
-        files.column(tr("Progress"), width: 120, progress: true) { [weak self] cell, key in
-            guard let file = self?.fileValues[key] else { return }
-            cell.progress(file.progress, name: tr("Progress of %s").fill(file.path))
-        }
-        files.column(tr("Priority"), width: files.width(FilePriority.allCases.map(Self.priorityTitle))) { [weak self] cell, key in
-            cell.text(self?.fileValues[key].map { $0.priority.map(Self.priorityTitle) ?? "—" } ?? "")
-        }
+        addFileColumns()
         stack.add(files.scroll, name: TransferDetailPart.files.rawValue, title: tr("Files"))
 
         peers.column(tr("Address"), width: peers.width(["[2001:db8:ffff::1]:65535"])) { [weak self] cell, key in cell.text(self?.peerValues[key]?.endpoint ?? "") }
@@ -213,7 +211,10 @@ final class TransferDetailsPane {
     }
 
     /// The files picked on the Files page, by the client's index.
-    var pickedFiles: [Int] { files.selectedKeys.compactMap { fileValues[$0]?.index }.sorted() }
+    var pickedFiles: [Int] {
+        guard let fileTree else { return [] }
+        return Array(Set(files.selectedKeys.flatMap { fileTree.fileIndexes($0) })).sorted()
+    }
 
     private func setPriority(_ priority: FilePriority) {
         guard let item, !pickedFiles.isEmpty else { return }
@@ -288,8 +289,10 @@ final class TransferDetailsPane {
         generalRead = nil
         speedHistory = SpeedHistory()
         sample(item, at: Int64(clock.now.timeIntervalSince1970))
-        fileValues = [:]
-        fileOrder = ([], [])
+        fileTree = nil
+        fileRows = [:]
+        closedFolders = []
+        filesGeneration += 1
         peerValues = [:]
         trackerValues = [:]
         logValues = [:]
@@ -302,20 +305,17 @@ final class TransferDetailsPane {
 
     /// What the client answered for the transfer shown.
     func render(_ inspection: TransferInspection) {
-        status.text = ""
+        if !status.text.isEmpty { status.text = "" }
         if let general = inspection.general { render(general) }
-        if let files = inspection.files {
-            fileValues = Dictionary(files.map { (String($0.index), $0) }, uniquingKeysWith: { first, _ in first })
-            // A transfer's files rarely change between reads (every 5 s): the natural-order sort runs only when they do.
-            let paths = files.map { "\($0.index)\u{0}\($0.path)" }
-            if paths != fileOrder.paths {
-                fileOrder = (paths, files.sorted { $0.path.localizedStandardCompare($1.path) == .orderedAscending }.map { String($0.index) })
-            }
-            self.files.show(fileOrder.keys)
-        }
+        if let files = inspection.files { showFiles(files) }
         if let peers = inspection.peers {
-            peerValues = Dictionary(peers.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
-            self.peers.show(peers.map(\.endpoint))
+            let before = peerValues, keyed = peers.map { ($0.endpoint, $0) }
+            peerValues = Dictionary(keyed, uniquingKeysWith: { first, _ in first })
+            // Rows stay where they are while the pane shows them (a row does not jump away from the pointer every
+            // second as speeds change): the peers still there keep their places, new ones follow, fastest first.
+            let kept = self.peers.list.keys.filter { peerValues[$0] != nil }
+            var known = Set(kept)
+            self.peers.show(kept + keyed.map(\.0).filter { known.insert($0).inserted }, changed: { before[$0] != self.peerValues[$0] })
         }
         if let lines = inspection.log {
             // Newest last, as the client keeps them; keyed by place (lines repeat their text).
