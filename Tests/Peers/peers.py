@@ -705,6 +705,14 @@ def start_opentracker(run, hashes):
     os.makedirs(folder, exist_ok=True)
     for path in (run, folder):
         os.chmod(path, 0o755)
+    # The folders above RUN must let it pass too (make demo's run is inside a private mktemp folder): others may
+    # traverse them (search only, not list).
+    above = os.path.dirname(os.path.abspath(run))
+    while above not in ("/", "/tmp"):
+        mode = os.stat(above).st_mode & 0o7777
+        if not mode & 0o001:
+            os.chmod(above, mode | 0o001)
+        above = os.path.dirname(above)
     whitelist = os.path.join(folder, "whitelist.txt")
     with open(whitelist, "w") as handle:
         handle.write("".join(h + "\n" for h in hashes))
