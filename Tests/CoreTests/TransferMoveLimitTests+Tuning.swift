@@ -105,6 +105,10 @@ extension TransferMoveLimitTests {
         XCTAssertEqual(replaced.map(\.tier), [0, 2])
         XCTAssertEqual(try DelugeClient.trackers(after: .removeTrackers(["http://b.fixture.invalid/announce"]), now: now).map(\.url),
                        ["http://a.fixture.invalid/announce"])
+        // A tier no client has (a hostile answer's Int.max) does not overflow the next one (found by the fuzzer).
+        let hostile = [TransferTracker(url: "http://h.fixture.invalid/announce", tier: .max, status: .working, message: nil, seeds: nil, leeches: nil,
+                                       downloaded: nil)]
+        XCTAssertEqual(try DelugeClient.trackers(after: .addTrackers(["http://i.fixture.invalid/announce"]), now: hostile).last?.tier, 10_001)
         XCTAssertThrowsError(try DelugeClient.trackers(after: .removeTrackers(["http://z.fixture.invalid/announce"]), now: now)) {
             XCTAssertEqual($0 as? ServiceError, .refused(.noSuchTracker))
         }

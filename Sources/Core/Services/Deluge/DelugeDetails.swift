@@ -206,7 +206,8 @@ extension DelugeClient: TransferTuning {
         var list = now.map { (url: $0.url, tier: $0.tier ?? 0) }
         switch action {
         case .addTrackers:
-            var tier = (list.map(\.tier).max() ?? -1) + 1
+            // Bounded: a tier the client reports past any real one (a hostile Int.max) must not overflow the next.
+            var tier = min(max(list.map(\.tier).max() ?? -1, -1), 10_000) + 1
             for url in urls where !list.contains(where: { $0.url == url }) {
                 list.append((url, tier))
                 tier += 1

@@ -234,8 +234,8 @@ extension RTorrentClient: TransferTuning {
         case .addTrackers:
             // Each in a group (tier) after the last one it has, as far as its limit of 32.
             let urls = try action.checkedTrackers()
-            let last = try await inspect(item, parts: [.trackers]).trackers?.compactMap(\.tier).max() ?? -1
-            let calls = urls.enumerated().map { offset, url in
+            let last = min(max(try await inspect(item, parts: [.trackers]).trackers?.compactMap(\.tier).max() ?? -1, -1), 32)
+            let calls = urls.prefix(100).enumerated().map { offset, url in
                 ("d.tracker.insert", [XMLRPCValue.string(hash), .string(String(min(32, last + 1 + offset))), .string(url)])
             }
             _ = try await multicall(calls, effect: .write)
