@@ -278,6 +278,8 @@ struct ColumnView: WidgetRef {
         onSignal(widget, "activate", withPosition: handler)
     }
 
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(cast(widget)) }
+
     /// Rows the view shows now, after its filter and sort.
     var rowCount: Int {
         guard let model = gtk_column_view_get_model(cast(widget)) else { return 0 }

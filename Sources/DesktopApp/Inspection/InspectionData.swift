@@ -188,8 +188,8 @@ enum InspectionData {
         let files = [
             TransferFile(index: 0, path: root + "Placeholder.Bay.S02E02.1080p.WEB-DL.mkv", sizeBytes: 2_380_000_000, doneBytes: 1_530_000_000, priority: .high),
             TransferFile(index: 1, path: root + "Placeholder.Bay.S02E02.1080p.WEB-DL.nfo", sizeBytes: 4_200, doneBytes: 4_200, priority: .normal),
-            TransferFile(index: 2, path: root + "Subs/English.srt", sizeBytes: 61_000, doneBytes: 61_000, priority: .normal),
-            TransferFile(index: 3, path: root + "Sample/sample.mkv", sizeBytes: 19_900_000, doneBytes: 0, priority: .skip),
+            TransferFile(index: 2, path: root + "Subs/" + "English.srt", sizeBytes: 61_000, doneBytes: 61_000, priority: .normal),
+            TransferFile(index: 3, path: root + "Sample/" + "sample.mkv", sizeBytes: 19_900_000, doneBytes: 0, priority: .skip),
         ]
         let peers = [
             TransferPeer(address: "192.0.2.10", port: 51413, client: "Transmission 3.00", flags: "DIE", progress: 1, downloadSpeed: 3_900_000,

@@ -67,7 +67,7 @@ extension BenchmarkProbe {
     }
 
     private func scrollFiles(_ page: DownloadsPage) {
-        guard let adjustment = gtk_scrollable_get_vadjustment(cast(page.details.files.view.widget)) else { return finish() }
+        guard let adjustment = page.details.files.view.vadjustment else { return finish() }
         _ = takeMaxStall()
         var pages = 0
         timers.append(Timer(milliseconds: 16) { [weak self] in
