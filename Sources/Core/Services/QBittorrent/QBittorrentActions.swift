@@ -47,8 +47,10 @@ extension QBittorrentClient: TransferActing, SpeedLimiting {
     /// Tests: a session that believes it talks to this WebAPI version.
     func assumeWebAPIVersion(_ version: String) { webAPIVersion = version }
 
-    static func isStopStart(_ version: String) -> Bool {
-        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        return parts.lexicographicallyPrecedes([2, 11, 0]) == false
+    static func isStopStart(_ version: String) -> Bool { isAtLeast(version, [2, 11, 0]) }
+
+    /// Whether a WebAPI version ("2.8.19") is at least `minimum`.
+    static func isAtLeast(_ version: String, _ minimum: [Int]) -> Bool {
+        !version.split(separator: ".").map { Int($0) ?? 0 }.lexicographicallyPrecedes(minimum)
     }
 }

@@ -91,7 +91,6 @@ extension QBittorrentClient: TransferTuning {
     /// Whether the WebAPI version this qBittorrent reports is at least `version`, read once per session.
     func webAPIAtLeast(_ version: [Int]) async throws(ServiceError) -> Bool {
         _ = try await usesStopStart()
-        let parts = (webAPIVersion ?? "").split(separator: ".").map { Int($0) ?? 0 }
-        return !parts.lexicographicallyPrecedes(version)
+        return Self.isAtLeast(webAPIVersion ?? "", version)
     }
 }
