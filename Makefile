@@ -82,7 +82,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory locale
 	$(SWIFT) build --build-tests
 	@scripts/check-packaging.sh   # after the build: the desktop-handler check configures its profile with switchyard-demo-setup
-	@scripts/fuzz.sh 8    # the fuzz smoke: every decoder family for 8 s (make fuzz SECONDS=N for real runs)
+	@OPT=-Onone scripts/fuzz.sh 8    # the fuzz smoke: every decoder family for 8 s, unoptimised build (make fuzz SECONDS=N for real runs)
 	SWITCHYARD_BINARY=$(abspath $(BIN_DEBUG)) scripts/test-session.sh scripts/run-tests.sh $(SWIFT) test --skip-build --disable-swift-testing
 
 # Fuzz every decoder family for SECONDS each (libFuzzer + AddressSanitizer; ASAN=0 for speed)
