@@ -171,7 +171,12 @@ final class InspectionRoutesTests: XCTestCase {
         case .detailsMore:
             return ["[menu item] 'Move to Top of Queue' {visible,sensitive", "[menu item] 'Move to Bottom of Queue' {visible,sensitive",
                     "[menu item] 'Download in Order' {visible,sensitive,focusable,checked}", "[menu item] 'First and Last Pieces First' {visible,sensitive,focusable}",
-                    "[menu item] 'Rename…' {visible,sensitive"]
+                    "[menu item] 'Rename…' {visible,sensitive", "[menu item] 'Share Limits…' {visible,sensitive"]
+        case .detailsShareLimits:
+            return ["[frame] 'Share limits of “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[combo box] 'Ratio limit' {visible,sensitive",
+                    "[spin button] 'Ratio at which it stops seeding' {visible,sensitive,focusable", "[combo box] 'Seeding time limit' {visible,sensitive",
+                    "[label] 'As in qBittorrent's settings'", "[spin button] 'Minutes of seeding after which it stops' {visible,focusable}",
+                    "[push button] 'Set Limits' {visible,sensitive"]
         case .detailsRename:
             return ["[frame] 'Rename “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'New name' {visible,sensitive,focusable",
                     "[label] 'Transmission (NAS) renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.'",

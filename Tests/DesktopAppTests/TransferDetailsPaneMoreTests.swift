@@ -57,7 +57,7 @@ extension TransferDetailsPaneTests {
             for name in ["queue-top", "sequential", "first-last", "rename"] { XCTAssertFalse(group.isEnabled(name), name) }
             XCTAssertFalse(page.details.moreButton.sensitive)
             XCTAssertEqual(page.details.moreButton.tooltip, "More actions (rTorrent cannot: Move to Top of Queue, Move Up in Queue, "
-                           + "Move Down in Queue, Move to Bottom of Queue, Download in Order, First and Last Pieces First, Rename)")
+                           + "Move Down in Queue, Move to Bottom of Queue, Download in Order, First and Last Pieces First, Rename, Share Limits)")
             // Transmission: no piece order (3.00), the rest; its rename says it renames on disk.
             page.details.show(bay, clientName: "Transmission", kind: .transmission)
             XCTAssertTrue(page.details.moreButton.sensitive)
@@ -68,6 +68,68 @@ extension TransferDetailsPaneTests {
             XCTAssertTrue(labels.contains { $0.contains("renames the transfer's file or folder on disk too") }, "\(labels)")
             dialog.answer(confirmed: false)
             XCTAssertEqual(asked.count, 4, "cancelled: nothing more")
+        }
+    }
+
+    /// Share limits: the form has the rows the client keeps, starts from what it reports, and sends the choices.
+    func testTheShareLimitsFormStartsFromTheClientsLimitsAndSendsTheChoices() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            let bay = InspectionData.transfers[0]
+            page.openDetails(key: DownloadsPage.key(bay))
+            let group = try XCTUnwrap(page.details.group)
+            XCTAssertFalse(group.isEnabled("share-limits"), "nothing read yet: nothing to start from")
+            page.details.render(InspectionData.transferDetails) // qBittorrent: its own ratio 1.5, the seeding time as in its settings
+            XCTAssertTrue(group.isEnabled("share-limits"))
+
+            page.details.askShareLimits()
+            var dialog = try XCTUnwrap(page.details.confirmation)
+            var choices = Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type())
+            var spins = Self.descendants(of: dialog.window.widget, gtk_spin_button_get_type())
+            XCTAssertEqual(choices.count, 2, "ratio and seeding time")
+            XCTAssertEqual(choices.map { gtk_drop_down_get_selected(cast($0)) }, [2, 0], "its own ratio; the client's seeding time")
+            XCTAssertEqual(gtk_spin_button_get_value(cast(spins[0])), 1.5)
+            XCTAssertEqual(spins.map { gtk_widget_get_sensitive($0) != 0 }, [true, false], "a value only where it has its own")
+            gtk_spin_button_set_value(cast(spins[0]), 2.25)
+            gtk_drop_down_set_selected(cast(choices[1]), 1) // no limit
+            XCTAssertFalse(gtk_widget_get_sensitive(spins[1]) != 0)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setShareLimits(ShareLimits(ratio: .value(2.25), seedingMinutes: .unlimited)))
+
+            // Transmission: a ratio and an idle time, said in the form.
+            page.details.show(bay, clientName: "Transmission", kind: .transmission)
+            var read = InspectionData.transferDetails
+            read.general?.shareLimits = ShareLimits(ratio: .clientDefault, idleMinutes: .value(30))
+            page.details.render(read)
+            page.details.askShareLimits()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            spins = Self.descendants(of: dialog.window.widget, gtk_spin_button_get_type())
+            XCTAssertEqual(spins.map { gtk_spin_button_get_value(cast($0)) }, [2, 30], "a ratio to start from, its idle minutes")
+            let labels = Self.descendants(of: dialog.window.widget, gtk_label_get_type()).compactMap { gtk_label_get_text(cast($0)).map { String(cString: $0) } }
+            XCTAssertTrue(labels.contains("Idle time") && labels.contains("As in Transmission's settings"), "\(labels)")
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setShareLimits(ShareLimits(ratio: .clientDefault, idleMinutes: .value(30))))
+
+            // Deluge: a ratio of its own or none; no client setting to fall back to.
+            page.details.show(bay, clientName: "Deluge", kind: .deluge)
+            read.general?.shareLimits = ShareLimits(ratio: .unlimited)
+            page.details.render(read)
+            page.details.askShareLimits()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            choices = Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type())
+            XCTAssertEqual(choices.count, 1)
+            XCTAssertEqual(choices.map { gtk_drop_down_get_selected(cast($0)) }, [0], "no limit, the first of two")
+            dialog.answer(confirmed: false)
+            XCTAssertEqual(asked.count, 2, "cancelled: nothing sent")
+
+            // rTorrent keeps ratios by group: greyed, and the button says which.
+            page.details.show(bay, clientName: "rTorrent", kind: .rtorrent)
+            XCTAssertFalse(group.isEnabled("share-limits"))
         }
     }
 

@@ -192,7 +192,7 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.moveButton.tooltip,
                            "rTorrent can move data only by running a program on its own machine, which Switchyard does not do")
             XCTAssertFalse(page.details.limitsButton.sensitive)
-            XCTAssertEqual(page.details.limitsButton.tooltip, "rTorrent limits speeds for named groups of transfers, not for one transfer")
+            XCTAssertEqual(page.details.limitsButton.tooltip, "rTorrent sets limits for named groups of transfers, not for one transfer")
             XCTAssertEqual(asked.count, 2)
         }
     }

@@ -27,6 +27,8 @@ final class TransferActionPeerTests: XCTestCase {
         let order: [String: Int]?
         let trackers: [String: [String]]?
         let pieceOrder: [String: [Bool]]?
+        /// Each transfer's share limits: "ratio", "time" (qBittorrent), "idle" (Transmission), each "default", "none" or the value.
+        let shareLimits: [String: [String: String]]?
     }
 
     struct Rig {
@@ -64,7 +66,7 @@ final class TransferActionPeerTests: XCTestCase {
                                "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options", "setCategory",
                                "label.set_torrent", "torrents/reannounce", "torrent-reannounce", "core.force_reannounce",
                                "Prio", "queue-move", "core.queue_", "toggleSequentialDownload", "toggleFirstLastPiecePrio",
-                               "torrents/rename", "torrent-rename-path", "Trackers", "editTracker", "set_torrent_trackers"]
+                               "torrents/rename", "torrent-rename-path", "Trackers", "editTracker", "set_torrent_trackers", "setShareLimits"]
 
     func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false, absent: Bool = false) async throws -> Rig {
         let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker, absent: absent)

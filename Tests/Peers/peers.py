@@ -786,6 +786,16 @@ def usenet(run, name):
     print(nzb_id)
 
 
+def share_limit(value, default, none, form):
+    """A limit with qBittorrent's sentinels, as query reports it: "default", "none" or the value."""
+    return "default" if value == default else "none" if value == none or value < 0 else form % value
+
+
+def mode_limit(mode, value, form):
+    """A Transmission limit with its mode (0 its setting, 1 this torrent's, 2 none), as query reports it."""
+    return {0: "default", 2: "none"}.get(mode, form % value)
+
+
 def query(kind, run):
     """The daemon's own view of its transfers, through its own API (not Switchyard's code), for
     tests that act on a solo daemon: which torrents it holds and whether each is paused, and
@@ -814,11 +824,13 @@ def query(kind, run):
         print(json.dumps({"paused": paused, "forced": forced, "turtle": turtle, "categories": categories, "places": places,
                           "ownLimits": own, "skipped": skipped, "names": {t["hash"]: t["name"] for t in items},
                           "order": {t["hash"]: t["priority"] for t in items}, "trackers": trackers,
-                          "pieceOrder": {t["hash"]: [t["seq_dl"], t["f_l_piece_prio"]] for t in items}}))
+                          "pieceOrder": {t["hash"]: [t["seq_dl"], t["f_l_piece_prio"]] for t in items},
+                          "shareLimits": {t["hash"]: {"ratio": share_limit(t["ratio_limit"], -2, -1, "%.2f"),
+                                                      "time": share_limit(t["seeding_time_limit"], -2, -1, "%d")} for t in items}}))
     elif kind == "transmission":
         PORTS["transmission"] = state["port"]
         fields = ["hashString", "status", "downloadDir", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited", "labels",
-                  "fileStats", "name", "queuePosition", "trackers"]
+                  "fileStats", "name", "queuePosition", "trackers", "seedRatioMode", "seedRatioLimit", "seedIdleMode", "seedIdleLimit"]
         items = transmission_call(credentials, "torrent-get", {"fields": fields})["arguments"]["torrents"]
         session = transmission_call(credentials, "session-get", {"fields": ["alt-speed-enabled"]})["arguments"]
         own = {t["hashString"]: [t["downloadLimit"] * 1000 if t["downloadLimited"] else None,
@@ -829,7 +841,9 @@ def query(kind, run):
                           "skipped": {t["hashString"]: [i for i, f in enumerate(t["fileStats"]) if not f["wanted"]] for t in items},
                           "names": {t["hashString"]: t["name"] for t in items},
                           "order": {t["hashString"]: t["queuePosition"] for t in items},
-                          "trackers": {t["hashString"]: [r["announce"] for r in t["trackers"]] for t in items}}))
+                          "trackers": {t["hashString"]: [r["announce"] for r in t["trackers"]] for t in items},
+                          "shareLimits": {t["hashString"]: {"ratio": mode_limit(t["seedRatioMode"], t["seedRatioLimit"], "%.2f"),
+                                                            "idle": mode_limit(t["seedIdleMode"], t["seedIdleLimit"], "%d")} for t in items}}))
     elif kind == "deluge":
         client = Client(base)
         hosts = open(os.path.join(run, "deluge", "hostlist.conf")).read()
@@ -845,7 +859,8 @@ def query(kind, run):
         if not call("web.connected"):
             call("web.connect", host_id)
         status = call("core.get_torrents_status", {}, ["state", "download_location", "max_download_speed", "max_upload_speed", "label",
-                                                        "name", "queue", "trackers", "sequential_download", "prioritize_first_last_pieces"])
+                                                        "name", "queue", "trackers", "sequential_download", "prioritize_first_last_pieces",
+                                                        "stop_at_ratio", "stop_ratio"])
         limits = call("core.get_config_values", ["max_download_speed", "max_upload_speed"])
         own = {h: [round(v["max_download_speed"] * 1024) if v["max_download_speed"] > 0 else None,
                    round(v["max_upload_speed"] * 1024) if v["max_upload_speed"] > 0 else None] for h, v in status.items()}
@@ -856,7 +871,8 @@ def query(kind, run):
                           "categories": {h: v.get("label", "") for h, v in status.items()},
                           "names": {h: v["name"] for h, v in status.items()}, "order": {h: v["queue"] for h, v in status.items()},
                           "trackers": {h: [r["url"] for r in v["trackers"]] for h, v in status.items()},
-                          "pieceOrder": {h: [v["sequential_download"], v["prioritize_first_last_pieces"]] for h, v in status.items()}}))
+                          "pieceOrder": {h: [v["sequential_download"], v["prioritize_first_last_pieces"]] for h, v in status.items()},
+                          "shareLimits": {h: {"ratio": "%.2f" % v["stop_ratio"] if v["stop_at_ratio"] else "none"} for h, v in status.items()}}))
     elif kind == "nzbget":
         auth = base64.b64encode(f"{state['username']}:{state['password']}".encode()).decode()
         client = Client(base, {"Authorization": f"Basic {auth}", "Content-Type": "application/json"})

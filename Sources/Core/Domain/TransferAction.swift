@@ -39,7 +39,8 @@ public enum ActionAvailability: Sendable, Equatable {
     /// The client could only do it by running a program on its own machine (rTorrent's `execute` to move data),
     /// which Switchyard never does.
     case needsProgramOnServer
-    /// The client limits speeds by named groups of transfers, not one transfer (rTorrent's throttle groups).
+    /// The client limits speeds and ratios by named groups of transfers, not one transfer (rTorrent's throttle and
+    /// ratio groups).
     case groupLimitsOnly
 }
 

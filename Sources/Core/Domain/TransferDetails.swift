@@ -83,6 +83,8 @@ public struct TransferGeneral: Sendable, Equatable {
     /// Whether it downloads its pieces in order, and its first and last pieces first (nil: the client does not say).
     public var sequential: Bool?
     public var firstLastPiecesFirst: Bool?
+    /// When it stops seeding, as the client reports it (nil: the client has no such limits, or did not say).
+    public var shareLimits: ShareLimits?
 
     public init() {}
 }
@@ -244,6 +246,8 @@ public enum TransferDetailAction: Sendable, Equatable {
     case replaceTracker(String, with: String)
     /// Removes these announce URLs.
     case removeTrackers([String])
+    /// When it stops seeding (the parts the client has; see `TransferTuning.shareLimitSupport`).
+    case setShareLimits(ShareLimits)
 
     /// Confirmed before it is sent (a move's own dialog is its confirmation).
     public var needsConfirmation: Bool {
@@ -251,7 +255,7 @@ public enum TransferDetailAction: Sendable, Equatable {
         case .recheck, .moveData, .removeTrackers: true
         // A rename's own dialog is its question; Transmission's renames on disk, said there.
         case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels, .moveInQueue, .setSequential,
-             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker: false
+             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits: false
         }
     }
 
@@ -273,10 +277,13 @@ public protocol TransferTuning: ServiceClient {
     func groupChoices() async throws(ServiceError) -> GroupChoices
     /// Whether a rename renames the transfer's top file or folder on disk too (Transmission), not only the name shown.
     static var renameRenamesFiles: Bool { get }
+    /// The share limits it keeps per transfer.
+    static var shareLimitSupport: ShareLimitSupport { get }
 }
 
 extension TransferTuning {
     public static var renameRenamesFiles: Bool { false }
+    public static var shareLimitSupport: ShareLimitSupport { .none }
 }
 
 /// A move in a client's queue.

@@ -79,6 +79,9 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// Whether this kind's client renames a transfer's files on disk with its name.
     public var renameRenamesFiles: Bool { (descriptor?.client as? any TransferTuning.Type)?.renameRenamesFiles ?? false }
 
+    /// The share limits this kind's client keeps per transfer (`.none` when it keeps none).
+    public var shareLimitSupport: ShareLimitSupport { (descriptor?.client as? any TransferTuning.Type)?.shareLimitSupport ?? .none }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

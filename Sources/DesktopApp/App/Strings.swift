@@ -290,7 +290,7 @@ extension Strings {
         // Translators: %s is a download client's name (rTorrent).
         case .needsProgramOnServer: tr("%s can move data only by running a program on its own machine, which Switchyard does not do").fill(client)
         // Translators: %s is a download client's name (rTorrent).
-        case .groupLimitsOnly: tr("%s limits speeds for named groups of transfers, not for one transfer").fill(client)
+        case .groupLimitsOnly: tr("%s sets limits for named groups of transfers, not for one transfer").fill(client)
         case .unsupported, .finishedEntry, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
         }
     }

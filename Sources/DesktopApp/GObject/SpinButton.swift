@@ -1,13 +1,13 @@
 import CGtk
 
-/// A number field with − and + (GtkSpinButton): whole numbers between `min` and `max`.
+/// A number field with − and + (GtkSpinButton): numbers between `min` and `max` with `digits` places (whole by default).
 @MainActor
 struct SpinButton: WidgetRef {
     let widget: Widget
 
-    init(min: Double, max: Double, step: Double) {
+    init(min: Double, max: Double, step: Double, digits: UInt32 = 0) {
         widget = gtk_spin_button_new_with_range(min, max, step)
-        gtk_spin_button_set_digits(cast(widget), 0)
+        gtk_spin_button_set_digits(cast(widget), digits)
         gtk_spin_button_set_numeric(cast(widget), 1)
     }
 

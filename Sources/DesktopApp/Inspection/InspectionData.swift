@@ -166,6 +166,7 @@ enum InspectionData {
         general.savePath = "/srv/downloads/tv"
         general.sequential = true
         general.firstLastPiecesFirst = false
+        general.shareLimits = ShareLimits(ratio: .value(1.5), seedingMinutes: .clientDefault)
         general.added = now.addingTimeInterval(-3 * 3600)
         general.sizeBytes = 2_400_000_000
         general.doneBytes = 1_536_000_000

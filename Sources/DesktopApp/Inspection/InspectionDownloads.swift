@@ -26,6 +26,7 @@ enum DownloadsScene: String, CaseIterable {
     case detailsLabels = "details.labels"
     case detailsMore = "details.more"
     case detailsRename = "details.rename"
+    case detailsShareLimits = "details.share-limits"
     case detailsAddTrackers = "details.trackers-add"
     case speed
     case speedEmpty = "speed.empty"
@@ -35,7 +36,7 @@ enum DownloadsScene: String, CaseIterable {
     /// The details page a scene shows, for the details scenes.
     var detailPart: TransferDetailPart? {
         switch self {
-        case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename: .general
+        case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits: .general
         case .detailsFiles: .files
         case .detailsAddTrackers: .trackers
         case .detailsPeers: .peers
@@ -80,6 +81,7 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsCategory: "A qBittorrent transfer's category: one of the client's three, the one it is in picked"
         case .detailsLabels: "A Transmission transfer's labels: the words it has, separated by commas"
         case .detailsLimits: "A qBittorrent transfer's own speed limits: download limited to 8,000 kB/s, upload not"
+        case .detailsShareLimits: "A qBittorrent transfer's share limits: its own ratio of 1.5, the seeding time as in qBittorrent's settings"
         case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
         case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
         case .speedEmpty: "The speed history before any refresh was sampled: nothing recorded yet"
@@ -158,6 +160,7 @@ extension DownloadsPage {
             switch scene {
             case .detailsMove: details.askMove()
             case .detailsLimits: details.askLimits()
+            case .detailsShareLimits: details.askShareLimits()
             case .detailsMore:
                 details.moreButton.popup()
                 return (nil, details.moreButton.popover)
@@ -195,7 +198,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename,
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits,
              .detailsAddTrackers, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:

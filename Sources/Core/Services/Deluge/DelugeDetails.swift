@@ -24,7 +24,7 @@ extension DelugeClient: TransferInspecting {
     static let generalKeys = ["download_location", "time_added", "completed_time", "seeding_time", "ratio", "num_seeds", "total_seeds",
                               "num_peers", "total_peers", "piece_length", "num_pieces", "total_size", "total_done", "total_uploaded",
                               "all_time_download", "comment", "private", "next_announce", "queue", "max_download_speed",
-                              "max_upload_speed", "sequential_download", "prioritize_first_last_pieces"]
+                              "max_upload_speed", "sequential_download", "prioritize_first_last_pieces", "stop_at_ratio", "stop_ratio"]
 
     /// The torrent's details, or nil for Deluge's `{}` (it does not hold that torrent).
     static func decodeInspection(_ body: Data, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection? {
@@ -38,6 +38,7 @@ extension DelugeClient: TransferInspecting {
             var peers: [TransferPeer] = []
             var trackers: [(url: String, tier: Int?)] = []
             var current: String?, status: String?
+            var stopAtRatio: Bool?, stopRatio: Double?
             try r.readObject { r, key throws(ServiceError) in
                 keysRead += 1
                 if key("download_location") { general.savePath = try r.lenientString() }
@@ -63,6 +64,8 @@ extension DelugeClient: TransferInspecting {
                 else if key("prioritize_first_last_pieces") { general.firstLastPiecesFirst = try r.lenientBool() }
                 else if key("max_download_speed") { general.downloadLimit = kibLimit(try r.lenientDouble()) }
                 else if key("max_upload_speed") { general.uploadLimit = kibLimit(try r.lenientDouble()) }
+                else if key("stop_at_ratio") { stopAtRatio = try r.lenientBool() }
+                else if key("stop_ratio") { stopRatio = try r.lenientDouble() }
                 else if key("files") {
                     try r.readArray { r, position throws(ServiceError) in
                         guard position < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
@@ -109,6 +112,11 @@ extension DelugeClient: TransferInspecting {
             guard keysRead > 0 else { return nil }
             // -1 until anything was downloaded: not available.
             general.ratio = nonNegative(ratio)
+            // Its own switch and ratio (Deluge's settings only seed new torrents' options).
+            if let stopAtRatio {
+                let value = stopRatio.flatMap { $0.isFinite && $0 > 0 ? min($0, ShareLimits.maxRatio) : nil }
+                general.shareLimits = ShareLimits(ratio: stopAtRatio ? value.map { .value($0) } : .unlimited)
+            }
 
             var inspection = TransferInspection()
             if parts.contains(.general) { inspection.general = general }
@@ -224,6 +232,9 @@ extension DelugeClient: TransferTuning {
 
     public static var grouping: TransferGrouping { .label }
 
+    /// A ratio at which it stops, or none: Deluge keeps each torrent's own (its settings only fill in a new torrent's).
+    public static var shareLimitSupport: ShareLimitSupport { ShareLimitSupport(ratio: true, seedingTime: false, idleTime: false, clientDefault: false) }
+
     /// Its Label plugin's labels; without the plugin Deluge has none.
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
         guard let labels = try await labels() else { return .pluginOff }
@@ -288,6 +299,14 @@ extension DelugeClient: TransferTuning {
             let list = try Self.trackers(after: action, now: try await inspect(item, parts: [.trackers]).trackers ?? [])
             let entries = list.map { "{\"url\":\(Self.quote($0.url)),\"tier\":\($0.tier)}" }.joined(separator: ",")
             _ = try await authorized("core.set_torrent_trackers", "[\(Self.quote(hash)),[\(entries)]]", effect: .write)
+        case .setShareLimits:
+            // `remove_at_ratio` is left as it is: this only says when it stops.
+            let limits = try action.checkedShareLimits(Self.shareLimitSupport)
+            let options = switch limits.ratio {
+            case .value(let ratio): "{\"stop_at_ratio\":true,\"stop_ratio\":\(ShareLimits.wire(ratio))}"
+            default: "{\"stop_at_ratio\":false}"
+            }
+            _ = try await authorized("core.set_torrent_options", "[\(ids),\(options)]", effect: .write)
         case .setLabels:
             throw .notOffered // not reached: unavailable above
         }

@@ -20,6 +20,12 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
     var firstLastPiecePrio: Bool?
     /// Its place in the queue, from 1; 0 when not queued (finished, or queueing off).
     var priority: Int?
+    /// Its share limits: -2 the client's setting, -1 none; minutes for the times. The inactive time (4.6) and the
+    /// action at the limit (5.2) are only carried back unchanged when the others are set.
+    var ratioLimit: Double?
+    var seedingTimeLimit: Int?
+    var inactiveSeedingTimeLimit: Int?
+    var shareLimitAction: String?
 
     /// Applies the keys present in the next object (a diff or a full entry).
     mutating func merge(_ r: inout JSONReader) throws(ServiceError) {
@@ -39,8 +45,24 @@ struct QBittorrentTorrentDTO: Equatable, Sendable {
             else if key("seq_dl") { seqDl = try r.lenientBool() }
             else if key("f_l_piece_prio") { firstLastPiecePrio = try r.lenientBool() }
             else if key("priority") { priority = try r.lenientInt() }
+            else if key("ratio_limit") { ratioLimit = try r.lenientDouble() }
+            else if key("seeding_time_limit") { seedingTimeLimit = try r.lenientInt() }
+            else if key("inactive_seeding_time_limit") { inactiveSeedingTimeLimit = try r.lenientInt() }
+            else if key("share_limit_action") { shareLimitAction = try r.lenientString() }
             else { try r.skipValue() }
         }
+    }
+
+    /// The share limits as the General page shows them (nil when this entry carried neither).
+    var shareLimits: ShareLimits? {
+        guard ratioLimit != nil || seedingTimeLimit != nil else { return nil }
+        let ratio: ShareLimit<Double>? = ratioLimit.map { raw in
+            raw == -2 ? .clientDefault : raw < 0 || !raw.isFinite ? .unlimited : .value(min(raw, ShareLimits.maxRatio))
+        }
+        let minutes: ShareLimit<Int>? = seedingTimeLimit.map { raw in
+            raw == -2 ? .clientDefault : raw < 0 ? .unlimited : .value(min(raw, ShareLimits.maxMinutes))
+        }
+        return ShareLimits(ratio: ratio, seedingMinutes: minutes)
     }
 
     /// qBittorrent's ETA for "infinite".

@@ -14,6 +14,7 @@ extension QBittorrentClient: TransferInspecting {
             general.sequential = mainData.torrents[hash]?.seqDl
             general.firstLastPiecesFirst = mainData.torrents[hash]?.firstLastPiecePrio
             general.queuePosition = positive(mainData.torrents[hash]?.priority) // 0: not in the queue
+            general.shareLimits = mainData.torrents[hash]?.shareLimits
             inspection.general = general
         }
         if parts.contains(.files) {

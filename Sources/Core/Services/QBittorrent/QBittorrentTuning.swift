@@ -12,6 +12,9 @@ extension QBittorrentClient: TransferTuning {
 
     public static var grouping: TransferGrouping { .category }
 
+    /// A ratio and minutes of seeding, each its own or qBittorrent's setting (its inactive time, 4.6, is kept as it is).
+    public static var shareLimitSupport: ShareLimitSupport { ShareLimitSupport(ratio: true, seedingTime: true, idleTime: false, clientDefault: true) }
+
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
         .oneOf(try await categories().keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
     }
@@ -49,8 +52,8 @@ extension QBittorrentClient: TransferTuning {
             // view can never turn it the wrong way.
             let sequential: Bool
             if case .setSequential = action { sequential = true } else { sequential = false }
-            let now = try await torrentFlags(hash: hash)
-            guard (sequential ? now.sequential : now.firstLast) != on else { return }
+            let now = try await torrentNow(hash: hash)
+            guard (sequential ? now.seqDl ?? false : now.firstLastPiecePrio ?? false) != on else { return }
             _ = try await post(sequential ? "/api/v2/torrents/toggleSequentialDownload" : "/api/v2/torrents/toggleFirstLastPiecePrio",
                                [("hashes", hash)])
         case .rename:
@@ -66,13 +69,43 @@ extension QBittorrentClient: TransferTuning {
             _ = try await post("/api/v2/torrents/editTracker", [("hash", hash), (renamed ? "url" : "origUrl", urls[0]), ("newUrl", urls[1])])
         case .removeTrackers:
             _ = try await post("/api/v2/torrents/removeTrackers", [("hash", hash), ("urls", try action.checkedTrackers().joined(separator: "|"))])
+        case .setShareLimits:
+            try await setShareLimits(try action.checkedShareLimits(Self.shareLimitSupport), hash: hash)
         case .setLabels:
             throw .notOffered // not reached: unavailable above
         }
     }
 
-    /// `torrents/info?hashes=H`: whether the one torrent downloads in order and its first and last pieces first.
-    private func torrentFlags(hash: String) async throws(ServiceError) -> (sequential: Bool, firstLast: Bool) {
+    /// `torrents/setShareLimits` takes every limit at once, and from 4.6 and 5.2 two more that this form does not show
+    /// (the inactive seeding time, the action at the limit): they are read from `torrents/info` first and sent back
+    /// as they are, so setting a ratio never clears them. A part left out of `limits` is sent back as read too.
+    private func setShareLimits(_ limits: ShareLimits, hash: String) async throws(ServiceError) {
+        let now = try await torrentNow(hash: hash)
+        let ratio: String = switch limits.ratio {
+        case .clientDefault: "-2"
+        case .unlimited: "-1"
+        case .value(let value): ShareLimits.wire(value)
+        case nil: now.ratioLimit.map(ShareLimits.wire) ?? "-2"
+        }
+        let minutes: String = switch limits.seedingMinutes {
+        case .clientDefault: "-2"
+        case .unlimited: "-1"
+        case .value(let value): String(value)
+        case nil: String(now.seedingTimeLimit ?? -2)
+        }
+        var form = [("hashes", hash), ("ratioLimit", ratio), ("seedingTimeLimit", minutes),
+                    ("inactiveSeedingTimeLimit", String(now.inactiveSeedingTimeLimit ?? -2))]
+        // Required from WebAPI 2.12.0 (5.2); "Default" (the client's setting) only when the torrent did not say its own.
+        if let action = now.shareLimitAction {
+            form.append(("shareLimitAction", action))
+        } else if try await webAPIAtLeast([2, 12, 0]) {
+            form.append(("shareLimitAction", "Default"))
+        }
+        _ = try await post("/api/v2/torrents/setShareLimits", form)
+    }
+
+    /// `torrents/info?hashes=H`: the one torrent as qBittorrent reports it now.
+    private func torrentNow(hash: String) async throws(ServiceError) -> QBittorrentTorrentDTO {
         let body = try await get("/api/v2/torrents/info", query: [URLQueryItem(name: "hashes", value: hash)], class: .list).body
         let torrents = try JSONReader.read(body) { r throws(ServiceError) -> [QBittorrentTorrentDTO] in
             var list: [QBittorrentTorrentDTO] = []
@@ -85,7 +118,7 @@ extension QBittorrentClient: TransferTuning {
             return list
         }
         guard let torrent = torrents.first else { throw Self.gone }
-        return (torrent.seqDl ?? false, torrent.firstLastPiecePrio ?? false)
+        return torrent
     }
 
     /// Whether the WebAPI version this qBittorrent reports is at least `version`, read once per session.

@@ -202,8 +202,9 @@ extension RTorrentClient: TransferTuning {
         case .setFilePriority(.low, _): .unsupported
         // `d.directory.set` only points at another folder (no data moves); moving is `execute mv` on its machine.
         case .moveData: .needsProgramOnServer
-        // Only throttle groups, and a group is set on a stopped transfer alone.
-        case .setSpeedLimits: .groupLimitsOnly
+        // Only throttle groups, and a group is set on a stopped transfer alone; ratios likewise by ratio groups
+        // (`group.seeding.ratio.*`, set up in its rtorrent.rc).
+        case .setSpeedLimits, .setShareLimits: .groupLimitsOnly
         case .setLabels: .unsupported // one label each
         // No queue, no piece order, no rename, and a tracker can only be switched off, not removed or edited.
         case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers: .unsupported
@@ -240,7 +241,7 @@ extension RTorrentClient: TransferTuning {
             }
             _ = try await multicall(calls, effect: .write)
         case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker,
-             .removeTrackers:
+             .removeTrackers, .setShareLimits:
             throw .notOffered // not reached: unavailable above
         }
     }

@@ -21,7 +21,8 @@ extension TransmissionClient: TransferInspecting {
 
     static let generalFields = ["downloadDir", "addedDate", "doneDate", "totalSize", "haveValid", "downloadedEver", "uploadedEver",
                                 "uploadRatio", "secondsSeeding", "peersConnected", "pieceSize", "pieceCount", "comment", "isPrivate",
-                                "queuePosition", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited"]
+                                "queuePosition", "downloadLimit", "downloadLimited", "uploadLimit", "uploadLimited",
+                                "seedRatioLimit", "seedRatioMode", "seedIdleLimit", "seedIdleMode"]
 
     /// The one torrent of the answer, or nil when Transmission listed none (it no longer holds it).
     static func decodeInspection(_ body: Data, parts: Set<TransferDetailPart>) throws(ServiceError) -> TransferInspection? {
@@ -45,6 +46,7 @@ extension TransmissionClient: TransferInspecting {
         var general = TransferGeneral()
         var ratio: Double?
         var downloadLimit: Int64?, downloadLimited = false, uploadLimit: Int64?, uploadLimited = false
+        var ratioLimit: Double?, ratioMode: Int?, idleLimit: Int?, idleMode: Int?
         var names: [(path: String, size: Int64, done: Int64)] = []
         var stats: [(wanted: Bool, priority: Int)] = []
         var peers: [TransferPeer] = []
@@ -69,6 +71,10 @@ extension TransmissionClient: TransferInspecting {
             else if key("downloadLimited") { downloadLimited = try r.lenientBool() ?? false }
             else if key("uploadLimit") { uploadLimit = try r.lenientInt64() }
             else if key("uploadLimited") { uploadLimited = try r.lenientBool() ?? false }
+            else if key("seedRatioLimit") { ratioLimit = try r.lenientDouble() }
+            else if key("seedRatioMode") { ratioMode = try r.lenientInt() }
+            else if key("seedIdleLimit") { idleLimit = try r.lenientInt() }
+            else if key("seedIdleMode") { idleMode = try r.lenientInt() }
             else if key("files") {
                 try r.readArray { r, index throws(ServiceError) in
                     guard index < TransferInspection.maxFiles else { throw r.failure("more than \(TransferInspection.maxFiles) files") }
@@ -110,6 +116,7 @@ extension TransmissionClient: TransferInspecting {
         general.ratio = ratio.flatMap { $0 == -2 ? .infinity : $0 < 0 ? nil : $0 }
         general.downloadLimit = downloadLimited ? downloadLimit.flatMap { $0 > 0 ? $0.multipliedSaturated(by: 1000) : nil } : nil
         general.uploadLimit = uploadLimited ? uploadLimit.flatMap { $0 > 0 ? $0.multipliedSaturated(by: 1000) : nil } : nil
+        general.shareLimits = shareLimits(ratioLimit: ratioLimit, ratioMode: ratioMode, idleLimit: idleLimit, idleMode: idleMode)
 
         var inspection = TransferInspection()
         if parts.contains(.general) { inspection.general = general }
@@ -193,6 +200,31 @@ extension TransmissionClient: TransferTuning {
 
     public static var grouping: TransferGrouping { .labels }
 
+    /// A ratio and an idle time (minutes with nobody downloading from it), each its own, none, or Transmission's setting.
+    public static var shareLimitSupport: ShareLimitSupport { ShareLimitSupport(ratio: true, seedingTime: false, idleTime: true, clientDefault: true) }
+
+    /// Transmission's modes: 0 its setting, 1 this torrent's limit, 2 none (`transmission.h`); an unknown mode says nothing.
+    static func shareLimits(ratioLimit: Double?, ratioMode: Int?, idleLimit: Int?, idleMode: Int?) -> ShareLimits? {
+        func ratio() -> ShareLimit<Double>? {
+            switch ratioMode {
+            case 0: .clientDefault
+            case 1: ratioLimit.flatMap { $0.isFinite && $0 > 0 ? .value(min($0, ShareLimits.maxRatio)) : nil }
+            case 2: .unlimited
+            default: nil
+            }
+        }
+        func idle() -> ShareLimit<Int>? {
+            switch idleMode {
+            case 0: .clientDefault
+            case 1: idleLimit.flatMap { $0 > 0 ? .value(min($0, ShareLimits.maxMinutes)) : nil }
+            case 2: .unlimited
+            default: nil
+            }
+        }
+        let limits = ShareLimits(ratio: ratio(), idleMinutes: idle())
+        return limits.ratio == nil && limits.idleMinutes == nil ? nil : limits
+    }
+
     /// `torrent-rename-path` renames the top file or folder on disk.
     public static var renameRenamesFiles: Bool { true }
 
@@ -255,6 +287,23 @@ extension TransmissionClient: TransferTuning {
                 for url in urls { list.append(String(try id(url))) }
                 _ = try await call("torrent-set", "{\"ids\":\(ids),\"trackerRemove\":[\(list.joined(separator: ","))]}", effect: .write)
             }
+        case .setShareLimits:
+            // Each part with its mode; a part left out is not sent (Transmission keeps it).
+            let limits = try action.checkedShareLimits(Self.shareLimitSupport)
+            var parts: [String] = []
+            switch limits.ratio {
+            case .clientDefault: parts.append("\"seedRatioMode\":0")
+            case .unlimited: parts.append("\"seedRatioMode\":2")
+            case .value(let ratio): parts.append("\"seedRatioMode\":1,\"seedRatioLimit\":\(ShareLimits.wire(ratio))")
+            case nil: break
+            }
+            switch limits.idleMinutes {
+            case .clientDefault: parts.append("\"seedIdleMode\":0")
+            case .unlimited: parts.append("\"seedIdleMode\":2")
+            case .value(let minutes): parts.append("\"seedIdleMode\":1,\"seedIdleLimit\":\(minutes)")
+            case nil: break
+            }
+            _ = try await call("torrent-set", "{\"ids\":\(ids),\(parts.joined(separator: ","))}", effect: .write)
         case .setCategory, .setSequential, .setFirstLastPiecesFirst:
             throw .notOffered // not reached: unavailable above
         }

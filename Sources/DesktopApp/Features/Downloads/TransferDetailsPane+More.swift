@@ -2,7 +2,7 @@ import CGtk
 import Core
 import Foundation
 
-// The details pane's less frequent actions: the More menu (place in the queue, order of pieces, name) and the
+// The details pane's less frequent actions: the More menu (place in the queue, order of pieces, name, share limits) and the
 // Trackers page's add, edit and remove. Each is one action for the transfer shown, read back after; what the client
 // cannot do is greyed out and the More button's tooltip says which and why.
 extension TransferDetailsPane {
@@ -11,7 +11,7 @@ extension TransferDetailsPane {
             [(tr("Move to Top of Queue"), "details.queue-top"), (tr("Move Up in Queue"), "details.queue-up"),
              (tr("Move Down in Queue"), "details.queue-down"), (tr("Move to Bottom of Queue"), "details.queue-bottom")],
             [(tr("Download in Order"), "details.sequential"), (tr("First and Last Pieces First"), "details.first-last")],
-            [(tr("Rename…"), "details.rename")],
+            [(tr("Rename…"), "details.rename"), (tr("Share Limits…"), "details.share-limits")],
         ])
     }
 
@@ -20,7 +20,7 @@ extension TransferDetailsPane {
         [("queue-top", tr("Move to Top of Queue"), .moveInQueue(.top)), ("queue-up", tr("Move Up in Queue"), .moveInQueue(.up)),
          ("queue-down", tr("Move Down in Queue"), .moveInQueue(.down)), ("queue-bottom", tr("Move to Bottom of Queue"), .moveInQueue(.bottom)),
          ("sequential", tr("Download in Order"), .setSequential(true)), ("first-last", tr("First and Last Pieces First"), .setFirstLastPiecesFirst(true)),
-         ("rename", tr("Rename…"), .rename("x"))]
+         ("rename", tr("Rename…"), .rename("x")), ("share-limits", tr("Share Limits…"), .setShareLimits(ShareLimits()))]
     }
 
     func connectMore() {
@@ -41,6 +41,7 @@ extension TransferDetailsPane {
             self.onAction?(.setFirstLastPiecesFirst(on), item)
         }
         group.add("rename") { [weak self] in self?.askRename() }
+        group.add("share-limits") { [weak self] in self?.askShareLimits() }
         addTrackersButton.onClicked { [weak self] in self?.askAddTrackers() }
         editTrackerButton.onClicked { [weak self] in self?.askEditTracker() }
         removeTrackersButton.onClicked { [weak self] in self?.confirmRemoveTrackers() }
@@ -68,6 +69,8 @@ extension TransferDetailsPane {
             if enabled, case .moveInQueue = entry.action { enabled = generalRead?.queuePosition != nil }
             if enabled, case .setSequential = entry.action { enabled = generalRead?.sequential != nil }
             if enabled, case .setFirstLastPiecesFirst = entry.action { enabled = generalRead?.firstLastPiecesFirst != nil }
+            // The form starts from the limits the client reports: none read yet, nothing to start from.
+            if enabled, case .setShareLimits = entry.action { enabled = generalRead?.shareLimits != nil }
             group.setEnabled(entry.name, enabled)
             if availability != .available { missing.append(entry.label.replacingOccurrences(of: "…", with: "")) }
         }
