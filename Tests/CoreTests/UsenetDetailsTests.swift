@@ -49,6 +49,13 @@ final class UsenetDetailsTests: XCTestCase {
                                    : Data(#"{"history": {"slots": [], "last_history_update": 9}}"#.utf8))
             }
             if body.contains("name=rename") { return Self.answer(request, Data(#"{"status": true}"#.utf8)) }
+            // The job's new place, -1 when it does not hold it; change_cat's status likewise.
+            let holds = body.contains("value=SABnzbd_nzo_fixture000")
+            if body.contains("name=priority") { return Self.answer(request, Data(#"{"position": \#(holds ? 1 : -1)}"#.utf8)) }
+            if body.contains("mode=change_cat") { return Self.answer(request, Data(#"{"status": \#(holds)}"#.utf8)) }
+            if body.contains("mode=get_config") {
+                return Self.answer(request, Data(#"{"config": {"categories": [{"name": "*", "dir": ""}, {"name": "tv", "dir": "tv"}, {"name": "movies", "dir": ""}]}}"#.utf8))
+            }
             if body.contains("mode=queue") { return Self.answer(request, queue) }
             if body.contains("mode=switch") {
                 // -1: a job it does not hold.

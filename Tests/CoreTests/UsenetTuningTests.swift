@@ -71,4 +71,61 @@ extension UsenetDetailsTests {
         } catch { XCTAssertEqual(error, .notOffered) }
         XCTAssertEqual(log.requests.count, expected.count + 1, "nothing for the finished job")
     }
+
+    /// Priority and category: one write each naming the job, in each client's own numbers and words; the priority the
+    /// client reports reads back in those words; SABnzbd's missing steps and a finished job send nothing.
+    func testPriorityAndCategoryOfAQueuedJobInEachClientsWords() async throws {
+        let (sab, sabLog, sabConfig) = try await sabnzbd()
+        let queued = job(sabConfig, "SABnzbd_nzo_fixture0002")
+        for (priority, value) in [(JobPriority.low, "-1"), (.normal, "0"), (.high, "1"), (.force, "2")] {
+            try await sab.perform(.setJobPriority(priority), on: queued)
+            let body = try XCTUnwrap(sabLog.requests.last?.body)
+            XCTAssertTrue(body.contains("mode=queue") && body.contains("name=priority") && body.contains("value=SABnzbd_nzo_fixture0002")
+                          && (body + "&").contains("value2=\(value)&"), "\(priority): \(body)")
+        }
+        try await sab.perform(.setCategory("tv"), on: queued)
+        try await sab.perform(.setCategory(nil), on: queued)
+        let cats = sabLog.requests.suffix(2).map(\.body)
+        XCTAssertTrue(cats[0].contains("mode=change_cat") && cats[0].contains("value=SABnzbd_nzo_fixture0002") && (cats[0] + "&").contains("value2=tv&"))
+        XCTAssertTrue((cats[1] + "&").contains("value2=%2A&") || (cats[1] + "&").contains("value2=*&"), "none is its default, *: \(cats[1])")
+        XCTAssertEqual(sabLog.requests.count, 6, "one request each")
+        let choices = try await sab.groupChoices()
+        XCTAssertEqual(choices, .oneOf(["movies", "tv"]), "its categories, * being none")
+        XCTAssertEqual(SABnzbdClient.availability(of: .setJobPriority(.veryHigh)), .unsupported, "SABnzbd has four")
+        XCTAssertTrue(ServiceKind.sabnzbd.priorityResumesPausedJob && ServiceKind.sabnzbd.categorySetsJobSettings)
+        XCTAssertFalse(ServiceKind.nzbget.priorityResumesPausedJob || ServiceKind.nzbget.categorySetsJobSettings)
+        let general = try await sab.inspect(queued, parts: [.general]).general
+        XCTAssertEqual(general?.jobPriority, .normal, "the slot's \"Normal\"")
+        XCTAssertEqual(SABnzbdClient.jobPriority("Force"), .force)
+        XCTAssertNil(SABnzbdClient.jobPriority("Paused"))
+        let count = sabLog.requests.count
+        for (action, item) in [(TransferDetailAction.setJobPriority(.veryLow), queued), (.setJobPriority(.high), job(sabConfig, "SABnzbd_nzo_fixture0011", history: true)),
+                               (.setCategory("a\u{7}"), queued)] {
+            do {
+                try await sab.perform(action, on: item)
+                XCTFail("\(action) was sent")
+            } catch { XCTAssertNotNil(error as ServiceError?) }
+        }
+        XCTAssertEqual(sabLog.requests.count, count, "nothing sent")
+        do {
+            try await sab.perform(.setJobPriority(.high), on: job(sabConfig, "SABnzbd_nzo_gone"))
+            XCTFail("a job it does not hold")
+        } catch { XCTAssertEqual(error, .refused(.noSuchTransfer), "its position -1") }
+
+        let (nzb, nzbLog, nzbConfig) = try await nzbget()
+        let waiting = job(nzbConfig, "drone-fixture", actionID: "7")
+        let expected = [(TransferDetailAction.setJobPriority(.veryLow), #"["GroupSetPriority","-100",[7]]"#),
+                        (.setJobPriority(.veryHigh), #"["GroupSetPriority","100",[7]]"#), (.setJobPriority(.force), #"["GroupSetPriority","900",[7]]"#),
+                        (.setCategory("fixture-movies"), #"["GroupSetCategory","fixture-movies",[7]]"#), (.setCategory(nil), #"["GroupSetCategory","",[7]]"#)]
+        for (action, params) in expected {
+            try await nzb.perform(action, on: waiting)
+            let body = try XCTUnwrap(nzbLog.requests.last?.body)
+            XCTAssertTrue(body.contains(#""method":"editqueue""#) && body.contains(params), "\(action): \(body)")
+        }
+        XCTAssertEqual(nzbLog.requests.count, expected.count)
+        let read = try await nzb.inspect(job(nzbConfig, "fixturedrone0000000000000000000a", actionID: "7"), parts: [.general]).general
+        XCTAssertEqual(read?.jobPriority, .high, "MaxPriority 50")
+        XCTAssertEqual([-100, -75, -50, 0, 49, 50, 100, 899, 900].map(NZBGetClient.jobPriority),
+                       [.veryLow, .veryLow, .low, .normal, .normal, .high, .veryHigh, .veryHigh, .force])
+    }
 }

@@ -177,6 +177,10 @@ final class InspectionRoutesTests: XCTestCase {
                     "[spin button] 'Ratio at which it stops seeding' {visible,sensitive,focusable", "[combo box] 'Seeding time limit' {visible,sensitive",
                     "[label] 'As in qBittorrent's settings'", "[spin button] 'Minutes of seeding after which it stops' {visible,focusable}",
                     "[push button] 'Set Limits' {visible,sensitive"]
+        case .detailsPriority:
+            return ["[frame] 'Priority of “Test.Pattern.Pack”'", "[combo box] 'Priority' {visible,sensitive", "[label] 'High'",
+                    "[label] 'Where the job stands in SABnzbd's queue: higher ones download first; Force downloads even while the queue is paused. This job is paused: SABnzbd resumes it when its priority changes.'",
+                    "[push button] 'Set' {visible,sensitive"]
         case .detailsRename:
             return ["[frame] 'Rename “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'New name' {visible,sensitive,focusable",
                     "[label] 'Transmission (NAS) renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.'",

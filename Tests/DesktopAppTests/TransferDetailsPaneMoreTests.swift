@@ -133,6 +133,58 @@ extension TransferDetailsPaneTests {
         }
     }
 
+    /// A usenet job's priority: the client's own steps, starting from the one it reports; SABnzbd's rule said for a
+    /// paused job; a torrent client is not said to lack it.
+    func testAUsenetJobsPriorityIsOneOfItsClientsAndSaysWhatSABnzbdDoes() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            let group = try XCTUnwrap(page.details.group)
+            page.openDetails(key: DownloadsPage.key(InspectionData.transfers[0]))
+            page.details.render(InspectionData.transferDetails)
+            XCTAssertFalse(group.isEnabled("priority"), "qBittorrent: no job priority")
+            XCTAssertEqual(page.details.moreButton.tooltip, "More actions", "and not said to lack one")
+
+            var job = try XCTUnwrap(InspectionData.transfers.first { $0.name == "Test.Pattern.Pack" })
+            page.openDetails(key: DownloadsPage.key(job))
+            page.details.render(InspectionData.usenetDetails) // High
+            XCTAssertTrue(group.isEnabled("priority"))
+            XCTAssertEqual(page.details.jobPriorities, JobPriority.allCases, "NZBGet's six")
+            page.details.askPriority()
+            var dialog = try XCTUnwrap(page.details.confirmation)
+            var choice = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type()).first)
+            XCTAssertEqual(gtk_drop_down_get_selected(cast(choice)), 3, "High, the fourth of six")
+            gtk_drop_down_set_selected(cast(choice), 5)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked, [.setJobPriority(.force)])
+
+            job.state = .paused
+            page.details.show(job, clientName: "SABnzbd", kind: .sabnzbd)
+            page.details.render(InspectionData.usenetDetails)
+            XCTAssertEqual(page.details.jobPriorities, [.low, .normal, .high, .force], "SABnzbd's four")
+            page.details.askPriority()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            choice = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_drop_down_get_type()).first)
+            XCTAssertEqual(gtk_drop_down_get_selected(cast(choice)), 2)
+            let labels = Self.descendants(of: dialog.window.widget, gtk_label_get_type()).compactMap { gtk_label_get_text(cast($0)).map { String(cString: $0) } }
+            XCTAssertTrue(labels.contains { $0.contains("SABnzbd resumes it when its priority changes") }, "\(labels)")
+            dialog.answer(confirmed: false)
+            XCTAssertEqual(asked.count, 1, "cancelled: nothing sent")
+
+            // SABnzbd's category change also sets the job's priority and post-processing: the form says so.
+            page.details.askGroups(of: job, from: .oneOf(["movies", "tv"]))
+            dialog = try XCTUnwrap(page.details.confirmation)
+            let words = Self.descendants(of: dialog.window.widget, gtk_label_get_type()).compactMap { gtk_label_get_text(cast($0)).map { String(cString: $0) } }
+            XCTAssertTrue(words.contains { $0.contains("SABnzbd also gives the job the category's priority and post-processing.") }, "\(words)")
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked.last, .setCategory(nil), "None picked: the job's category is none in the sample")
+        }
+    }
+
     func testTheTrackersPageAddsEditsAndRemovesThePickedTrackers() throws {
         try requireTestSession()
         try MainActor.assumeIsolated {

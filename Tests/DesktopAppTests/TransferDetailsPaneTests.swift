@@ -357,6 +357,7 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.generalRows, TransferDetailsPane.GeneralRow.usenet, "no swarm, pieces, ratio or hash rows")
             page.details.render(InspectionData.usenetDetails)
             XCTAssertEqual(page.details.generalValue(.queuePosition), "2", "the job's place as NZBGet counts it")
+            XCTAssertEqual(page.details.generalValue(.priority), "High", "its priority as NZBGet reports it")
             XCTAssertEqual(page.details.log.list.keys, ["0", "1", "2"], "the log in the client's order")
             XCTAssertEqual(page.details.files.list.keys, ["101", "102"])
             XCTAssertFalse(page.details.recheckButton.sensitive, "a usenet job has no data to verify against pieces")
@@ -365,7 +366,8 @@ final class TransferDetailsPaneTests: XCTestCase {
             XCTAssertEqual(page.details.visiblePart, .general, "a torrent has no job log")
             XCTAssertTrue(shown(page.details.peers))
             XCTAssertFalse(shown(page.details.log))
-            XCTAssertEqual(page.details.generalRows, TransferDetailsPane.GeneralRow.allCases)
+            XCTAssertEqual(page.details.generalRows, TransferDetailsPane.GeneralRow.torrent)
+            XCTAssertFalse(page.details.generalRows.contains(.priority), "a usenet job's priority is not a torrent's")
             XCTAssertEqual(page.details.log.list.keys, [], "nothing of the job's is left")
         }
     }

@@ -183,6 +183,30 @@ extension TransferActionPeerTests {
         try await editqueue(rig, .rename("Fixture.Renamed.Job"), on: job, other: other) { $0.names?[last] == "Fixture.Renamed.Job" }
     }
 
+    /// A queued job's priority (NZBGet's numbers) and category (only the category: any name is stored, so names are
+    /// checked before), each one `editqueue` naming its NZBID, the daemon's own API agreeing, the General page too.
+    func testNZBGetSetsAQueuedJobsPriorityAndCategory() async throws {
+        let rig = try await rig(.nzbget)
+        defer { rig.solo.stop() }
+        let queued = try await rig.items().filter { !$0.isHistoryEntry }
+        guard queued.count >= 2 else { return XCTFail("two queued jobs: \(queued.map(\.name))") }
+        let (job, other) = (queued[0], queued[1])
+        let untouched = try rig.view().priorities?[other.clientID]
+        for (priority, value) in [(JobPriority.veryHigh, 100), (.force, 900), (.low, -50)] {
+            try await editqueue(rig, .setJobPriority(priority), on: job, other: other) { $0.priorities?[job.clientID] == value }
+            let general = try await rig.repository.inspect(job, parts: [.general]).get().general
+            XCTAssertEqual(general?.jobPriority, priority, "the General page reads it back")
+        }
+        XCTAssertEqual(try rig.view().priorities?[other.clientID], untouched, "the other job untouched")
+        try await editqueue(rig, .setCategory("fixture-movies"), on: job, other: other) { $0.categories?[job.clientID] == "fixture-movies" }
+        try await editqueue(rig, .setCategory(nil), on: job, other: other) { $0.categories?[job.clientID] == "" }
+        let before = try await rig.writes().count
+        let refused = await rig.repository.perform(.setCategory("tab\there"), on: job)
+        XCTAssertEqual(refused.failure, .invalidRequest(.badGroupName))
+        let after = try await rig.writes().count
+        XCTAssertEqual(after, before, "a name that cannot be one sends nothing")
+    }
+
     private func editqueue(_ rig: Rig, _ action: TransferDetailAction, on job: TransferItem, other: TransferItem,
                            _ done: @escaping (DaemonView) -> Bool) async throws {
         let before = try await rig.writes().count

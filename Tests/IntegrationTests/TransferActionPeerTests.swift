@@ -29,6 +29,8 @@ final class TransferActionPeerTests: XCTestCase {
         let pieceOrder: [String: [Bool]]?
         /// Each transfer's share limits: "ratio", "time" (qBittorrent), "idle" (Transmission), each "default", "none" or the value.
         let shareLimits: [String: [String: String]]?
+        /// NZBGet: each queued job's priority (its MaxPriority).
+        let priorities: [String: Int]?
     }
 
     struct Rig {

@@ -885,7 +885,8 @@ def query(kind, run):
         categories = {str(g["NZBID"]): g["Category"] for g in groups}
         names = {str(g["NZBID"]): g["NZBName"] for g in groups} | {str(h["NZBID"]): h["Name"] for h in call("history", False)}
         print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories,
-                          "names": names, "order": {str(g["NZBID"]): index for index, g in enumerate(groups)}}))
+                          "names": names, "order": {str(g["NZBID"]): index for index, g in enumerate(groups)},
+                          "priorities": {str(g["NZBID"]): g["MaxPriority"] for g in groups}}))
     elif kind == "rtorrent":
         PORTS["rtorrent_web"] = state["port"]
         rows = rtorrent_call(credentials, "d.multicall2", "", "main", "d.hash=", "d.state=", "d.is_active=", "d.custom1=")

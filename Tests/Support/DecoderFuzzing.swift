@@ -179,7 +179,8 @@ public enum DecoderFuzzing {
         let url = "http://tracker.fixture.invalid/announce"
         let actions: [TransferDetailAction] = QueueMove.allCases.map { .moveInQueue($0) } + [
             .setSequential(true), .setFirstLastPiecesFirst(false), .rename("fixture"), .addTrackers([url]),
-            .replaceTracker(url, with: url + "?2"), .removeTrackers([url]), .setShareLimits(ShareLimits(ratio: .value(1.5)))]
+            .replaceTracker(url, with: url + "?2"), .removeTrackers([url]), .setShareLimits(ShareLimits(ratio: .value(1.5))),
+            .setJobPriority(.high), .setCategory("fixture")]
         for action in actions where type(of: client).availability(of: action) == .available {
             if (try? await client.perform(action, on: item)) != nil { accepted += 1 }
         }

@@ -85,6 +85,8 @@ public struct TransferGeneral: Sendable, Equatable {
     public var firstLastPiecesFirst: Bool?
     /// When it stops seeding, as the client reports it (nil: the client has no such limits, or did not say).
     public var shareLimits: ShareLimits?
+    /// A usenet job's priority, as its client reports it.
+    public var jobPriority: JobPriority?
 
     public init() {}
 }
@@ -248,6 +250,8 @@ public enum TransferDetailAction: Sendable, Equatable {
     case removeTrackers([String])
     /// When it stops seeding (the parts the client has; see `TransferTuning.shareLimitSupport`).
     case setShareLimits(ShareLimits)
+    /// A usenet job's priority in its client's queue.
+    case setJobPriority(JobPriority)
 
     /// Confirmed before it is sent (a move's own dialog is its confirmation).
     public var needsConfirmation: Bool {
@@ -255,7 +259,7 @@ public enum TransferDetailAction: Sendable, Equatable {
         case .recheck, .moveData, .removeTrackers: true
         // A rename's own dialog is its question; Transmission's renames on disk, said there.
         case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels, .moveInQueue, .setSequential,
-             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits: false
+             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits, .setJobPriority: false
         }
     }
 
@@ -279,11 +283,23 @@ public protocol TransferTuning: ServiceClient {
     static var renameRenamesFiles: Bool { get }
     /// The share limits it keeps per transfer.
     static var shareLimitSupport: ShareLimitSupport { get }
+    /// What else a category change sets, and what a priority change does to a paused job (SABnzbd's rules).
+    static var categorySetsJobSettings: Bool { get }
+    static var priorityResumesPausedJob: Bool { get }
 }
 
 extension TransferTuning {
     public static var renameRenamesFiles: Bool { false }
     public static var shareLimitSupport: ShareLimitSupport { .none }
+    public static var categorySetsJobSettings: Bool { false }
+    public static var priorityResumesPausedJob: Bool { false }
+}
+
+/// A usenet job's priority, in the words SABnzbd and NZBGet share (NZBGet has a step more at each end).
+public enum JobPriority: String, Sendable, CaseIterable, Codable {
+    case veryLow, low, normal, high, veryHigh
+    /// Downloads even while the queue is paused.
+    case force
 }
 
 /// A move in a client's queue.

@@ -82,6 +82,11 @@ public struct ServiceKind: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// The share limits this kind's client keeps per transfer (`.none` when it keeps none).
     public var shareLimitSupport: ShareLimitSupport { (descriptor?.client as? any TransferTuning.Type)?.shareLimitSupport ?? .none }
 
+    /// SABnzbd's rules: a category change also sets the job's priority and post-processing to the category's, and a
+    /// priority change resumes a paused job.
+    public var categorySetsJobSettings: Bool { (descriptor?.client as? any TransferTuning.Type)?.categorySetsJobSettings ?? false }
+    public var priorityResumesPausedJob: Bool { (descriptor?.client as? any TransferTuning.Type)?.priorityResumesPausedJob ?? false }
+
     public var description: String { rawValue }
 
     /// Only kinds this build knows decode: a services.json entry of another kind is refused,

@@ -150,6 +150,7 @@ enum InspectionData {
         general.sizeBytes = 11_900_000_000
         general.doneBytes = 7_140_000_000
         general.queuePosition = 2
+        general.jobPriority = .high
         let files = [TransferFile(index: 101, path: "test.pattern.pack.part01.rar", sizeBytes: 5_000_000_000, doneBytes: 5_000_000_000, priority: nil),
                      TransferFile(index: 102, path: "test.pattern.pack.part02.rar", sizeBytes: 6_900_000_000, doneBytes: 2_140_000_000, priority: nil)]
         let log = [TransferLogLine(kind: .info, time: now.addingTimeInterval(-1800), stage: nil, text: "Collection Test.Pattern.Pack added to queue"),

@@ -203,8 +203,11 @@ private func kibLimit(_ value: Double?) -> Int64? {
 /// back — a list of the wrong length is ignored by Deluge without a word, so its length is checked first.
 extension DelugeClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
-        if case .setLabels = action { return .unsupported } // one label each
-        return .available
+        switch action {
+        case .setLabels: .unsupported // one label each
+        case .setJobPriority: .unsupported // usenet's
+        default: .available
+        }
     }
 
     /// Its trackers after `action`, from the list it holds now (`core.set_torrent_trackers` takes the whole list):
@@ -307,7 +310,7 @@ extension DelugeClient: TransferTuning {
             default: "{\"stop_at_ratio\":false}"
             }
             _ = try await authorized("core.set_torrent_options", "[\(ids),\(options)]", effect: .write)
-        case .setLabels:
+        case .setLabels, .setJobPriority:
             throw .notOffered // not reached: unavailable above
         }
     }

@@ -18,7 +18,10 @@ extension NZBGetClient: TransferInspecting {
             guard let position = jobs.firstIndex(where: { $0.id == number }) else { throw .refused(.noSuchTransfer) }
             var general = TransferGeneral()
             general.savePath = jobs[position].destDir.flatMap { $0.isEmpty ? nil : $0 }
-            if item.isHistoryEntry { general.completed = Date(epochSeconds: jobs[position].historyTime) } else { general.queuePosition = position }
+            if item.isHistoryEntry { general.completed = Date(epochSeconds: jobs[position].historyTime) } else {
+                general.queuePosition = position
+                general.jobPriority = Self.jobPriority(jobs[position].priority)
+            }
             general.sizeBytes = item.sizeBytes
             // A failed job's history entry says nothing of what arrived: not "all of it".
             general.doneBytes = item.state == .error ? nil : item.sizeBytes - item.remainingBytes
@@ -38,19 +41,20 @@ extension NZBGetClient: TransferInspecting {
     }
 
     /// NZBID, folder and history time of each entry of `listgroups` or `history`, in the client's order.
-    static func decodeJobs(_ r: inout JSONReader) throws(ServiceError) -> [(id: Int?, destDir: String?, historyTime: Int64?)] {
-        var jobs: [(id: Int?, destDir: String?, historyTime: Int64?)] = []
+    static func decodeJobs(_ r: inout JSONReader) throws(ServiceError) -> [(id: Int?, destDir: String?, historyTime: Int64?, priority: Int?)] {
+        var jobs: [(id: Int?, destDir: String?, historyTime: Int64?, priority: Int?)] = []
         try r.readArray { r, index throws(ServiceError) in
             guard index < 100_000 else { throw .decoding(path: "listgroups", detail: "more than 100,000 jobs") }
-            var id: Int?, legacy: Int?, destDir: String?, historyTime: Int64?
+            var id: Int?, legacy: Int?, destDir: String?, historyTime: Int64?, priority: Int?
             try r.readObject { r, key throws(ServiceError) in
                 if key("NZBID") { id = try r.lenientInt() }
                 else if key("ID") { legacy = try r.lenientInt() }
                 else if key("DestDir") { destDir = try r.lenientString() }
                 else if key("HistoryTime") { historyTime = try r.lenientInt64() }
+                else if key("MaxPriority") { priority = try r.lenientInt() }
                 else { try r.skipValue() }
             }
-            jobs.append((id ?? legacy, destDir, historyTime))
+            jobs.append((id ?? legacy, destDir, historyTime, priority))
         }
         return jobs
     }

@@ -1,19 +1,44 @@
 import Foundation
 
-/// What NZBGet's details pane can change of a queued job (API-GUIDE-4 §6.1–6.2): its place in the queue and its
-/// name, each one `editqueue` in the [Command, Param, [NZBID]] form (the Param always a string). A finished job
-/// (its history) takes neither. `true` means the job was found; `false` that it was not.
+/// What NZBGet's details pane can change of a queued job (API-GUIDE-4 §6.1–6.2): its place in the queue, its name,
+/// its priority and its category, each one `editqueue` in the [Command, Param, [NZBID]] form (the Param always a
+/// string). A finished job (its history) takes none. `true` means the job was found; `false` that it was not.
 extension NZBGetClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
         switch action {
-        case .moveInQueue, .rename: .available
+        case .moveInQueue, .rename, .setJobPriority, .setCategory: .available
         default: .unsupported
         }
     }
 
     public static var grouping: TransferGrouping { .category }
 
-    public func groupChoices() async throws(ServiceError) -> GroupChoices { .oneOf([]) }
+    /// The categories of its settings (`Category1.Name`…).
+    public func groupChoices() async throws(ServiceError) -> GroupChoices {
+        .oneOf((try await clientSettings().categories ?? [:]).keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    }
+
+    /// NZBGet's numbers (its web UI's): -100 very low, -50 low, 0 normal, 50 high, 100 very high, 900 force.
+    static func priorityValue(_ priority: JobPriority) -> Int {
+        switch priority {
+        case .veryLow: -100
+        case .low: -50
+        case .normal: 0
+        case .high: 50
+        case .veryHigh: 100
+        case .force: 900
+        }
+    }
+
+    /// A job's `MaxPriority` in those words; a number between two steps reads as the lower one.
+    static func jobPriority(_ value: Int?) -> JobPriority? {
+        guard let value else { return nil }
+        if value >= 900 { return .force }
+        if value >= 100 { return .veryHigh }
+        if value >= 50 { return .high }
+        if value >= 0 { return .normal }
+        return value >= -50 ? .low : .veryLow
+    }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         guard let id = Int(try item.usenetJobID()), id > 0 else { throw .invalidRequest(.noItems) }
@@ -25,6 +50,10 @@ extension NZBGetClient: TransferTuning {
         case .moveInQueue(.down): ("GroupMoveOffset", "1")
         case .moveInQueue(.bottom): ("GroupMoveBottom", "")
         case .rename: ("GroupSetName", try action.checkedName())
+        case .setJobPriority(let priority): ("GroupSetPriority", String(Self.priorityValue(priority)))
+        // Only the category (GroupApplyCategory would also apply its post-processing); NZBGet stores any name, so it
+        // is checked as a name first. "" takes the category away.
+        case .setCategory: ("GroupSetCategory", try action.checkedCategory() ?? "")
         default: ("", "")
         }
         guard !command.isEmpty else { throw .notOffered }

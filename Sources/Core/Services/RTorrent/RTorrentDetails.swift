@@ -207,7 +207,7 @@ extension RTorrentClient: TransferTuning {
         case .setSpeedLimits, .setShareLimits: .groupLimitsOnly
         case .setLabels: .unsupported // one label each
         // No queue, no piece order, no rename, and a tracker can only be switched off, not removed or edited.
-        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers: .unsupported
+        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers, .setJobPriority: .unsupported
         case .setFilePriority, .recheck, .reannounce, .setCategory, .addTrackers: .available
         }
     }
@@ -241,7 +241,7 @@ extension RTorrentClient: TransferTuning {
             }
             _ = try await multicall(calls, effect: .write)
         case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker,
-             .removeTrackers, .setShareLimits:
+             .removeTrackers, .setShareLimits, .setJobPriority:
             throw .notOffered // not reached: unavailable above
         }
     }

@@ -51,6 +51,7 @@ struct SABnzbdJobDTO {
     var added: Int64?
     var completed: Int64?
     var storage: String?
+    var priority: String?
     var failMessage: String?
     var stages: [(name: String, actions: [String])] = []
 
@@ -67,6 +68,7 @@ struct SABnzbdJobDTO {
         general.added = Date(epochSeconds: added)
         general.completed = Date(epochSeconds: completed)
         general.queuePosition = nonNegative(index)
+        general.jobPriority = SABnzbdClient.jobPriority(priority)
         return general
     }
 
@@ -115,6 +117,7 @@ struct SABnzbdJobDTO {
             else if key("time_added") { dto.added = try r.numberOrNumericString().map { Int64(saturating: $0) } }
             else if key("completed") { dto.completed = try r.numberOrNumericString().map { Int64(saturating: $0) } }
             else if key("storage") { dto.storage = try r.lenientString() }
+            else if key("priority") { dto.priority = try r.peek() == .number ? (try r.readInt()).map(String.init) : try r.lenientString() }
             else if key("fail_message") { dto.failMessage = try r.lenientString() }
             else if key("stage_log"), try r.peek() == .array {
                 try r.readArray { r, index throws(ServiceError) in

@@ -1,19 +1,51 @@
 import Foundation
 
 /// What SABnzbd's details pane can change of a queued job (API-GUIDE-4 §5.2): its place in the queue (`mode=switch`,
-/// naming the job and the job whose place it takes) and its name (`mode=queue&name=rename`). A finished job takes
-/// neither. Each names the one job; none is retried.
+/// naming the job and the job whose place it takes), its name (`mode=queue&name=rename`), its priority
+/// (`name=priority`) and its category (`mode=change_cat`). A finished job takes none. Each names the one job; none is
+/// retried.
 extension SABnzbdClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
         switch action {
-        case .moveInQueue, .rename: .available
+        case .moveInQueue, .rename, .setCategory: .available
+        case .setJobPriority(let priority): priorityValue(priority) == nil ? .unsupported : .available
         default: .unsupported
         }
     }
 
     public static var grouping: TransferGrouping { .category }
 
-    public func groupChoices() async throws(ServiceError) -> GroupChoices { .oneOf([]) }
+    /// `change_cat` also sets the job's priority, post-processing and script to the new category's.
+    public static var categorySetsJobSettings: Bool { true }
+    /// Any priority but "paused" resumes a paused job.
+    public static var priorityResumesPausedJob: Bool { true }
+
+    /// Its categories (`*`, its default, is "none").
+    public func groupChoices() async throws(ServiceError) -> GroupChoices {
+        .oneOf((try await clientSettings().categories ?? [:]).keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    }
+
+    /// SABnzbd's numbers: -1 low, 0 normal, 1 high, 2 force (it has no very low or very high).
+    static func priorityValue(_ priority: JobPriority) -> String? {
+        switch priority {
+        case .low: "-1"
+        case .normal: "0"
+        case .high: "1"
+        case .force: "2"
+        case .veryLow, .veryHigh: nil
+        }
+    }
+
+    /// A queue slot's `priority` as SABnzbd 4 writes it ("Force", "High", "Normal", "Low"; older ones a number).
+    static func jobPriority(_ raw: String?) -> JobPriority? {
+        switch raw?.lowercased() {
+        case "force", "2": .force
+        case "high", "1": .high
+        case "normal", "0": .normal
+        case "low", "-1": .low
+        default: nil // "Paused", "Repair", "Default"…: no priority of ours
+        }
+    }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let id = try item.usenetJobID()
@@ -39,8 +71,29 @@ extension SABnzbdClient: TransferTuning {
             let name = try action.checkedName()
             guard !name.contains("{{") else { throw .invalidRequest(.badName) }
             try Self.expectStatus(try await call([("mode", "queue"), ("name", "rename"), ("value", id), ("value2", name)], effect: .write))
+        case .setJobPriority(let priority):
+            // `{"position":N}`: the job's new place, -1 when SABnzbd does not hold it.
+            guard let value = Self.priorityValue(priority) else { throw .notOffered }
+            let answer = try await call([("mode", "queue"), ("name", "priority"), ("value", id), ("value2", value)], effect: .write)
+            guard try Self.position(answer) >= 0 else { throw .refused(.noSuchTransfer) }
+        case .setCategory:
+            // `*` is its default category ("none"); a name it does not have is its false.
+            let name = try action.checkedCategory() ?? "*"
+            try Self.expectStatus(try await call([("mode", "change_cat"), ("value", id), ("value2", name)], effect: .write))
         default:
             throw .notOffered // not reached: unavailable above
+        }
+    }
+
+    /// `{"position":N}` of `name=priority`: -1 when the job is unknown.
+    static func position(_ body: Data) throws(ServiceError) -> Int {
+        try JSONReader.read(body) { r throws(ServiceError) -> Int in
+            var position = -1
+            guard try r.peek() == .object else { try r.skipValue(); return -1 }
+            try r.readObject { r, key throws(ServiceError) in
+                if key("position") { position = try r.lenientInt() ?? -1 } else { try r.skipValue() }
+            }
+            return position
         }
     }
 

@@ -149,6 +149,8 @@ final class DownloadsController: FeatureController {
         case .moveData(let folder): tr("Moving “%1$s” to %2$s").fill(item.name, folder)
         case .setSpeedLimits: tr("Set the speed limits of “%s”").fill(item.name)
         case .setShareLimits: tr("Set the share limits of “%s”").fill(item.name)
+        // Translators: %1$s is a usenet job's name, %2$s a priority ("High").
+        case .setJobPriority(let priority): tr("Set the priority of “%1$s” to %2$s").fill(item.name, TransferDetailsPane.priorityTitle(priority))
         // Translators: %1$s is a transfer's name, %2$s a category or label.
         case .setCategory(let name?): tr("Put “%1$s” in %2$s").fill(item.name, name)
         case .setCategory(nil): tr("Took “%s” out of its category").fill(item.name)

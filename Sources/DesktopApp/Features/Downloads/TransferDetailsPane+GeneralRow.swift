@@ -4,10 +4,12 @@ extension TransferDetailsPane {
     /// The rows of the General page, in order (left column first).
     enum GeneralRow: CaseIterable {
         /// What a usenet job has of them.
-        static let usenet: [GeneralRow] = [.savePath, .category, .added, .completed, .size, .done, .queuePosition]
+        static let usenet: [GeneralRow] = [.savePath, .category, .added, .completed, .size, .done, .queuePosition, .priority]
+        /// What a torrent has of them (a usenet job's priority is not a torrent's).
+        static let torrent: [GeneralRow] = allCases.filter { $0 != .priority }
 
         case savePath, category, added, completed, size, done, downloaded, uploaded, ratio, seedingTime, seeds, peers, pieces,
-             queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash
+             queuePosition, downloadLimit, uploadLimit, nextAnnounce, isPrivate, comment, hash, priority
 
         var title: String {
             switch self {
@@ -31,6 +33,7 @@ extension TransferDetailsPane {
             case .isPrivate: tr("Private")
             case .comment: tr("Comment")
             case .hash: tr("Info hash")
+            case .priority: tr("Priority")
             }
         }
     }

@@ -73,8 +73,10 @@ extension TransferDetailsPane {
         case .label: (tr("Label of “%s”").fill(item.name), tr("One label in %s; the orchestrators find their downloads by it.").fill(clientName))
         case .labels: (tr("Labels of “%s”").fill(item.name), tr("Words separated by commas; the list replaces the transfer's labels in %s.").fill(clientName))
         }
+        // Translators: %s is a download client's name (SABnzbd).
+        let also = kind?.categorySetsJobSettings == true ? " " + tr("%s also gives the job the category's priority and post-processing.").fill(clientName) : ""
         confirmation = ConfirmDialog(
-            over: widget, title: words.title, detail: words.detail, confirm: tr("Set"), form: form, destructive: false,
+            over: widget, title: words.title, detail: words.detail + also, confirm: tr("Set"), form: form, destructive: false,
             answer: { [weak self] _ in if let action = send() { self?.onAction?(action, item) } },
             onEnd: { [weak self] in self?.confirmation = nil })
         _ = focus?.grabFocus() // a field to type in; a list keeps Cancel focused

@@ -11,7 +11,7 @@ extension TransferDetailsPane {
             [(tr("Move to Top of Queue"), "details.queue-top"), (tr("Move Up in Queue"), "details.queue-up"),
              (tr("Move Down in Queue"), "details.queue-down"), (tr("Move to Bottom of Queue"), "details.queue-bottom")],
             [(tr("Download in Order"), "details.sequential"), (tr("First and Last Pieces First"), "details.first-last")],
-            [(tr("Rename…"), "details.rename"), (tr("Share Limits…"), "details.share-limits")],
+            [(tr("Rename…"), "details.rename"), (tr("Share Limits…"), "details.share-limits"), (tr("Priority…"), "details.priority")],
         ])
     }
 
@@ -20,7 +20,8 @@ extension TransferDetailsPane {
         [("queue-top", tr("Move to Top of Queue"), .moveInQueue(.top)), ("queue-up", tr("Move Up in Queue"), .moveInQueue(.up)),
          ("queue-down", tr("Move Down in Queue"), .moveInQueue(.down)), ("queue-bottom", tr("Move to Bottom of Queue"), .moveInQueue(.bottom)),
          ("sequential", tr("Download in Order"), .setSequential(true)), ("first-last", tr("First and Last Pieces First"), .setFirstLastPiecesFirst(true)),
-         ("rename", tr("Rename…"), .rename("x")), ("share-limits", tr("Share Limits…"), .setShareLimits(ShareLimits()))]
+         ("rename", tr("Rename…"), .rename("x")), ("share-limits", tr("Share Limits…"), .setShareLimits(ShareLimits())),
+         ("priority", tr("Priority…"), .setJobPriority(.normal))]
     }
 
     func connectMore() {
@@ -42,6 +43,7 @@ extension TransferDetailsPane {
         }
         group.add("rename") { [weak self] in self?.askRename() }
         group.add("share-limits") { [weak self] in self?.askShareLimits() }
+        group.add("priority") { [weak self] in self?.askPriority() }
         addTrackersButton.onClicked { [weak self] in self?.askAddTrackers() }
         editTrackerButton.onClicked { [weak self] in self?.askEditTracker() }
         removeTrackersButton.onClicked { [weak self] in self?.confirmRemoveTrackers() }
@@ -72,11 +74,14 @@ extension TransferDetailsPane {
             // The form starts from the limits the client reports: none read yet, nothing to start from.
             if enabled, case .setShareLimits = entry.action { enabled = generalRead?.shareLimits != nil }
             group.setEnabled(entry.name, enabled)
+            // A torrent client is not said to lack a usenet job's priority.
+            let usenetOnly = { if case .setJobPriority = entry.action { return true } else { return false } }()
+            if usenetOnly, kind?.downloadProtocol != .usenet { continue }
             if availability != .available { missing.append(entry.label.replacingOccurrences(of: "…", with: "")) }
         }
         group.setState("sequential", generalRead?.sequential ?? false)
         group.setState("first-last", generalRead?.firstLastPiecesFirst ?? false)
-        moreButton.sensitive = item != nil && missing.count < Self.moreActions.count
+        moreButton.sensitive = item != nil && Self.moreActions.contains { offered($0.action) == .available }
         // Translators: %1$s is a download client's name, %2$s a list of menu items ("Rename, Download in Order").
         moreButton.tooltip = missing.isEmpty || item == nil ? tr("More actions")
             : tr("More actions (%1$s cannot: %2$s)").fill(clientName, missing.joined(separator: ", "))

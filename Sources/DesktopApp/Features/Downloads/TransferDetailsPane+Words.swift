@@ -39,6 +39,18 @@ extension TransferDetailsPane {
         }
     }
 
+    static func priorityTitle(_ priority: JobPriority) -> String {
+        switch priority {
+        case .veryLow: tr("Very Low")
+        case .low: tr("Low")
+        case .normal: tr("Normal")
+        case .high: tr("High")
+        case .veryHigh: tr("Very High")
+        // Translators: a usenet job's priority that downloads even while the queue is paused.
+        case .force: tr("Force")
+        }
+    }
+
     static func priorityTitle(_ priority: FilePriority) -> String {
         switch priority {
         case .skip: tr("Skip")

@@ -16,7 +16,7 @@ final class TransferDetailsPane {
     private var generalValues: [GeneralRow: Label] = [:]
     private var generalNames: [GeneralRow: Label] = [:]
     /// The rows the General page shows now (a usenet job has no swarm, pieces, ratio, trackers or hash).
-    private(set) var generalRows = GeneralRow.allCases
+    private(set) var generalRows = GeneralRow.torrent
     let files = DetailTable(name: tr("Files"), selection: .multiple)
     let peers = DetailTable(name: tr("Peers"), selection: .none)
     let trackers = DetailTable(name: tr("Trackers"), selection: .multiple)
@@ -129,7 +129,7 @@ final class TransferDetailsPane {
             generalNames[row] = name
             generalValues[row] = value
         }
-        layoutGeneral(GeneralRow.allCases)
+        layoutGeneral(GeneralRow.torrent)
         general.margins(12)
         stack.add(ScrolledWindow(general), name: TransferDetailPart.general.rawValue, title: tr("General"))
 
@@ -278,7 +278,7 @@ final class TransferDetailsPane {
         stack.setPageVisible(peers.scroll, !usenet)
         stack.setPageVisible(trackers.scroll, !usenet)
         stack.setPageVisible(log.scroll, usenet)
-        let rows = usenet ? GeneralRow.usenet : GeneralRow.allCases
+        let rows = usenet ? GeneralRow.usenet : GeneralRow.torrent
         if rows != generalRows { layoutGeneral(rows) }
         heading.text = item.name
         heading.tooltip = "\(item.name) — \(clientName)"
@@ -360,6 +360,7 @@ final class TransferDetailsPane {
         set(.nextAnnounce, general.nextAnnounce.map { Formatting.duration($0) })
         set(.isPrivate, general.isPrivate.map { $0 ? tr("Yes") : tr("No") })
         set(.comment, general.comment)
+        set(.priority, general.jobPriority.map(Self.priorityTitle))
     }
 
     /// A value, named for a screen reader with its row's title ("Ratio: 0.20"): the value alone would say nothing.
