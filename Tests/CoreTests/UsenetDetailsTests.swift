@@ -53,6 +53,10 @@ final class UsenetDetailsTests: XCTestCase {
             let holds = body.contains("value=SABnzbd_nzo_fixture000")
             if body.contains("name=priority") { return Self.answer(request, Data(#"{"position": \#(holds ? 1 : -1)}"#.utf8)) }
             if body.contains("mode=change_cat") { return Self.answer(request, Data(#"{"status": \#(holds)}"#.utf8)) }
+            if body.contains("mode=retry") {
+                let failed = body.contains("value=SABnzbd_nzo_fixture0011")
+                return Self.answer(request, Data((failed ? #"{"status": true, "nzo_id": "SABnzbd_nzo_fixture0011"}"# : #"{"status": false, "error": "item does not exist"}"#).utf8))
+            }
             if body.contains("mode=get_config") {
                 return Self.answer(request, Data(#"{"config": {"categories": [{"name": "*", "dir": ""}, {"name": "tv", "dir": "tv"}, {"name": "movies", "dir": ""}]}}"#.utf8))
             }

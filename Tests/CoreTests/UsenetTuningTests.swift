@@ -128,4 +128,49 @@ extension UsenetDetailsTests {
         XCTAssertEqual([-100, -75, -50, 0, 49, 50, 100, 899, 900].map(NZBGetClient.jobPriority),
                        [.veryLow, .veryLow, .low, .normal, .normal, .high, .veryHigh, .veryHigh, .force])
     }
+
+    /// A failed job downloaded again and a queued job's archive password: one write each naming the job; the password
+    /// travels only in that write (SABnzbd's rename keeps the name its queue reports) and never in a description.
+    func testAFailedJobIsDownloadedAgainAndAQueuedJobTakesAnArchivePassword() async throws {
+        let (sab, sabLog, sabConfig) = try await sabnzbd()
+        let failed = job(sabConfig, "SABnzbd_nzo_fixture0011", history: true), queued = job(sabConfig, "SABnzbd_nzo_fixture0002")
+        try await sab.perform(.retry, on: failed)
+        let retry = try XCTUnwrap(sabLog.requests.last?.body)
+        XCTAssertTrue(retry.contains("mode=retry") && (retry + "&").contains("value=SABnzbd_nzo_fixture0011&"), retry)
+        let password = ArchivePassword("fixture-archive-secret")
+        try await sab.perform(.setArchivePassword(password), on: queued)
+        let (read, write) = (sabLog.requests[sabLog.requests.count - 2].body, sabLog.requests[sabLog.requests.count - 1].body)
+        XCTAssertTrue(read.contains("mode=queue") && read.contains("nzo_ids=SABnzbd_nzo_fixture0002") && !read.contains("fixture-archive-secret"), read)
+        XCTAssertTrue(write.contains("name=rename") && write.contains("value=SABnzbd_nzo_fixture0002") && write.contains("value2=Fixture.Usenet.Movie.2026")
+                      && write.contains("value3=fixture-archive-secret"), "the name it has, the password as value3: \(write)")
+        XCTAssertEqual(sabLog.requests.count, 3)
+        XCTAssertFalse("\(TransferDetailAction.setArchivePassword(password))".contains("fixture-archive-secret"), "never in a description")
+        XCTAssertFalse(String(reflecting: password).contains("fixture-archive-secret"))
+        for (action, item, refusal) in [(TransferDetailAction.retry, queued, ServiceError.notOffered),
+                                        (.setArchivePassword(password), failed, .notOffered),
+                                        (.setArchivePassword(ArchivePassword("")), queued, .invalidRequest(.badPassword)),
+                                        (.setArchivePassword(ArchivePassword("line\nbreak")), queued, .invalidRequest(.badPassword))] {
+            do {
+                try await sab.perform(action, on: item)
+                XCTFail("\(action) was sent")
+            } catch { XCTAssertEqual(error, refusal, "\(action)") }
+        }
+        XCTAssertEqual(sabLog.requests.count, 3, "nothing sent for any of them")
+        do {
+            try await sab.perform(.retry, on: job(sabConfig, "SABnzbd_nzo_gone", history: true))
+            XCTFail("a job it does not hold")
+        } catch { XCTAssertNotNil(error as ServiceError?) }
+
+        let (nzb, nzbLog, nzbConfig) = try await nzbget()
+        try await nzb.perform(.retry, on: job(nzbConfig, "drone-done", history: true, actionID: "8"))
+        XCTAssertTrue(try XCTUnwrap(nzbLog.requests.last?.body).contains(#"["HistoryRedownload","",[8]]"#))
+        try await nzb.perform(.setArchivePassword(password), on: job(nzbConfig, "drone-fixture", actionID: "7"))
+        XCTAssertTrue(try XCTUnwrap(nzbLog.requests.last?.body).contains(#"["GroupSetParameter","*Unpack:Password=fixture-archive-secret",[7]]"#))
+        XCTAssertEqual(nzbLog.requests.count, 2, "one request each")
+        do {
+            try await nzb.perform(.retry, on: job(nzbConfig, "drone-fixture", actionID: "7"))
+            XCTFail("a queued job has nothing to download again")
+        } catch { XCTAssertEqual(error, .notOffered) }
+        XCTAssertEqual(nzbLog.requests.count, 2)
+    }
 }

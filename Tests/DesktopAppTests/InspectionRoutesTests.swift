@@ -181,6 +181,10 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Priority of “Test.Pattern.Pack”'", "[combo box] 'Priority' {visible,sensitive", "[label] 'High'",
                     "[label] 'Where the job stands in SABnzbd's queue: higher ones download first; Force downloads even while the queue is paused. This job is paused: SABnzbd resumes it when its priority changes.'",
                     "[push button] 'Set' {visible,sensitive"]
+        case .detailsPassword:
+            return ["[frame] 'Archive password of “Test.Pattern.Pack”'", "[password text] 'Archive password' {visible,sensitive,focusable",
+                    "[label] 'NZBGet tries this password when it unpacks the job. Switchyard sends it once and keeps it nowhere.'",
+                    "[push button] 'Set Password' {visible,focusable}"]
         case .detailsRename:
             return ["[frame] 'Rename “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'New name' {visible,sensitive,focusable",
                     "[label] 'Transmission (NAS) renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.'",

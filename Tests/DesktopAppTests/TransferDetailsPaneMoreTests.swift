@@ -185,6 +185,50 @@ extension TransferDetailsPaneTests {
         }
     }
 
+    /// A queued job takes an archive password (typed into a password field, Set only for a possible one) but has
+    /// nothing to download again; a failed job of the history takes Download Again (asked first) and nothing else.
+    func testArchivePasswordForAQueuedJobAndDownloadAgainForAFailedOne() throws {
+        try requireTestSession()
+        try MainActor.assumeIsolated {
+            gtk_init()
+            let page = DownloadsPage(clock: .inspection)
+            page.render(.content(InspectionData.downloads(stale: false), refreshedAt: InspectionData.now))
+            var asked: [TransferDetailAction] = []
+            page.details.onAction = { action, _ in asked.append(action) }
+            let group = try XCTUnwrap(page.details.group)
+            var job = try XCTUnwrap(InspectionData.transfers.first { $0.name == "Test.Pattern.Pack" })
+            page.openDetails(key: DownloadsPage.key(job))
+            page.details.render(InspectionData.usenetDetails)
+            XCTAssertTrue(group.isEnabled("password"))
+            XCTAssertFalse(group.isEnabled("retry"), "a queued job has nothing to download again")
+            XCTAssertFalse(page.details.moreButton.tooltip?.contains("Download Again") ?? true, "and is not said to lack it")
+            page.details.askArchivePassword()
+            var dialog = try XCTUnwrap(page.details.confirmation)
+            let field = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_password_entry_get_type()).first)
+            XCTAssertFalse(dialog.confirmButton.sensitive)
+            gtk_editable_set_text(cast(field), "fixture-archive-secret")
+            XCTAssertTrue(dialog.confirmButton.sensitive)
+            dialog.answer(confirmed: true)
+            XCTAssertEqual(asked, [.setArchivePassword(ArchivePassword("fixture-archive-secret"))])
+
+            job.inHistory = true
+            job.state = .error
+            page.details.show(job, clientName: "NZBGet", kind: .nzbget)
+            XCTAssertTrue(group.isEnabled("retry"))
+            for name in ["password", "priority", "rename", "queue-top"] { XCTAssertFalse(group.isEnabled(name), name) }
+            page.details.confirmRetry()
+            dialog = try XCTUnwrap(page.details.confirmation)
+            dialog.answer(confirmed: false)
+            XCTAssertEqual(asked.count, 1, "cancelled: nothing sent")
+            page.details.confirmRetry()
+            try XCTUnwrap(page.details.confirmation).answer(confirmed: true)
+            XCTAssertEqual(asked.last, .retry)
+            job.state = .completed
+            page.details.show(job, clientName: "NZBGet", kind: .nzbget)
+            XCTAssertFalse(group.isEnabled("retry"), "only a failed job is downloaded again")
+        }
+    }
+
     func testTheTrackersPageAddsEditsAndRemovesThePickedTrackers() throws {
         try requireTestSession()
         try MainActor.assumeIsolated {

@@ -207,6 +207,30 @@ extension TransferActionPeerTests {
         XCTAssertEqual(after, before, "a name that cannot be one sends nothing")
     }
 
+    /// The failed job of its history downloaded again (back in the queue, out of the history) and a queued job's
+    /// archive password (the Unpack step's parameter, as NZBGet's own API lists it), one `editqueue` each.
+    func testNZBGetDownloadsAFailedJobAgainAndTakesAnArchivePassword() async throws {
+        let rig = try await rig(.nzbget)
+        defer { rig.solo.stop() }
+        let items = try await rig.items()
+        let failed = try XCTUnwrap(items.first { $0.isHistoryEntry && $0.state == .error }, "\(items.map { ($0.name, $0.state) })")
+        let queued = items.filter { !$0.isHistoryEntry }
+        guard queued.count >= 2 else { return XCTFail("two queued jobs") }
+        try await editqueue(rig, .setArchivePassword(ArchivePassword("fixture-archive-secret")), on: queued[0], other: queued[1]) {
+            $0.parameters?[queued[0].clientID]?["*Unpack:Password"] == "fixture-archive-secret"
+                && $0.parameters?[queued[1].clientID]?["*Unpack:Password"] == nil
+        }
+        try await editqueue(rig, .retry, on: failed, other: queued[0]) { view in
+            view.queue?[failed.clientID] != nil && view.history?[failed.clientID] == nil
+        }
+        let done = try XCTUnwrap(items.first { $0.isHistoryEntry && $0.state != .error })
+        let before = try await rig.writes().count
+        let refused = await rig.repository.perform(.retry, on: done)
+        XCTAssertEqual(refused.failure, .notOffered, "only a failed job is downloaded again")
+        let after = try await rig.writes().count
+        XCTAssertEqual(after, before)
+    }
+
     private func editqueue(_ rig: Rig, _ action: TransferDetailAction, on job: TransferItem, other: TransferItem,
                            _ done: @escaping (DaemonView) -> Bool) async throws {
         let before = try await rig.writes().count

@@ -29,8 +29,9 @@ final class TransferActionPeerTests: XCTestCase {
         let pieceOrder: [String: [Bool]]?
         /// Each transfer's share limits: "ratio", "time" (qBittorrent), "idle" (Transmission), each "default", "none" or the value.
         let shareLimits: [String: [String: String]]?
-        /// NZBGet: each queued job's priority (its MaxPriority).
+        /// NZBGet: each queued job's priority (its MaxPriority) and post-processing parameters.
         let priorities: [String: Int]?
+        let parameters: [String: [String: String]]?
     }
 
     struct Rig {

@@ -886,7 +886,8 @@ def query(kind, run):
         names = {str(g["NZBID"]): g["NZBName"] for g in groups} | {str(h["NZBID"]): h["Name"] for h in call("history", False)}
         print(json.dumps({"queue": queue, "history": history, "rate": call("status")["DownloadLimit"], "categories": categories,
                           "names": names, "order": {str(g["NZBID"]): index for index, g in enumerate(groups)},
-                          "priorities": {str(g["NZBID"]): g["MaxPriority"] for g in groups}}))
+                          "priorities": {str(g["NZBID"]): g["MaxPriority"] for g in groups},
+                          "parameters": {str(g["NZBID"]): {p["Name"]: p["Value"] for p in g.get("Parameters", [])} for g in groups}}))
     elif kind == "rtorrent":
         PORTS["rtorrent_web"] = state["port"]
         rows = rtorrent_call(credentials, "d.multicall2", "", "main", "d.hash=", "d.state=", "d.is_active=", "d.custom1=")

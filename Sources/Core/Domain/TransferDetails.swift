@@ -252,14 +252,18 @@ public enum TransferDetailAction: Sendable, Equatable {
     case setShareLimits(ShareLimits)
     /// A usenet job's priority in its client's queue.
     case setJobPriority(JobPriority)
+    /// Downloads a failed usenet job again (from its client's history back into its queue).
+    case retry
+    /// The password a usenet job's archives need to be unpacked.
+    case setArchivePassword(ArchivePassword)
 
     /// Confirmed before it is sent (a move's own dialog is its confirmation).
     public var needsConfirmation: Bool {
         switch self {
-        case .recheck, .moveData, .removeTrackers: true
+        case .recheck, .moveData, .removeTrackers, .retry: true
         // A rename's own dialog is its question; Transmission's renames on disk, said there.
         case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels, .moveInQueue, .setSequential,
-             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits, .setJobPriority: false
+             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits, .setJobPriority, .setArchivePassword: false
         }
     }
 

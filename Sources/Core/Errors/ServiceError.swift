@@ -43,6 +43,8 @@ public enum RequestProblem: Sendable, Equatable {
     case badName
     /// An announce URL that is not an http(s) or udp URL with a host, or one given twice.
     case badTrackerURL
+    /// An archive password that cannot be one (empty, control characters, longer than 255 characters).
+    case badPassword
 }
 
 /// Why a client that answered said no.

@@ -60,6 +60,7 @@ enum ErrorText {
         case .badGroupName: tr("Nothing was sent: a category or label cannot be empty, have control characters, or be given twice, and a Transmission label cannot have a comma.")
         case .badName: tr("Nothing was sent: a name cannot be empty, have control characters or a slash, or be “.” or “..”.")
         case .badTrackerURL: tr("Nothing was sent: each tracker must be an http, https or udp address with a host, given once.")
+        case .badPassword: tr("Nothing was sent: a password cannot be empty, longer than 255 characters or hold control characters.")
         }
     }
 

@@ -28,6 +28,7 @@ enum DownloadsScene: String, CaseIterable {
     case detailsRename = "details.rename"
     case detailsShareLimits = "details.share-limits"
     case detailsPriority = "details.priority"
+    case detailsPassword = "details.password"
     case detailsAddTrackers = "details.trackers-add"
     case speed
     case speedEmpty = "speed.empty"
@@ -84,6 +85,7 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsLimits: "A qBittorrent transfer's own speed limits: download limited to 8,000 kB/s, upload not"
         case .detailsShareLimits: "A qBittorrent transfer's share limits: its own ratio of 1.5, the seeding time as in qBittorrent's settings"
         case .detailsPriority: "A paused SABnzbd job's priority: High now, SABnzbd's four priorities, and that a change resumes the job"
+        case .detailsPassword: "A queued NZBGet job's archive password: a password field, Set Password off until something is typed"
         case .detailsSpeed: "The details pane's Speed page: the transfer's speeds over the 40 minutes it was shown, a pointer over one"
         case .speed: "The speed history from the toolbar's total speeds: each client's last hour"
         case .speedEmpty: "The speed history before any refresh was sampled: nothing recorded yet"
@@ -116,6 +118,16 @@ extension DownloadsPage {
             details.visiblePart = .log
             view.grabFocus()
             return (nil, nil)
+        }
+        if scene == .detailsPassword, let job = InspectionData.transfers.first(where: { $0.name == "Test.Pattern.Pack" }) {
+            let key = Self.key(job)
+            select(keys: [key])
+            openDetails(key: key)
+            if paned.height == 0 { paned.position = 330 }
+            details.render(InspectionData.usenetDetails)
+            view.grabFocus()
+            details.askArchivePassword()
+            return (details.confirmation?.window, nil)
         }
         if scene == .detailsPriority, var job = InspectionData.transfers.first(where: { $0.name == "Test.Pattern.Pack" }) {
             // The sample's NZBGet job, shown as a paused SABnzbd job's (SABnzbd resumes it when its priority changes).
@@ -213,7 +225,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits, .detailsPriority,
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits, .detailsPriority, .detailsPassword,
              .detailsAddTrackers, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:

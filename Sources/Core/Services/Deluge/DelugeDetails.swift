@@ -205,7 +205,7 @@ extension DelugeClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
         switch action {
         case .setLabels: .unsupported // one label each
-        case .setJobPriority: .unsupported // usenet's
+        case .setJobPriority, .retry, .setArchivePassword: .unsupported // usenet's
         default: .available
         }
     }
@@ -310,7 +310,7 @@ extension DelugeClient: TransferTuning {
             default: "{\"stop_at_ratio\":false}"
             }
             _ = try await authorized("core.set_torrent_options", "[\(ids),\(options)]", effect: .write)
-        case .setLabels, .setJobPriority:
+        case .setLabels, .setJobPriority, .retry, .setArchivePassword:
             throw .notOffered // not reached: unavailable above
         }
     }

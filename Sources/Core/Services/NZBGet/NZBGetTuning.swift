@@ -1,12 +1,13 @@
 import Foundation
 
 /// What NZBGet's details pane can change of a queued job (API-GUIDE-4 §6.1–6.2): its place in the queue, its name,
-/// its priority and its category, each one `editqueue` in the [Command, Param, [NZBID]] form (the Param always a
-/// string). A finished job (its history) takes none. `true` means the job was found; `false` that it was not.
+/// its priority, its category and its archive password; and a failed job of its history can be downloaded again. Each
+/// is one `editqueue` in the [Command, Param, [NZBID]] form (the Param always a string). `true` means the job was
+/// found; `false` that it was not.
 extension NZBGetClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
         switch action {
-        case .moveInQueue, .rename, .setJobPriority, .setCategory: .available
+        case .moveInQueue, .rename, .setJobPriority, .setCategory, .retry, .setArchivePassword: .available
         default: .unsupported
         }
     }
@@ -42,7 +43,10 @@ extension NZBGetClient: TransferTuning {
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         guard let id = Int(try item.usenetJobID()), id > 0 else { throw .invalidRequest(.noItems) }
-        guard Self.availability(of: action) == .available, !item.isHistoryEntry else { throw .notOffered }
+        guard Self.availability(of: action) == .available else { throw .notOffered }
+        // A retry is for a failed job of its history; everything else for a job still in its queue.
+        if case .retry = action { guard item.isHistoryEntry, item.state == .error else { throw .notOffered } }
+        else if item.isHistoryEntry { throw .notOffered }
         let (command, param): (String, String) = switch action {
         // A positive offset is towards the bottom.
         case .moveInQueue(.top): ("GroupMoveTop", "")
@@ -54,6 +58,11 @@ extension NZBGetClient: TransferTuning {
         // Only the category (GroupApplyCategory would also apply its post-processing); NZBGet stores any name, so it
         // is checked as a name first. "" takes the category away.
         case .setCategory: ("GroupSetCategory", try action.checkedCategory() ?? "")
+        // The whole job again, back at the top of the queue (HistoryRetryFailed only fetches failed articles, and
+        // answers true doing nothing for a deleted job).
+        case .retry: ("HistoryRedownload", "")
+        // The Unpack step's own parameter; everything after the first "=" is the value.
+        case .setArchivePassword: ("GroupSetParameter", "*Unpack:Password=" + (try action.checkedPassword()))
         default: ("", "")
         }
         guard !command.isEmpty else { throw .notOffered }

@@ -6,7 +6,7 @@ extension QBittorrentClient: TransferTuning {
         switch action {
         case .setFilePriority(.low, _): .unsupported // 0, 1, 6, 7 only
         case .setLabels: .unsupported // one category each (its tags are another thing)
-        case .setJobPriority: .unsupported // usenet's
+        case .setJobPriority, .retry, .setArchivePassword: .unsupported // usenet's
         default: .available
         }
     }
@@ -72,7 +72,7 @@ extension QBittorrentClient: TransferTuning {
             _ = try await post("/api/v2/torrents/removeTrackers", [("hash", hash), ("urls", try action.checkedTrackers().joined(separator: "|"))])
         case .setShareLimits:
             try await setShareLimits(try action.checkedShareLimits(Self.shareLimitSupport), hash: hash)
-        case .setLabels, .setJobPriority:
+        case .setLabels, .setJobPriority, .retry, .setArchivePassword:
             throw .notOffered // not reached: unavailable above
         }
     }

@@ -207,7 +207,8 @@ extension RTorrentClient: TransferTuning {
         case .setSpeedLimits, .setShareLimits: .groupLimitsOnly
         case .setLabels: .unsupported // one label each
         // No queue, no piece order, no rename, and a tracker can only be switched off, not removed or edited.
-        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers, .setJobPriority: .unsupported
+        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers, .setJobPriority, .retry,
+             .setArchivePassword: .unsupported
         case .setFilePriority, .recheck, .reannounce, .setCategory, .addTrackers: .available
         }
     }
@@ -241,7 +242,7 @@ extension RTorrentClient: TransferTuning {
             }
             _ = try await multicall(calls, effect: .write)
         case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker,
-             .removeTrackers, .setShareLimits, .setJobPriority:
+             .removeTrackers, .setShareLimits, .setJobPriority, .retry, .setArchivePassword:
             throw .notOffered // not reached: unavailable above
         }
     }

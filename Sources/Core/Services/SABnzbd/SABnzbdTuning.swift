@@ -2,12 +2,12 @@ import Foundation
 
 /// What SABnzbd's details pane can change of a queued job (API-GUIDE-4 §5.2): its place in the queue (`mode=switch`,
 /// naming the job and the job whose place it takes), its name (`mode=queue&name=rename`), its priority
-/// (`name=priority`) and its category (`mode=change_cat`). A finished job takes none. Each names the one job; none is
-/// retried.
+/// (`name=priority`), its category (`mode=change_cat`) and its archive password (a rename keeping its name); a failed
+/// job of its history can be downloaded again (`mode=retry`). Each names the one job; none is retried by Switchyard.
 extension SABnzbdClient: TransferTuning {
     public static func availability(of action: TransferDetailAction) -> ActionAvailability {
         switch action {
-        case .moveInQueue, .rename, .setCategory: .available
+        case .moveInQueue, .rename, .setCategory, .retry, .setArchivePassword: .available
         case .setJobPriority(let priority): priorityValue(priority) == nil ? .unsupported : .available
         default: .unsupported
         }
@@ -50,6 +50,12 @@ extension SABnzbdClient: TransferTuning {
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let id = try item.usenetJobID()
         guard Self.availability(of: action) == .available else { throw .notOffered }
+        // A retry is for a failed job of its history; everything else for a job still in its queue.
+        if case .retry = action {
+            guard item.isHistoryEntry, item.state == .error else { throw .notOffered }
+            // The entry leaves the history and the job goes back to the queue; `item does not exist` is its false.
+            return try Self.expectStatus(try await call([("mode", "retry"), ("value", id)], effect: .write))
+        }
         guard !item.isHistoryEntry else { throw .notOffered }
         switch action {
         case .moveInQueue(let move):
@@ -76,6 +82,14 @@ extension SABnzbdClient: TransferTuning {
             guard let value = Self.priorityValue(priority) else { throw .notOffered }
             let answer = try await call([("mode", "queue"), ("name", "priority"), ("value", id), ("value2", value)], effect: .write)
             guard try Self.position(answer) >= 0 else { throw .refused(.noSuchTransfer) }
+        case .setArchivePassword:
+            // Set with a rename that keeps the name the queue reports now (`value2` is required; with `value3` a
+            // "{{…}}" in the name is not read as a password).
+            let password = try action.checkedPassword()
+            let slots = try SABnzbdQueueDTO.decode(try await call([("mode", "queue"), ("nzo_ids", id)], effect: .read)).slots
+            guard let name = slots.first(where: { $0.nzoID == id })?.filename, !name.isEmpty else { throw .refused(.noSuchTransfer) }
+            try Self.expectStatus(try await call([("mode", "queue"), ("name", "rename"), ("value", id), ("value2", name), ("value3", password)],
+                                                 effect: .write))
         case .setCategory:
             // `*` is its default category ("none"); a name it does not have is its false.
             let name = try action.checkedCategory() ?? "*"

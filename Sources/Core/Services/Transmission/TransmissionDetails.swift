@@ -194,7 +194,7 @@ extension TransmissionClient: TransferTuning {
         case .setCategory: .unsupported // labels, several each
         // 3.00 has neither (4.1's `sequential_download` is not in the dialect spoken here).
         case .setSequential, .setFirstLastPiecesFirst: .unsupported
-        case .setJobPriority: .unsupported // usenet's (bandwidthPriority is another thing)
+        case .setJobPriority, .retry, .setArchivePassword: .unsupported // usenet's (bandwidthPriority is another thing)
         default: .available
         }
     }
@@ -305,7 +305,7 @@ extension TransmissionClient: TransferTuning {
             case nil: break
             }
             _ = try await call("torrent-set", "{\"ids\":\(ids),\(parts.joined(separator: ","))}", effect: .write)
-        case .setCategory, .setSequential, .setFirstLastPiecesFirst, .setJobPriority:
+        case .setCategory, .setSequential, .setFirstLastPiecesFirst, .setJobPriority, .retry, .setArchivePassword:
             throw .notOffered // not reached: unavailable above
         }
     }

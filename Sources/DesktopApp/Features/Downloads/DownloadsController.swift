@@ -149,6 +149,8 @@ final class DownloadsController: FeatureController {
         case .moveData(let folder): tr("Moving “%1$s” to %2$s").fill(item.name, folder)
         case .setSpeedLimits: tr("Set the speed limits of “%s”").fill(item.name)
         case .setShareLimits: tr("Set the share limits of “%s”").fill(item.name)
+        case .retry: tr("Sent “%s” back to the queue to download again").fill(item.name)
+        case .setArchivePassword: tr("Set the archive password of “%s”").fill(item.name)
         // Translators: %1$s is a usenet job's name, %2$s a priority ("High").
         case .setJobPriority(let priority): tr("Set the priority of “%1$s” to %2$s").fill(item.name, TransferDetailsPane.priorityTitle(priority))
         // Translators: %1$s is a transfer's name, %2$s a category or label.

@@ -12,6 +12,7 @@ extension TransferDetailsPane {
              (tr("Move Down in Queue"), "details.queue-down"), (tr("Move to Bottom of Queue"), "details.queue-bottom")],
             [(tr("Download in Order"), "details.sequential"), (tr("First and Last Pieces First"), "details.first-last")],
             [(tr("Rename…"), "details.rename"), (tr("Share Limits…"), "details.share-limits"), (tr("Priority…"), "details.priority")],
+            [(tr("Archive Password…"), "details.password"), (tr("Download Again…"), "details.retry")],
         ])
     }
 
@@ -21,7 +22,8 @@ extension TransferDetailsPane {
          ("queue-down", tr("Move Down in Queue"), .moveInQueue(.down)), ("queue-bottom", tr("Move to Bottom of Queue"), .moveInQueue(.bottom)),
          ("sequential", tr("Download in Order"), .setSequential(true)), ("first-last", tr("First and Last Pieces First"), .setFirstLastPiecesFirst(true)),
          ("rename", tr("Rename…"), .rename("x")), ("share-limits", tr("Share Limits…"), .setShareLimits(ShareLimits())),
-         ("priority", tr("Priority…"), .setJobPriority(.normal))]
+         ("priority", tr("Priority…"), .setJobPriority(.normal)), ("password", tr("Archive Password…"), .setArchivePassword(ArchivePassword(""))),
+         ("retry", tr("Download Again…"), .retry)]
     }
 
     func connectMore() {
@@ -44,6 +46,8 @@ extension TransferDetailsPane {
         group.add("rename") { [weak self] in self?.askRename() }
         group.add("share-limits") { [weak self] in self?.askShareLimits() }
         group.add("priority") { [weak self] in self?.askPriority() }
+        group.add("password") { [weak self] in self?.askArchivePassword() }
+        group.add("retry") { [weak self] in self?.confirmRetry() }
         addTrackersButton.onClicked { [weak self] in self?.askAddTrackers() }
         editTrackerButton.onClicked { [weak self] in self?.askEditTracker() }
         removeTrackersButton.onClicked { [weak self] in self?.confirmRemoveTrackers() }
@@ -55,10 +59,12 @@ extension TransferDetailsPane {
         return trackers.list.keys.filter { picked.contains($0) }.compactMap { trackerValues[$0]?.url }
     }
 
-    /// Whether the client can do `action` for the transfer shown (a finished usenet job takes none of these).
+    /// Whether the client can do `action` for the transfer shown (a finished usenet job takes none of these but
+    /// Download Again, which only a failed one takes).
     private func offered(_ action: TransferDetailAction) -> ActionAvailability {
         guard let item else { return .unsupported }
-        if item.isHistoryEntry { return .finishedEntry }
+        if case .retry = action, !(item.isHistoryEntry && item.state == .error) { return .finishedEntry }
+        if item.isHistoryEntry, action != .retry { return .finishedEntry }
         return kind?.availability(of: action) ?? .unsupported
     }
 
@@ -74,9 +80,9 @@ extension TransferDetailsPane {
             // The form starts from the limits the client reports: none read yet, nothing to start from.
             if enabled, case .setShareLimits = entry.action { enabled = generalRead?.shareLimits != nil }
             group.setEnabled(entry.name, enabled)
-            // A torrent client is not said to lack a usenet job's priority.
-            let usenetOnly = { if case .setJobPriority = entry.action { return true } else { return false } }()
-            if usenetOnly, kind?.downloadProtocol != .usenet { continue }
+            // A torrent client is not said to lack a usenet job's actions, nor a job in the queue to lack Download Again.
+            if entry.action.isUsenetOnly, kind?.downloadProtocol != .usenet { continue }
+            if entry.action == .retry, availability == .finishedEntry { continue }
             if availability != .available { missing.append(entry.label.replacingOccurrences(of: "…", with: "")) }
         }
         group.setState("sequential", generalRead?.sequential ?? false)
