@@ -3,13 +3,15 @@
 (xdotool), against real daemons that hold the same seed torrent (a solo qBittorrent and a solo Transmission):
 
   open Downloads (Alt+2); for each client: click its row and press Enter (the pane opens on that transfer);
-  on Files, click the file and choose Priority → Do Not Download (the daemon reports the file skipped); Move data…,
+  on Files, click the folder's first file, Ctrl+click its second, choose Priority → Do Not Download (the daemon
+  reports those two files skipped, the third not); Move data…,
   type another folder, Move (the daemon reports the folder and the file is there); Speed limits…, switch the upload
   limit on, Set Limits (the daemon reports that limit on that transfer); its category or labels (qBittorrent: None
   from its list; Transmission: typed words); Verify data… asks first (Cancel first); Reannounce says it was sent;
   Escape closes the pane.
 
-Inputs (environment, set by TransferDetailsUITests): SY_APP_PID, SY_SEED (the torrent's file name), SY_RUNS (JSON:
+Inputs (environment, set by TransferDetailsUITests): SY_APP_PID, SY_SEED (the torrent's folder name), SY_FILES (JSON:
+its files' names in the torrent's order), SY_RUNS (JSON:
 {"Display name": {"kind": …, "run": RUN_DIR, "data": DATA_DIR, "hash": …, "moveTo": FOLDER}, …}). What the daemons
 did is read with their own APIs (Tests/Peers/peers.py query), not Switchyard's. Prints one JSON object of what it
 saw; exits 1 with a message when a step fails.
@@ -27,6 +29,7 @@ ENV = os.environ
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = json.loads(ENV["SY_RUNS"])
 SEED = ENV["SY_SEED"]
+FILES = json.loads(ENV["SY_FILES"])  # the seed folder's files, in the torrent's order
 seen = {}
 
 
@@ -104,18 +107,21 @@ def focus_window(pattern):
     return wid
 
 
-def click_label(label):
+def click_label(label, modifier=None):
     """A real click in the middle of `label` (window coordinates; a 5-pixel margin around GTK's widgets, as in
     downloads-ui-check.py)."""
     x, y, width, height = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     wid = focus_window("^Switchyard$")
-    subprocess.run(["xdotool", "mousemove", "--window", wid, str(x + 5 + width // 4), str(y + 5 + height // 2), "sleep", "0.2",
-                    "click", "1"], check=True)
+    held = ["keydown", modifier] if modifier else []
+    released = ["keyup", modifier] if modifier else []
+    subprocess.run(["xdotool", "mousemove", "--window", wid, str(x + 5 + width // 4), str(y + 5 + height // 2), "sleep", "0.2"]
+                   + held + ["click", "1"] + released, check=True)
     time.sleep(0.3)
 
 
-def list_row(table_name, client=None):
-    """The label of SEED in a row of the table named `table_name` (the Downloads list: the row of `client`)."""
+def list_row(table_name, client=None, text=SEED):
+    """The label `text` (SEED by default) in a row of the table named `table_name` (the Downloads list: the row of
+    `client`)."""
     table = node("tree table", table_name)
     if table is None:
         return None
@@ -124,8 +130,8 @@ def list_row(table_name, client=None):
             continue
         labels = [child for child in walk(row) if child.getRoleName() == "label"]
         texts = [label.name for label in labels]
-        if SEED in texts and (client is None or client in texts):
-            return next(label for label in labels if label.name == SEED), row
+        if text in texts and (client is None or client in texts):
+            return next(label for label in labels if label.name == text), row
     return None
 
 
@@ -160,12 +166,23 @@ def walk_client(name, downloads_table):
     mine["heading"] = until(lambda: next((n.name for n in walk(pane) if n.getRoleName() == "label" and n.name == SEED), None),
                             what="the pane's heading")
 
-    # Files: the file skipped from the Priority menu.
+    # Files: two of the folder's three files picked (a click, then Ctrl and a click) and skipped from the Priority menu.
     press("page tab", "Files", pane)
-    pick("Files")
+    first, second = FILES[0], FILES[1]
+    for _ in range(4):
+        label, _row = until(lambda: list_row("Files", text=first), what=f"the row of {first}")
+        click_label(label)
+        label, _row = until(lambda: list_row("Files", text=second), what=f"the row of {second}")
+        click_label(label, "ctrl")
+        if poll(lambda: picked(list_row("Files", text=first)[1]) and picked(list_row("Files", text=second)[1]), 3):
+            break
+    else:
+        fail(f"a click on {first} and Ctrl+click on {second} did not pick both")
+    mine["thirdLeftUnpicked"] = not picked(list_row("Files", text=FILES[2])[1])
     press("push button", "Priority of the files picked", pane)
     press("menu item", "Do Not Download")
-    mine["skippedInDaemon"] = bool(until(lambda: daemon(name)["skipped"].get(run["hash"]) == [0], what=f"{name} to skip the file"))
+    until(lambda: daemon(name)["skipped"].get(run["hash"]) == [0, 1], timeout=30, what=f"{name} to skip two files")
+    mine["skippedInDaemon"] = daemon(name)["skipped"].get(run["hash"])
     until(lambda: node("label", "Skip", node("tree table", "Files")), what="the Files page to read back Skip")
     press("page tab", "General", pane)
 

@@ -5,13 +5,13 @@ import XCTest
 
 /// The details pane end to end, as a user drives it: the real window under Xvfb, real clicks and keys and AT-SPI
 /// actions (Tools/details-ui-check.py), the session's real keyring, and two real daemons — qBittorrent and
-/// Transmission — holding the same torrent. What each daemon did is read with its own API.
+/// Transmission — holding the same torrent, a folder of three files. What each daemon did is read with its own API.
 final class TransferDetailsUITests: XCTestCase {
-    func testOpenThePaneSkipAFileMoveLimitLabelVerifyAndReannounceOnTwoRealClients() throws {
+    func testOpenThePaneSkipTwoFilesMoveLimitLabelVerifyAndReannounceOnTwoRealClients() throws {
         try requireTestSession(peers: true)
-        let qbt = try SoloPeer(.qbittorrent)
+        let qbt = try SoloPeer(.qbittorrent, folder: true)
         defer { qbt.stop() }
-        let transmission = try SoloPeer(.transmission)
+        let transmission = try SoloPeer(.transmission, folder: true)
         defer { transmission.stop() }
         let seed = try XCTUnwrap(qbt.daemon.seeds?.first)
         XCTAssertEqual(transmission.daemon.seeds?.first?.hash, seed.hash, "both daemons hold the same torrent")
@@ -25,11 +25,12 @@ final class TransferDetailsUITests: XCTestCase {
                           "moveTo": solo.run.appendingPathComponent("moved").path]
         }
         let walk = try WalkThrough("Tools/details-ui-check.py", services: services, driverEnvironment: [
-            "SY_SEED": seed.name, "SY_RUNS": String(decoding: try JSONSerialization.data(withJSONObject: runs), as: UTF8.self)])
+            "SY_SEED": seed.name, "SY_FILES": #"["01 opening.bin", "02 middle.bin", "03 closing.bin"]"#, "SY_RUNS": String(decoding: try JSONSerialization.data(withJSONObject: runs), as: UTF8.self)])
         for name in runs.keys.sorted() {
             let seen = try XCTUnwrap(walk.seen[name] as? [String: Any], "\(name): \(walk.seen)")
             XCTAssertEqual(seen["heading"] as? String, seed.name, "\(name): Enter opened the pane on its transfer")
-            XCTAssertEqual(seen["skippedInDaemon"] as? Bool, true, "\(name): Priority → Do Not Download skipped the file")
+            XCTAssertEqual(seen["skippedInDaemon"] as? [Int], [0, 1], "\(name): Priority → Do Not Download skipped the two files picked, not the third")
+            XCTAssertEqual(seen["thirdLeftUnpicked"] as? Bool, true)
             XCTAssertEqual(seen["moveButtons"] as? [String], ["Cancel", "Move"])
             XCTAssertEqual(seen["moveOffBeforeTyping"] as? Bool, true, "\(name): Move is off until the folder changes")
             XCTAssertEqual(seen["movedInDaemon"] as? Bool, true, "\(name): the daemon reports the new folder")

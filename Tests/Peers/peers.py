@@ -82,9 +82,13 @@ class Client:
             return error.code, dict(error.headers), error.read()
 
 
-def make_data(run, announce="http://127.0.0.1:9/announce", absent=False):
+FOLDER_FILES = [("01 opening.bin", 48 * 1024), ("02 middle.bin", 80 * 1024), ("03 closing.bin", 32 * 1024)]
+
+
+def make_data(run, announce="http://127.0.0.1:9/announce", absent=False, folder_seed=False):
     """The seed files and their torrents, announcing to `announce` (by default a port nothing listens on; the
-    info-hash does not depend on it). `absent`: every file made elsewhere, so the torrents start with nothing."""
+    info-hash does not depend on it). `absent`: every file made elsewhere, so the torrents start with nothing.
+    `folder`: the first seed is a folder of three files (FOLDER_FILES) instead of one file, under the same name."""
     data = os.path.join(run, "data")
     elsewhere = os.path.join(run, "elsewhere")
     os.makedirs(data, exist_ok=True)
@@ -93,9 +97,16 @@ def make_data(run, announce="http://127.0.0.1:9/announce", absent=False):
     rng = random.Random(20260115)
     for name, size in SEEDS + [MISSING]:
         folder = elsewhere if (name, size) == MISSING or absent else data
-        path = os.path.join(folder, name)
-        with open(path, "wb") as handle:
-            handle.write(rng.randbytes(size))
+        place = folder
+        path = os.path.join(place, name)
+        if folder_seed and (name, size) == SEEDS[0]:
+            os.makedirs(path, exist_ok=True)
+            for part, part_size in FOLDER_FILES:
+                with open(os.path.join(path, part), "wb") as handle:
+                    handle.write(rng.randbytes(part_size))
+        else:
+            with open(path, "wb") as handle:
+                handle.write(rng.randbytes(size))
         torrent = os.path.join(run, name + ".torrent")
         subprocess.run(["transmission-create", "-p", "-s", "16", "-t", announce, "-o", torrent, path],
                        check=True, capture_output=True)
@@ -734,11 +745,12 @@ def tracker_stats(port):
     return {"announces": int(tcp[1]), "peers": int(peers[0]), "seeds": int(peers[1])}
 
 
-def solo(kind, run, seeds=1, tracker=False, absent=False):
+def solo(kind, run, seeds=1, tracker=False, absent=False, folder=False):
     """One daemon on shifted ports: tests may kill it (or act on its torrents) without disturbing
     the shared peers. `seeds`: how many of the seed torrents it holds (their data in RUN_DIR/data).
     `tracker`: its torrents announce to an opentracker of its own (started first, tracking exactly them).
-    `absent`: their data is not there, so they wait to download (in the client's queue)."""
+    `absent`: their data is not there, so they wait to download (in the client's queue).
+    `folder`: the first seed is a folder of three files (make_data)."""
     for key in PORTS:
         PORTS[key] += 100
     settle_ports()
@@ -749,7 +761,7 @@ def solo(kind, run, seeds=1, tracker=False, absent=False):
             state = {kind: start_nzbget(run, credentials) | credentials}
         else:
             announce = f"http://127.0.0.1:{PORTS['opentracker']}/announce"
-            data, torrents = make_data(run, announce, absent) if tracker else make_data(run, absent=absent)
+            data, torrents = make_data(run, announce, absent, folder) if tracker else make_data(run, absent=absent, folder_seed=folder)
             held = torrents[:seeds]
             tracked = start_opentracker(run, [t["hash"] for t in held]) if tracker else None
             starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge,
@@ -965,7 +977,7 @@ if __name__ == "__main__":
         bulk(int(sys.argv[2]), sys.argv[3])
     elif len(sys.argv) in (4, 5, 6) and sys.argv[1] == "solo":
         solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) >= 5 else 1, len(sys.argv) == 6 and sys.argv[5] == "tracker",
-             len(sys.argv) == 6 and sys.argv[5] == "absent")
+             len(sys.argv) == 6 and sys.argv[5] == "absent", len(sys.argv) == 6 and sys.argv[5] == "folder")
     elif len(sys.argv) == 3 and sys.argv[1] == "tracker-stats":
         print(json.dumps(tracker_stats(int(sys.argv[2]))))
     elif len(sys.argv) == 4 and sys.argv[1] == "usenet":

@@ -29,10 +29,12 @@ public struct SoloPeer: Sendable {
 
     /// `tracker`: its torrents announce to a real opentracker of its own on 127.0.0.1.
     /// `absent`: the torrents' data is not there, so they wait in the client's queue to download.
-    public init(_ kind: ServiceKind, seeds: Int = 1, tracker: Bool = false, absent: Bool = false) throws {
+    /// `folder`: the first seed is a folder of three files (peers.py FOLDER_FILES), for picking several files.
+    public init(_ kind: ServiceKind, seeds: Int = 1, tracker: Bool = false, absent: Bool = false, folder: Bool = false) throws {
         try requireTestSession(peers: true)
         run = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-solo-\(UUID().uuidString)")
-        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)] + (tracker ? ["tracker"] : absent ? ["absent"] : []))
+        let mode = tracker ? ["tracker"] : absent ? ["absent"] : folder ? ["folder"] : []
+        let (status, output) = try runTool("/usr/bin/python3", [Self.script.path, "solo", kind.rawValue, run.path, String(seeds)] + mode)
         guard status == 0 else { throw SoloError.didNotStart(output) }
         let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: run.appendingPathComponent("peers.json")))
         daemon = [file.qbittorrent, file.transmission, file.deluge, file.nzbget, file.rtorrent].compactMap { $0 }.first!
