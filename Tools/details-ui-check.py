@@ -8,7 +8,8 @@
   type another folder, Move (the daemon reports the folder and the file is there); Speed limits…, switch the upload
   limit on, Set Limits (the daemon reports that limit on that transfer); its category or labels (qBittorrent: None
   from its list; Transmission: typed words); Verify data… asks first (Cancel first); Reannounce says it was sent;
-  Escape closes the pane.
+  More actions → Download in Order (qBittorrent: the daemon downloads in order) or Rename… (Transmission: typed, the
+  daemon reports the name); Escape closes the pane.
 
 Inputs (environment, set by TransferDetailsUITests): SY_APP_PID, SY_SEED (the torrent's folder name), SY_FILES (JSON:
 its files' names in the torrent's order), SY_RUNS (JSON:
@@ -235,6 +236,20 @@ def walk_client(name, downloads_table):
     press("push button", "Reannounce", pane)
     mine["reannounceSaid"] = bool(until(lambda: any(n.getRoleName() == "label" and n.name.startswith(f"Reannounce of “{SEED}” sent")
                                                     for n in walk(app())), what="the reannounce message"))
+
+    # The More menu: qBittorrent downloads in order; Transmission renames the transfer (and its folder on disk).
+    press("push button", "More actions for this transfer", pane)
+    if run["kind"] == "qbittorrent":
+        press("menu item", "Download in Order")
+        mine["inOrderInDaemon"] = bool(until(lambda: daemon(name)["pieceOrder"].get(run["hash"]) == [True, False],
+                                             what=f"{name} to download in order"))
+    else:
+        press("menu item", "Rename…")
+        dialog = until(lambda: frame(f"Rename “{SEED}”"), what="the rename form")
+        type_into("^Rename ", SEED + " renamed")
+        press("push button", "Rename", dialog)
+        mine["renamedInDaemon"] = bool(until(lambda: daemon(name)["names"].get(run["hash"]) == SEED + " renamed",
+                                             what=f"{name} to report the new name"))
 
     focus_window("^Switchyard$")
     key("Escape")

@@ -41,6 +41,8 @@ final class TransferDetailsUITests: XCTestCase {
             XCTAssertEqual(seen["closedByEscape"] as? Bool, true)
         }
         XCTAssertEqual((walk.seen["Solo Transmission"] as? [String: Any])?["labelledInDaemon"] as? Bool, true, "typed labels, read back")
+        XCTAssertEqual((walk.seen["Solo Transmission"] as? [String: Any])?["renamedInDaemon"] as? Bool, true, "More → Rename…, read back")
+        XCTAssertEqual((walk.seen["Solo qBittorrent"] as? [String: Any])?["inOrderInDaemon"] as? Bool, true, "More → Download in Order, read back")
         XCTAssertEqual((walk.seen["Solo qBittorrent"] as? [String: Any])?["categoryShown"] as? String, "fixture-tv",
                        "the category form opens on the one it is in")
         XCTAssertEqual(walk.warnings, [], "GTK warnings while acting")
