@@ -86,6 +86,10 @@ extension TransferDetailsPaneTests {
             XCTAssertFalse(group.isEnabled("share-limits"), "nothing read yet: nothing to start from")
             page.details.render(InspectionData.transferDetails) // qBittorrent: its own ratio 1.5, the seeding time as in its settings
             XCTAssertTrue(group.isEnabled("share-limits"))
+            XCTAssertTrue(page.details.generalValue(.shareLimits).hasPrefix("ratio 1.50, seeding time as in "), page.details.generalValue(.shareLimits))
+            XCTAssertEqual(TransferDetailsPane.shareLimitsText(ShareLimits(ratio: .unlimited, seedingMinutes: .value(90), idleMinutes: .clientDefault),
+                                                               client: "Fixture"),
+                           "no ratio limit, 1 h 30 min of seeding, idle time as in Fixture's settings")
 
             page.details.askShareLimits()
             var dialog = try XCTUnwrap(page.details.confirmation)

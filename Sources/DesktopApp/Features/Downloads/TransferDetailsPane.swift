@@ -357,6 +357,7 @@ final class TransferDetailsPane {
         set(.queuePosition, general.queuePosition.map { Formatting.count($0) })
         set(.downloadLimit, general.downloadLimit.map { Formatting.speed($0) } ?? tr("Unlimited"))
         set(.uploadLimit, general.uploadLimit.map { Formatting.speed($0) } ?? tr("Unlimited"))
+        set(.shareLimits, general.shareLimits.map { Self.shareLimitsText($0, client: clientName) })
         set(.nextAnnounce, general.nextAnnounce.map { Formatting.duration($0) })
         set(.isPrivate, general.isPrivate.map { $0 ? tr("Yes") : tr("No") })
         set(.comment, general.comment)
