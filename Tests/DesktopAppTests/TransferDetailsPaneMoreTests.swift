@@ -220,6 +220,8 @@ extension TransferDetailsPaneTests {
             page.details.show(job, clientName: "NZBGet", kind: .nzbget)
             XCTAssertTrue(group.isEnabled("retry"))
             for name in ["password", "priority", "rename", "queue-top"] { XCTAssertFalse(group.isEnabled(name), name) }
+            XCTAssertFalse(page.details.groupButton.sensitive, "a finished job takes no category here")
+            XCTAssertEqual(page.details.groupButton.tooltip, "NZBGet takes no changes to a finished download")
             page.details.confirmRetry()
             dialog = try XCTUnwrap(page.details.confirmation)
             dialog.answer(confirmed: false)

@@ -291,7 +291,9 @@ extension Strings {
         case .needsProgramOnServer: tr("%s can move data only by running a program on its own machine, which Switchyard does not do").fill(client)
         // Translators: %s is a download client's name (rTorrent).
         case .groupLimitsOnly: tr("%s sets limits for named groups of transfers, not for one transfer").fill(client)
-        case .unsupported, .finishedEntry, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
+        // Translators: %s is a download client's name.
+        case .finishedEntry: tr("%s takes no changes to a finished download").fill(client)
+        case .unsupported, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
         }
     }
 

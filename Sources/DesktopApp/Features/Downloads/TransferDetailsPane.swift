@@ -251,7 +251,8 @@ final class TransferDetailsPane {
                                       (moveButton, .moveData(to: "/"), tr("Move the transfer's data to another folder")),
                                       (limitsButton, .setSpeedLimits(down: nil, up: nil), tr("Limit this transfer's speeds")),
                                       (groupButton, groupAction, Self.groupWords(grouping).tooltip)] {
-            let availability = kind?.availability(of: action) ?? .unsupported
+            // A finished usenet job (its client's history) takes none of these.
+            let availability = item?.isHistoryEntry == true ? .finishedEntry : kind?.availability(of: action) ?? .unsupported
             button.sensitive = availability == .available && item != nil
             button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
         }
