@@ -14,7 +14,7 @@ final class A11yStressTests: XCTestCase {
     func testAScreenReaderWalkingTheTreeThroughEveryTransition() throws {
         let harness = try Harness()
         try requireTestSession()
-        let cycles = Int(ProcessInfo.processInfo.environment["SWITCHYARD_STRESS_CYCLES"] ?? "") ?? 64
+        let cycles = Int(ProcessInfo.processInfo.environment["SWITCHYARD_STRESS_CYCLES"] ?? "") ?? 48
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-stress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

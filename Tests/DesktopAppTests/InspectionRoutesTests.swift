@@ -727,10 +727,11 @@ struct Harness {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Every route, four at a time (one app process each; the tree is read over D-Bus, so four keep two cores busy: the picture and the tree from the same run);
+    /// Every route, six at a time (one app process each; the tree is read over D-Bus and each app mostly waits on the
+    /// reader, so six keep two cores busy: the picture and the tree from the same run);
     /// the captures in the order of `routes`. `environment` is added to the app's (a locale, say);
     /// `out` is where the captures go (build/inspection by default).
-    func inspectAll(_ routes: [String], width: Int = 4, environment: [String: String] = [:], out: URL? = nil) throws -> [Capture] {
+    func inspectAll(_ routes: [String], width: Int = 6, environment: [String: String] = [:], out: URL? = nil) throws -> [Capture] {
         try requireTestSession()
         final class Results: @unchecked Sendable {
             let lock = NSLock()
