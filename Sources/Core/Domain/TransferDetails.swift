@@ -299,6 +299,15 @@ extension TransferTuning {
     public static var priorityResumesPausedJob: Bool { false }
 }
 
+extension TransferDetailAction {
+    /// Whether `item` can take this action at all, whatever its client: Download Again is for a failed job of a usenet
+    /// client's history, everything else for a transfer still in its client's list (a finished usenet job takes none).
+    public func fits(_ item: TransferItem) -> Bool {
+        if case .retry = self { return item.isHistoryEntry && item.state == .error }
+        return !item.isHistoryEntry
+    }
+}
+
 /// A usenet job's priority, in the words SABnzbd and NZBGet share (NZBGet has a step more at each end).
 public enum JobPriority: String, Sendable, CaseIterable, Codable {
     case veryLow, low, normal, high, veryHigh
@@ -327,4 +336,9 @@ public enum GroupChoices: Sendable, Equatable {
     case anyNames
     /// None to offer: Deluge without its Label plugin has no labels at all.
     case pluginOff
+
+    /// One of `names`, in the order a person reads them ("Season 2" before "Season 10").
+    static func oneOf<Names: Sequence<String>>(sorting names: Names) -> GroupChoices {
+        .oneOf(names.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    }
 }

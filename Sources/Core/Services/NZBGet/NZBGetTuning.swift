@@ -16,7 +16,7 @@ extension NZBGetClient: TransferTuning {
 
     /// The categories of its settings (`Category1.Name`…).
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
-        .oneOf((try await clientSettings().categories ?? [:]).keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+        .oneOf(sorting: (try await clientSettings().categories ?? [:]).keys)
     }
 
     /// NZBGet's numbers (its web UI's): -100 very low, -50 low, 0 normal, 50 high, 100 very high, 900 force.
@@ -43,10 +43,7 @@ extension NZBGetClient: TransferTuning {
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         guard let id = Int(try item.usenetJobID()), id > 0 else { throw .invalidRequest(.noItems) }
-        guard Self.availability(of: action) == .available else { throw .notOffered }
-        // A retry is for a failed job of its history; everything else for a job still in its queue.
-        if case .retry = action { guard item.isHistoryEntry, item.state == .error else { throw .notOffered } }
-        else if item.isHistoryEntry { throw .notOffered }
+        guard Self.availability(of: action) == .available, action.fits(item) else { throw .notOffered }
         let (command, param): (String, String) = switch action {
         // A positive offset is towards the bottom.
         case .moveInQueue(.top): ("GroupMoveTop", "")

@@ -17,7 +17,7 @@ extension QBittorrentClient: TransferTuning {
     public static var shareLimitSupport: ShareLimitSupport { ShareLimitSupport(ratio: true, seedingTime: true, idleTime: false, clientDefault: true) }
 
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
-        .oneOf(try await categories().keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+        .oneOf(sorting: try await categories().keys)
     }
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {

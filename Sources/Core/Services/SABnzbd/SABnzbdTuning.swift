@@ -22,7 +22,7 @@ extension SABnzbdClient: TransferTuning {
 
     /// Its categories (`*`, its default, is "none").
     public func groupChoices() async throws(ServiceError) -> GroupChoices {
-        .oneOf((try await clientSettings().categories ?? [:]).keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+        .oneOf(sorting: (try await clientSettings().categories ?? [:]).keys)
     }
 
     /// SABnzbd's numbers: -1 low, 0 normal, 1 high, 2 force (it has no very low or very high).
@@ -49,15 +49,11 @@ extension SABnzbdClient: TransferTuning {
 
     public func perform(_ action: TransferDetailAction, on item: TransferItem) async throws(ServiceError) {
         let id = try item.usenetJobID()
-        guard Self.availability(of: action) == .available else { throw .notOffered }
-        // A retry is for a failed job of its history; everything else for a job still in its queue.
-        if case .retry = action {
-            guard item.isHistoryEntry, item.state == .error else { throw .notOffered }
-            // The entry leaves the history and the job goes back to the queue; `item does not exist` is its false.
-            return try Self.expectStatus(try await call([("mode", "retry"), ("value", id)], effect: .write))
-        }
-        guard !item.isHistoryEntry else { throw .notOffered }
+        guard Self.availability(of: action) == .available, action.fits(item) else { throw .notOffered }
         switch action {
+        case .retry:
+            // The entry leaves the history and the job goes back to the queue; `item does not exist` is its false.
+            try Self.expectStatus(try await call([("mode", "retry"), ("value", id)], effect: .write))
         case .moveInQueue(let move):
             // Read the queue's order now, then one switch: to the top by index 0, otherwise onto the place of the job
             // above, below, or last (its priority may change to its new neighbours', SABnzbd's rule).

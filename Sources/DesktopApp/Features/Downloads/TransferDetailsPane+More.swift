@@ -63,8 +63,7 @@ extension TransferDetailsPane {
     /// Download Again, which only a failed one takes).
     private func offered(_ action: TransferDetailAction) -> ActionAvailability {
         guard let item else { return .unsupported }
-        if case .retry = action, !(item.isHistoryEntry && item.state == .error) { return .finishedEntry }
-        if item.isHistoryEntry, action != .retry { return .finishedEntry }
+        guard action.fits(item) else { return .finishedEntry }
         return kind?.availability(of: action) ?? .unsupported
     }
 

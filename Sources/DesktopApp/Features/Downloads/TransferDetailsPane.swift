@@ -252,7 +252,7 @@ final class TransferDetailsPane {
                                       (limitsButton, .setSpeedLimits(down: nil, up: nil), tr("Limit this transfer's speeds")),
                                       (groupButton, groupAction, Self.groupWords(grouping).tooltip)] {
             // A finished usenet job (its client's history) takes none of these.
-            let availability = item?.isHistoryEntry == true ? .finishedEntry : kind?.availability(of: action) ?? .unsupported
+            let availability = item.map(action.fits) == false ? .finishedEntry : kind?.availability(of: action) ?? .unsupported
             button.sensitive = availability == .available && item != nil
             button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
         }
