@@ -35,15 +35,15 @@ SWITCHYARD_ELLIPSIZED_REPORT="$out/$name.ellipsized.txt" \
   >"$out/$name.stdout.txt" 2>"$out/$name.stderr.txt" &
 app=$!
 status=0
-/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 60 "$app" >"$out/$name.a11y.txt" || status=$?
-# The tree settles after the first frame, so the picture is normally saved by now; a slow machine
-# may still be writing it: wait for the app's word (or its end), not for a time.
-# (A minute without it is a hang: reported, not waited out.)
+# The picture is saved after the scene's first frame: read the tree after that, so the reader's first
+# read is normally of the settled tree (it still reads until two reads agree). A slow machine may take
+# long: wait for the app's word (or its end), not for a time; a minute without it is a hang, reported.
 deadline=$((SECONDS + 60))
 while kill -0 "$app" 2>/dev/null && ! grep -q '^screenshot ' "$out/$name.stdout.txt"; do
   [ $SECONDS -lt $deadline ] || { echo "inspect: $name: no screenshot after a minute" >&2; break; }
   sleep 0.05
 done
+/usr/bin/python3 "$root/Tools/a11y-dump.py" switchyard 60 "$app" >"$out/$name.a11y.txt" || status=$?
 grep -q '^screenshot saved' "$out/$name.stdout.txt" || status=1
 # SIGKILL: an inspection run keeps nothing, and a launcher's thread may hand its children a
 # signal mask that blocks SIGTERM (a test's worker thread does).

@@ -10,7 +10,7 @@ check_pkgs=(python3 python3-cryptography python3-yaml openssl)
 test_pkgs=(xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools at-spi2-core python3 python3-pyatspi
            python3-gi python3-cryptography imagemagick openssl iproute2 util-linux procps xdotool
            desktop-file-utils appstream binutils xdg-utils libfile-mimeinfo-perl shared-mime-info libglib2.0-bin
-           qbittorrent-nox transmission-daemon transmission-cli deluged deluge-web nzbget rtorrent lighttpd opentracker)
+           qbittorrent-nox transmission-daemon deluged deluge-web nzbget rtorrent lighttpd opentracker)
 
 # make bench also runs transmission-remote-gtk side by side, watched through X's DAMAGE extension.
 bench_pkgs=(transmission-remote-gtk libx11-dev libxdamage-dev)

@@ -522,6 +522,7 @@ final class InspectionRoutesTests: XCTestCase {
         let harness = try Harness()
         let routes = InspectionRoute.allCases
         let captures = try harness.inspectAll(routes.map(\.rawValue))
+        let mnemonicWords = try Self.mnemonicWords()
         for (route, capture) in zip(routes, captures) {
             XCTAssertEqual(capture.status, 0, "\(route): inspect.sh failed")
 
@@ -550,7 +551,7 @@ final class InspectionRoutesTests: XCTestCase {
             XCTAssertTrue(tree.contains("[push button] 'Refresh'"))
             XCTAssertTrue(tree.contains("[push button] 'Main Menu'"))
             // Names are read aloud: never a mnemonic's marker ("_Through …"), never a bidi control that reorders them.
-            let marked = try Self.mnemonicWords().filter { tree.contains($0) }
+            let marked = mnemonicWords.filter { tree.contains($0) }
             XCTAssertEqual(marked, [], "\(route): accessible names carry a mnemonic marker")
             let reordering = tree.split(separator: "\n").filter { $0.unicodeScalars.contains(where: ShownText.isBidiControl) }
             XCTAssertEqual(reordering, [], "\(route): bidi controls reach the screen")
@@ -727,11 +728,11 @@ struct Harness {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Every route, six at a time (one app process each; the tree is read over D-Bus and each app mostly waits on the
-    /// reader, so six keep two cores busy: the picture and the tree from the same run);
+    /// Every route, `width` at a time (one app process each, the picture and the tree from the same run; each launch
+    /// waits for its first frame and for the reader, so four keep two cores busy);
     /// the captures in the order of `routes`. `environment` is added to the app's (a locale, say);
     /// `out` is where the captures go (build/inspection by default).
-    func inspectAll(_ routes: [String], width: Int = 6, environment: [String: String] = [:], out: URL? = nil) throws -> [Capture] {
+    func inspectAll(_ routes: [String], width: Int = 4, environment: [String: String] = [:], out: URL? = nil) throws -> [Capture] {
         try requireTestSession()
         final class Results: @unchecked Sendable {
             let lock = NSLock()
@@ -740,24 +741,70 @@ struct Harness {
             var cursor = 0
         }
         let results = Results()
-        DispatchQueue.concurrentPerform(iterations: width) { _ in
-            while true {
-                let index: Int? = results.lock.withLock {
-                    defer { results.cursor += 1 }
-                    return results.cursor < routes.count ? results.cursor : nil
-                }
-                guard let index else { return }
-                do {
-                    let capture = try inspect(routes[index], environment: environment, out: out)
-                    results.lock.withLock { results.captures[index] = capture }
-                } catch {
+        // Threads of our own, not concurrentPerform: GCD runs only as many of those at once as there are
+        // cores (two on CI), however wide it is asked to be, and each launch spends much of its time waiting.
+        // Each thread shows its apps on an X display of its own: apps on one display meet each other's grabs
+        // (one app's open menu kept another's from coming on screen) and focus.
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<width {
+            Thread {
+                defer { finished.signal() }
+                let display: XDisplay
+                do { display = try XDisplay() } catch {
                     results.lock.withLock { results.failure = error }
+                    return
                 }
-            }
+                defer { display.stop() }
+                let environment = environment.merging(["DISPLAY": display.name]) { _, new in new }
+                while true {
+                    let index: Int? = results.lock.withLock {
+                        defer { results.cursor += 1 }
+                        return results.cursor < routes.count ? results.cursor : nil
+                    }
+                    guard let index else { return }
+                    do {
+                        let capture = try inspect(routes[index], environment: environment, out: out)
+                        results.lock.withLock { results.captures[index] = capture }
+                    } catch {
+                        results.lock.withLock { results.failure = error }
+                    }
+                }
+            }.start()
         }
+        for _ in 0..<width { finished.wait() }
         if let failure = results.failure { throw failure }
         return routes.indices.map { results.captures[$0]! }
     }
+
+    /// A private Xvfb display (the test session's own is shared by every app it starts).
+    struct XDisplay {
+        let process = Process()
+        let name: String
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Xvfb writes its display number once it accepts clients.
+            var number = Data()
+            while !number.contains(0x0A) {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { throw HarnessError.noDisplay }
+                number.append(byte)
+            }
+            name = ":" + String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    enum HarnessError: Error { case noDisplay }
 
     func inspect(_ route: String, environment: [String: String] = [:], out: URL? = nil) throws -> Capture {
         try requireTestSession()
