@@ -151,8 +151,8 @@ final class UsenetDetailsTests: XCTestCase {
             if body.contains(#""method":"listgroups""#) { return Self.answer(request, groups) }
             if body.contains(#""method":"history""#) { return Self.answer(request, history) }
             if body.contains(#""method":"editqueue""#) {
-                // `true` when the NZBID is one it holds.
-                return Self.answer(request, Data(#"{"version": "1.1", "id": 1, "result": \#(body.contains("[7]") || body.contains("[8]"))}"#.utf8))
+                // `true` when an NZBID is one it holds.
+                return Self.answer(request, Data(#"{"version": "1.1", "id": 1, "result": \#(body.contains("[7]") || body.contains("[8]") || body.contains("[7,8]"))}"#.utf8))
             }
             return Self.answer(request, Data(#"{"version": "1.1", "id": 1, "error": {"code": 3, "message": "Invalid procedure"}}"#.utf8))
         }

@@ -174,3 +174,34 @@ extension UsenetDetailsTests {
         XCTAssertEqual(nzbLog.requests.count, 2)
     }
 }
+
+/// The list's queue moves for usenet jobs: NZBGet moves several in one `editqueue` naming them all; SABnzbd's `switch`
+/// moves one job per request, so it takes one job (its read, then one switch) and for two sends nothing and says why.
+extension UsenetDetailsTests {
+    func testTheListsQueueMovesOfUsenetJobs() async throws {
+        let (nzbget, nzbgetLog, nzbgetConfig) = try await nzbget()
+        let jobs = [job(nzbgetConfig, "drone-a", actionID: "7"), job(nzbgetConfig, "drone-b", actionID: "8")]
+        for (action, params) in [(TransferAction.queueTop, #"["GroupMoveTop","",[7,8]]"#), (.queueUp, #"["GroupMoveOffset","-1",[7,8]]"#),
+                                 (.queueDown, #"["GroupMoveOffset","1",[7,8]]"#), (.queueBottom, #"["GroupMoveBottom","",[7,8]]"#),
+                                 (.pause, #"["GroupPause","",[7,8]]"#)] {
+            let before = nzbgetLog.requests.count
+            try await nzbget.perform(action, on: jobs)
+            XCTAssertEqual(nzbgetLog.requests.count, before + 1, "\(action): one request")
+            XCTAssertTrue(nzbgetLog.requests.last?.body.contains(params) ?? false, "\(action): \(nzbgetLog.requests.last?.body ?? "")")
+        }
+        XCTAssertEqual(NZBGetClient.availability(of: .queueTop, for: job(nzbgetConfig, "drone-c", history: true)), .finishedEntry)
+
+        let (sabnzbd, sabLog, sabConfig) = try await sabnzbd()
+        let before = sabLog.requests.count
+        try await sabnzbd.perform(.queueTop, on: [job(sabConfig, "SABnzbd_nzo_fixture0002")])
+        let sent = Array(sabLog.requests.dropFirst(before))
+        XCTAssertEqual(sent.count, 2, "the queue read, then one switch")
+        XCTAssertTrue(sent[1].body.contains("mode=switch") && sent[1].body.contains("value=SABnzbd_nzo_fixture0002"), sent[1].body)
+        let count = sabLog.requests.count
+        do {
+            try await sabnzbd.perform(.queueBottom, on: [job(sabConfig, "SABnzbd_nzo_fixture0001"), job(sabConfig, "SABnzbd_nzo_fixture0002")])
+            XCTFail("two jobs were moved")
+        } catch { XCTAssertEqual(error, .invalidRequest(.oneJobAtATime)) }
+        XCTAssertEqual(sabLog.requests.count, count, "nothing sent for two jobs")
+    }
+}

@@ -17,15 +17,7 @@ final class DownloadsActionsTests: XCTestCase {
                      sizeBytes: 1000, remainingBytes: 500, actionID: service == nzbget ? "4\(key.count)" : nil, inHistory: history)
     }
 
-    private static func content(_ items: [TransferItem]) -> FeatureState<DownloadsContent> {
-        let parts = [qbit, deluge, nzbget].map { service in
-            ServicePart(service: service, value: TransferSnapshot(items: items.filter { $0.serviceID == service.id },
-                                                                  stats: TransferStats(downloadSpeed: 0, uploadSpeed: 0, freeSpaceBytes: nil,
-                                                                                       count: 0, activeCount: 0)),
-                        refreshedAt: Date(), isStale: false)
-        }
-        return .content(Aggregate(parts: parts), refreshedAt: Date())
-    }
+    private static func content(_ items: [TransferItem]) -> FeatureState<DownloadsContent> { downloadsContent([qbit, deluge, nzbget], items) }
 
     func testActionsNameThePickedTransfersAndDestructiveOnesAskFirst() throws {
         try requireTestSession()

@@ -109,10 +109,14 @@ final class InspectionRoutesTests: XCTestCase {
         let toolbar = ["[push button] 'Pause' {visible,sensitive", "[push button] 'Resume' {visible,sensitive",
                        "[push button] 'Remove' {visible,sensitive", "[push button] 'Remove and Delete Files' {visible,sensitive"]
         switch scene {
-        case .selected: return toolbar + ["{visible,selected,", "[label] 'Test.Pattern.Pack'"]
+        case .selected: return toolbar + ["{visible,selected,", "[label] 'Test.Pattern.Pack'", "[push button] 'Queue' {visible,sensitive"]
         case .contextMenu:
             return ["[menu item] 'Pause' {visible,sensitive", "[menu item] 'Force Start'", "[menu item] 'Remove…'",
-                    "[menu item] 'Remove and Delete Files…'"]
+                    "[menu item] 'Remove and Delete Files…'", "[menu item] 'Move Up in Queue' {visible,sensitive"]
+        case .queueMenu:
+            return ["[push button] 'Queue' {visible,sensitive", "[menu item] 'Move to Top of Queue' {visible,sensitive",
+                    "[menu item] 'Move Up in Queue' {visible,sensitive", "[menu item] 'Move Down in Queue' {visible,sensitive",
+                    "[menu item] 'Move to Bottom of Queue' {visible,sensitive"]
         case .confirmRemove:
             return ["[frame] 'Remove 2 transfers?'", "[push button] 'Cancel'", "[push button] 'Remove'",
                     "[label] 'The transfers leave the client; their downloaded files stay on disk.'"]

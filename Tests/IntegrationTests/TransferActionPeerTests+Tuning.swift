@@ -20,11 +20,7 @@ extension TransferActionPeerTests {
         let rig = try await rig(kind, seeds: 3, absent: true)
         defer { rig.solo.stop() }
         let items = try await rig.items()
-        var order: [String: Int] = [:]
-        try await eventually(rig, "three in the queue") { view in
-            order = view.order ?? [:]
-            return order.count == 3 && Set(order.values).count == 3 && order.values.allSatisfy { $0 >= 0 }
-        }
+        let order = try await waitingQueue(rig)
         let first = try XCTUnwrap(order.min { $0.value < $1.value }?.key)
         let lowest = try XCTUnwrap(order.values.min()), highest = try XCTUnwrap(order.values.max())
         let item = try XCTUnwrap(items.first { $0.joinKey.lowercased() == first })
@@ -50,6 +46,16 @@ extension TransferActionPeerTests {
             let general = try XCTUnwrap(try read.get().general)
             XCTAssertNil(general.queuePosition, "\(kind): a seed has no place in its queue")
         }
+    }
+
+    /// The place of each of the three waiting transfers, once the daemon reports three distinct ones.
+    func waitingQueue(_ rig: Rig) async throws -> [String: Int] {
+        var order: [String: Int] = [:]
+        try await eventually(rig, "three in the queue") { view in
+            order = view.order ?? [:]
+            return order.count == 3 && Set(order.values).count == 3 && order.values.allSatisfy { $0 >= 0 }
+        }
+        return order
     }
 
     // MARK: Piece order

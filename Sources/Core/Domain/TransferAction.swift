@@ -10,6 +10,19 @@ public enum TransferAction: String, Sendable, CaseIterable, Codable {
     case remove
     /// Remove from the client and delete the downloaded files.
     case removeWithData
+    /// Moves in the client's queue; several transfers keep their order among themselves.
+    case queueTop, queueUp, queueDown, queueBottom
+
+    /// The move in the queue, for the four that are one.
+    public var queueMove: QueueMove? {
+        switch self {
+        case .queueTop: .top
+        case .queueUp: .up
+        case .queueDown: .down
+        case .queueBottom: .bottom
+        case .pause, .resume, .forceStart, .remove, .removeWithData: nil
+        }
+    }
 
     /// Confirmed before it is sent, with the safe choice as the default.
     public var isDestructive: Bool { self == .remove || self == .removeWithData }
@@ -20,6 +33,8 @@ public enum TransferAction: String, Sendable, CaseIterable, Codable {
         case .pause: item.map { $0.state == .paused } ?? false
         case .resume, .forceStart: item.map { $0.state != .paused } ?? false
         case .remove, .removeWithData: item == nil
+        // The list carries no queue place: the transfer still being listed is what the answer shows.
+        case .queueTop, .queueUp, .queueDown, .queueBottom: item != nil
         }
     }
 }
@@ -42,6 +57,8 @@ public enum ActionAvailability: Sendable, Equatable {
     /// The client limits speeds and ratios by named groups of transfers, not one transfer (rTorrent's throttle and
     /// ratio groups).
     case groupLimitsOnly
+    /// The client queues only transfers still to download (qBittorrent, Deluge): a finished one has no place to move.
+    case notQueued
 }
 
 /// Each service's answer to one action on the items it holds.

@@ -45,6 +45,8 @@ public enum RequestProblem: Sendable, Equatable {
     case badTrackerURL
     /// An archive password that cannot be one (empty, control characters, longer than 255 characters).
     case badPassword
+    /// Several jobs to move in a queue that moves one job per request (SABnzbd).
+    case oneJobAtATime
 }
 
 /// Why a client that answered said no.

@@ -61,6 +61,7 @@ enum ErrorText {
         case .badName: tr("Nothing was sent: a name cannot be empty, have control characters or a slash, or be “.” or “..”.")
         case .badTrackerURL: tr("Nothing was sent: each tracker must be an http, https or udp address with a host, given once.")
         case .badPassword: tr("Nothing was sent: a password cannot be empty, longer than 255 characters or hold control characters.")
+        case .oneJobAtATime: tr("Nothing was sent: this client moves one job at a time in its queue. Pick one of its jobs.")
         }
     }
 

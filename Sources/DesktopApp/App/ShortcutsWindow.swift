@@ -31,6 +31,8 @@ enum ShortcutsWindow {
         (["Delete"], tr("Remove the selected transfers…")),
         (["<Shift>Delete"], tr("Remove the selected transfers and delete their files…")),
         (["Menu", "<Shift>F10"], tr("Open the menu of the selected transfers")),
+        (["<Alt>Up", "<Alt>Down"], tr("Move the selected transfers up or down in their queues")),
+        (["<Alt>Home", "<Alt>End"], tr("Move the selected transfers to the top or bottom of their queues")),
     ]
 
     /// The window, with "Go to …" for each of `tabs` (those on screen) under its Alt+number.

@@ -148,6 +148,10 @@ extension Strings {
         case .forceStart: tr("Force Start")
         case .remove: tr("Remove…")
         case .removeWithData: tr("Remove and Delete Files…")
+        case .queueTop: tr("Move to Top of Queue")
+        case .queueUp: tr("Move Up in Queue")
+        case .queueDown: tr("Move Down in Queue")
+        case .queueBottom: tr("Move to Bottom of Queue")
         }
     }
 
@@ -158,6 +162,10 @@ extension Strings {
         case .forceStart: "media-seek-forward-symbolic"
         case .remove: "list-remove-symbolic"
         case .removeWithData: "user-trash-symbolic"
+        case .queueTop: "go-top-symbolic"
+        case .queueUp: "go-up-symbolic"
+        case .queueDown: "go-down-symbolic"
+        case .queueBottom: "go-bottom-symbolic"
         }
     }
 
@@ -168,6 +176,7 @@ extension Strings {
         case .resume: tr("Resuming…")
         case .forceStart: tr("Starting…")
         case .remove, .removeWithData: tr("Removing…")
+        case .queueTop, .queueUp, .queueDown, .queueBottom: tr("Moving in queue…")
         }
     }
 
@@ -199,6 +208,10 @@ extension Strings {
         case .forceStart: trn("Force-started %d transfer in %s", "Force-started %d transfers in %s", count)
         case .remove: trn("Removed %d transfer in %s", "Removed %d transfers in %s", count)
         case .removeWithData: trn("Removed %d transfer and its files in %s", "Removed %d transfers and their files in %s", count)
+        case .queueTop: trn("Moved %d transfer to the top of the queue in %s", "Moved %d transfers to the top of the queue in %s", count)
+        case .queueUp: trn("Moved %d transfer up in the queue in %s", "Moved %d transfers up in the queue in %s", count)
+        case .queueDown: trn("Moved %d transfer down in the queue in %s", "Moved %d transfers down in the queue in %s", count)
+        case .queueBottom: trn("Moved %d transfer to the bottom of the queue in %s", "Moved %d transfers to the bottom of the queue in %s", count)
         }
     }
 
@@ -210,6 +223,10 @@ extension Strings {
         case .forceStart: trn("Force-started %d transfer: %s", "Force-started %d transfers: %s", count)
         case .remove: trn("Removed %d transfer: %s", "Removed %d transfers: %s", count)
         case .removeWithData: trn("Removed %d transfer and its files: %s", "Removed %d transfers and their files: %s", count)
+        case .queueTop: trn("Moved %d transfer to the top of its queue: %s", "Moved %d transfers to the top of their queues: %s", count)
+        case .queueUp: trn("Moved %d transfer up in its queue: %s", "Moved %d transfers up in their queues: %s", count)
+        case .queueDown: trn("Moved %d transfer down in its queue: %s", "Moved %d transfers down in their queues: %s", count)
+        case .queueBottom: trn("Moved %d transfer to the bottom of its queue: %s", "Moved %d transfers to the bottom of their queues: %s", count)
         }
     }
 
@@ -258,6 +275,8 @@ extension Strings {
         // Translators: %s is a download client's name (rTorrent).
         case .leavesFiles: tr("%s cannot delete a transfer's files: remove it, then delete the files on the machine it runs on").fill(client)
         case .needsProgramOnServer, .groupLimitsOnly: detailUnavailable(availability, client: client)
+        // Translators: %s is a download client's name (qBittorrent, Deluge).
+        case .notQueued: tr("%s queues only transfers still to download").fill(client)
         }
     }
 
@@ -280,6 +299,10 @@ extension Strings {
                 "%1$d transfers in %2$s left out: %2$s cannot delete their files (remove them, then delete them where it runs).", count)
                 .fill(count, client)
         case .needsProgramOnServer, .groupLimitsOnly: "" // details pane actions: one transfer, never left out of a list
+        case .notQueued:
+            // Translators: %1$d finished transfers in the client %2$s; the second %2$s is the same client.
+            trn("%1$d finished transfer in %2$s left out: %2$s queues only transfers still to download.",
+                "%1$d finished transfers in %2$s left out: %2$s queues only transfers still to download.", count).fill(count, client)
         }
     }
 
@@ -293,6 +316,7 @@ extension Strings {
         case .groupLimitsOnly: tr("%s sets limits for named groups of transfers, not for one transfer").fill(client)
         // Translators: %s is a download client's name.
         case .finishedEntry: tr("%s takes no changes to a finished download").fill(client)
+        case .notQueued: tr("%s queues only transfers still to download").fill(client)
         case .unsupported, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
         }
     }
@@ -305,6 +329,7 @@ extension Strings {
         case .forceStart: tr("%s cannot force-start transfers")
         case .remove: tr("%s cannot remove transfers")
         case .removeWithData: tr("%s cannot delete downloaded files")
+        case .queueTop, .queueUp, .queueDown, .queueBottom: tr("%s has no queue to move transfers in")
         }
     }
 

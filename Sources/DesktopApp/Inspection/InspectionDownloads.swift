@@ -5,6 +5,7 @@ import Foundation
 enum DownloadsScene: String, CaseIterable {
     case selected
     case contextMenu = "context-menu"
+    case queueMenu = "queue-menu"
     case confirmRemove = "confirm-remove"
     case confirmDeleteData = "confirm-delete-data"
     case actionPending = "action-pending"
@@ -62,6 +63,7 @@ enum DownloadsScene: String, CaseIterable {
         switch self {
         case .selected: "Downloads with two transfers of two clients selected: the toolbar enabled for them"
         case .contextMenu: "Downloads with the context menu of the selection open"
+        case .queueMenu: "Downloads with the toolbar's Queue menu open for a qBittorrent transfer and an NZBGet job: top, up, down, bottom"
         case .confirmRemove: "Confirming the removal of the selected transfers (files kept)"
         case .confirmDeleteData: "Confirming the removal of the selected transfers and their files"
         case .actionPending: "Downloads while a Pause is on its way: the rows say Pausing…"
@@ -275,6 +277,9 @@ extension DownloadsPage {
             select(keys: Set(InspectionData.transfers.filter { $0.name.hasPrefix("Placeholder.Bay") }.map(Self.key)))
             searchEntry.grabFocus()
             return (nil, nil)
+        case .queueMenu:
+            actions.queueButton.popup()
+            return (nil, actions.queueButton.popover)
         case .turtle:
             let clients = [InspectionData.qbittorrent, InspectionData.nzbget]
             actions.showTurtle([InspectionData.qbittorrent.id: .success(true), InspectionData.nzbget.id: .success(false)], clients: clients)

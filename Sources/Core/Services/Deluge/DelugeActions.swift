@@ -7,7 +7,9 @@ import Foundation
 /// and restores the saved speeds when switched off.
 extension DelugeClient: TransferActing, SpeedLimiting {
     public static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
-        action == .forceStart ? .unsupported : .available
+        if action == .forceStart { return .unsupported }
+        // Its queue holds only torrents still to download.
+        return action.queueMove != nil && item.progress >= 1 ? .notQueued : .available
     }
 
     public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
@@ -16,6 +18,8 @@ extension DelugeClient: TransferActing, SpeedLimiting {
         case .pause: _ = try await authorized("core.pause_torrents", "[\(ids)]", effect: .write)
         case .resume: _ = try await authorized("core.resume_torrents", "[\(ids)]", effect: .write)
         case .forceStart: throw .notOffered
+        case .queueTop, .queueUp, .queueDown, .queueBottom:
+            _ = try await authorized("core.queue_" + (action.queueMove?.rawValue ?? ""), "[\(ids)]", effect: .write)
         case .remove, .removeWithData:
             let body = try await authorized("core.remove_torrents", "[\(ids),\(action == .removeWithData)]", effect: .write)
             // A list of [id, error] for the torrents it could not remove.

@@ -1,14 +1,14 @@
 import Foundation
 
-/// NZBGet's actions (API-GUIDE §6.5, API-GUIDE-2 §6.2): `editqueue` with a command, an offset,
-/// an empty argument and the NZBIDs it applies to — always named. Queue entries pause,
-/// resume and are removed keeping their files (`GroupParkDelete`) or with them
-/// (`GroupFinalDelete`); history entries can only be removed from the history.
+/// NZBGet's actions (API-GUIDE §6.5, API-GUIDE-2 §6.2, API-GUIDE-4 §6.1): `editqueue` with a command, its
+/// argument (a string) and the NZBIDs it applies to — always named. Queue entries pause, resume, move in
+/// the queue and are removed keeping their files (`GroupParkDelete`) or with them (`GroupFinalDelete`);
+/// history entries can only be removed from the history.
 extension NZBGetClient: TransferActing, SpeedLimiting {
     public static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
         switch action {
         case .forceStart: .unsupported
-        case .pause, .resume: item.isHistoryEntry ? .finishedEntry : .available
+        case .pause, .resume, .queueTop, .queueUp, .queueDown, .queueBottom: item.isHistoryEntry ? .finishedEntry : .available
         case .remove: .available
         case .removeWithData: item.isHistoryEntry ? .keepsFinishedFiles : .available
         }
@@ -21,15 +21,21 @@ extension NZBGetClient: TransferActing, SpeedLimiting {
         }
         let history = items.allSatisfy(\.isHistoryEntry)
         guard history || !items.contains(where: \.isHistoryEntry) else { throw .invalidRequest(.mixedLists) }
-        let command = switch action {
-        case .pause: "GroupPause"
-        case .resume: "GroupResume"
-        case .remove: history ? "HistoryDelete" : "GroupParkDelete"
-        case .removeWithData: "GroupFinalDelete"
-        case .forceStart: ""
+        // The three-argument form, Param always a string (API-GUIDE-4 §6.1). A positive offset is towards the bottom;
+        // the jobs move together, in their order.
+        let (command, param) = switch action {
+        case .pause: ("GroupPause", "")
+        case .resume: ("GroupResume", "")
+        case .remove: (history ? "HistoryDelete" : "GroupParkDelete", "")
+        case .removeWithData: ("GroupFinalDelete", "")
+        case .queueTop: ("GroupMoveTop", "")
+        case .queueUp: ("GroupMoveOffset", "-1")
+        case .queueDown: ("GroupMoveOffset", "1")
+        case .queueBottom: ("GroupMoveBottom", "")
+        case .forceStart: ("", "")
         }
-        guard !command.isEmpty else { throw .notOffered }
-        let params = "[\(JSONText.quote(command)),0,\"\"," + ids.map(String.init).joined(separator: ",") + "]"
+        guard !command.isEmpty, !(history && action.queueMove != nil) else { throw .notOffered }
+        let params = "[\(JSONText.quote(command)),\(JSONText.quote(param)),[" + ids.map(String.init).joined(separator: ",") + "]]"
         try expectTrue(try await call("editqueue", params, effect: .write), doing: command)
     }
 

@@ -5,7 +5,8 @@ import Foundation
 /// to stop/start with no alias, so the verb follows the version the client reports.
 extension QBittorrentClient: TransferActing, SpeedLimiting {
     public static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
-        .available
+        // Its queue holds only torrents still to download.
+        action.queueMove != nil && item.progress >= 1 ? .notQueued : .available
     }
 
     public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
@@ -17,6 +18,11 @@ extension QBittorrentClient: TransferActing, SpeedLimiting {
         case .forceStart: ("torrents/setForceStart", [("hashes", hashes), ("value", "true")])
         case .remove: ("torrents/delete", [("hashes", hashes), ("deleteFiles", "false")])
         case .removeWithData: ("torrents/delete", [("hashes", hashes), ("deleteFiles", "true")])
+        // With queueing off in qBittorrent these are its 409 "Torrent queueing must be enabled", said in its words.
+        case .queueTop: ("torrents/topPrio", [("hashes", hashes)])
+        case .queueUp: ("torrents/increasePrio", [("hashes", hashes)])
+        case .queueDown: ("torrents/decreasePrio", [("hashes", hashes)])
+        case .queueBottom: ("torrents/bottomPrio", [("hashes", hashes)])
         }
         _ = try await post("/api/v2/" + path, fields)
     }

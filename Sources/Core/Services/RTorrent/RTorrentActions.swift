@@ -11,7 +11,7 @@ extension RTorrentClient: TransferActing, SpeedLimiting {
         switch action {
         case .pause, .resume, .remove: .available
         case .removeWithData: .leavesFiles
-        case .forceStart: .unsupported
+        case .forceStart, .queueTop, .queueUp, .queueDown, .queueBottom: .unsupported // no queue of its own
         }
     }
 
@@ -22,7 +22,7 @@ extension RTorrentClient: TransferActing, SpeedLimiting {
         case .pause: "d.stop"
         case .resume: "d.start"
         case .remove: "d.erase"
-        case .forceStart, .removeWithData: ""
+        case .forceStart, .removeWithData, .queueTop, .queueUp, .queueDown, .queueBottom: ""
         }
         guard !method.isEmpty else { throw .notOffered }
         let calls = hashes.map { XMLRPCValue.structure(["methodName": .string(method), "params": .array([.string($0.uppercased())])]) }

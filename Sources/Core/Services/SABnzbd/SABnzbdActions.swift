@@ -8,13 +8,18 @@ extension SABnzbdClient: TransferActing, SpeedLimiting {
     public static func availability(of action: TransferAction, for item: TransferItem) -> ActionAvailability {
         switch action {
         case .forceStart: .unsupported
-        case .pause, .resume: item.isHistoryEntry ? .finishedEntry : .available
+        case .pause, .resume, .queueTop, .queueUp, .queueDown, .queueBottom: item.isHistoryEntry ? .finishedEntry : .available
         case .remove: .available
         case .removeWithData: item.isHistoryEntry ? .keepsFinishedFiles : .available
         }
     }
 
     public func perform(_ action: TransferAction, on items: [TransferItem]) async throws(ServiceError) {
+        if let move = action.queueMove {
+            // `switch` moves one job per request (a read of the queue's order first): one job, or nothing sent.
+            guard items.count == 1, let item = items.first else { throw .invalidRequest(items.isEmpty ? .noItems : .oneJobAtATime) }
+            return try await perform(.moveInQueue(move), on: item)
+        }
         let ids = try Self.ids(items).joined(separator: ",")
         let history = items.allSatisfy(\.isHistoryEntry)
         guard history || !items.contains(where: \.isHistoryEntry) else { throw .invalidRequest(.mixedLists) }
@@ -23,7 +28,7 @@ extension SABnzbdClient: TransferActing, SpeedLimiting {
         case .resume: [("mode", "queue"), ("name", "resume"), ("value", ids)]
         case .remove: [("mode", history ? "history" : "queue"), ("name", "delete"), ("value", ids), ("del_files", "0")]
         case .removeWithData: [("mode", "queue"), ("name", "delete"), ("value", ids), ("del_files", "1")]
-        case .forceStart: []
+        case .forceStart, .queueTop, .queueUp, .queueDown, .queueBottom: []
         }
         guard !fields.isEmpty, !(history && action == .removeWithData) else { throw .notOffered }
         try Self.expectStatus(try await call(fields, effect: .write))

@@ -15,6 +15,7 @@ extension TransmissionClient: TransferActing, SpeedLimiting {
         case .forceStart: ("torrent-start-now", "")
         case .remove: ("torrent-remove", #","delete-local-data":false"#)
         case .removeWithData: ("torrent-remove", #","delete-local-data":true"#)
+        case .queueTop, .queueUp, .queueDown, .queueBottom: ("queue-move-" + (action.queueMove?.rawValue ?? ""), "")
         }
         _ = try await call(method, "{\"ids\":[\(ids)]\(extra)}", effect: .write)
     }

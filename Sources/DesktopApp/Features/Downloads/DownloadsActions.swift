@@ -9,10 +9,15 @@ import Foundation
 /// Turtle mode per client and for all sits in the page header.
 @MainActor
 final class DownloadsActions {
+    /// The actions with a button of their own.
     static let all: [TransferAction] = [.pause, .resume, .forceStart, .remove, .removeWithData]
+    /// The moves in a client's queue: a menu of the toolbar's and a section of the context menu.
+    static let queueMoves: [TransferAction] = [.queueTop, .queueUp, .queueDown, .queueBottom]
+    static let every = all + queueMoves
 
     let toolbar = Box.horizontal(spacing: 4)
     private(set) var limitsButton: MenuButton
+    private(set) var queueButton: MenuButton
     private weak var page: DownloadsPage?
     private var group: Actions?
     private var buttons: [TransferAction: Button] = [:]
@@ -36,8 +41,14 @@ final class DownloadsActions {
         popup = PopupMenu(Menu(sections: [
             [(Strings.actionTitle(.pause), "downloads.pause"), (Strings.actionTitle(.resume), "downloads.resume"),
              (Strings.actionTitle(.forceStart), "downloads.force-start")],
+            Self.queueMoves.map { (Strings.actionTitle($0), "downloads.\(Self.name($0))") },
             [(Strings.actionTitle(.remove), "downloads.remove"), (Strings.actionTitle(.removeWithData), "downloads.remove-with-data")],
         ]))
+        queueButton = MenuButton(icon: "view-list-ordered-symbolic", menu: Menu(sections: [
+            Self.queueMoves.map { (Strings.actionTitle($0), "downloads.\(Self.name($0))") },
+        ]))
+        queueButton.setAccessibleLabel(tr("Queue"))
+        queueButton.addClasses(["flat"])
         limitsButton = MenuButton(label: tr("Speed Limits"), icon: "power-profile-power-saver-symbolic", menu: Menu(sections: []))
         limitsButton.setAccessibleLabel(tr("Speed limits"))
         limitsButton.tooltip = tr("Turtle mode: each client's alternative speed limit")
@@ -48,6 +59,7 @@ final class DownloadsActions {
             if action == .remove { button.margin(start: 8) }
             buttons[action] = button
             toolbar.append(button)
+            if action == .forceStart { toolbar.append(queueButton) }
         }
     }
 
@@ -58,6 +70,10 @@ final class DownloadsActions {
         case .forceStart: "force-start"
         case .remove: "remove"
         case .removeWithData: "remove-with-data"
+        case .queueTop: "queue-top"
+        case .queueUp: "queue-up"
+        case .queueDown: "queue-down"
+        case .queueBottom: "queue-bottom"
         }
     }
 
@@ -65,7 +81,7 @@ final class DownloadsActions {
         self.page = page
         let group = Actions(insertInto: page.page, prefix: "downloads")
         self.group = group
-        for action in Self.all {
+        for action in Self.every {
             group.add(Self.name(action), enabled: false) { [weak self] in self?.request(action) }
         }
         group.add("context-menu") { [weak self] in self?.openMenuAtFocus() }
@@ -76,6 +92,9 @@ final class DownloadsActions {
             self?.request(.removeWithData)
         }
         Shortcuts.add(to: page.view, triggers: ["Menu", "<Shift>F10"], capture: true) { [weak self] in self?.openMenuAtFocus() }
+        for (action, trigger) in zip(Self.queueMoves, ["<Alt>Home", "<Alt>Up", "<Alt>Down", "<Alt>End"]) {
+            Shortcuts.add(to: page.view, triggers: [trigger], capture: true) { [weak self] in self?.request(action) }
+        }
         // A right click on a row opens the menu for it (selecting it first, if it was not): one gesture for
         // the view, not one per cell (the view keeps 200 rows of cells alive, each gesture an object).
         Gestures.onPress(page.view, button: 3) { [weak self] x, y in
@@ -137,6 +156,17 @@ final class DownloadsActions {
             buttons[action]?.tooltip = picked == 0 ? tr("%s (select transfers first)").fill(title)
                 : able.isEmpty ? "\(title): \(reasons.joined(separator: "; "))" : title
         }
+        // The queue's menu: off when none of the picked transfers can move, saying why.
+        var queueReasons: [String] = []
+        for action in Self.queueMoves {
+            let (able, leftOut) = split(action)
+            group?.setEnabled(Self.name(action), !able.isEmpty)
+            for reason in Self.reasons(action, leftOut) where !queueReasons.contains(reason) { queueReasons.append(reason) }
+        }
+        let movable = Self.queueMoves.contains { isEnabled($0) }
+        queueButton.sensitive = movable
+        queueButton.tooltip = picked == 0 ? tr("%s (select transfers first)").fill(tr("Move in Queue"))
+            : movable ? tr("Move in Queue (Alt+Up, Alt+Down, Alt+Home, Alt+End)") : "\(tr("Move in Queue")): \(queueReasons.joined(separator: "; "))"
     }
 
     func contentChanged() {
