@@ -460,7 +460,7 @@ final class TransferActionPeerTests: XCTestCase {
         try await eventually(rig, "one resumed, two still paused") { $0.queue?[one.clientID] != "PAUSED" && $0.queue?[two.clientID] == "PAUSED" }
         let writes = try await rig.writes()
         XCTAssertEqual(writes.count, 1)
-        XCTAssertTrue((writes.first?.body ?? "").contains("\"GroupResume\",0,\"\",\(one.clientID)]"), writes.first?.body ?? "")
+        XCTAssertTrue((writes.first?.body ?? "").contains("\"GroupResume\",\"\",[\(one.clientID)]]"), writes.first?.body ?? "")
 
         report = await rig.repository.perform(.pause, on: [one])
         XCTAssertEqual(report.failed, [], "\(report)")
