@@ -193,6 +193,10 @@ final class InspectionRoutesTests: XCTestCase {
             return ["[frame] 'Rename “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'New name' {visible,sensitive,focusable",
                     "[label] 'Transmission (NAS) renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.'",
                     "[push button] 'Rename' {visible,focusable}"]
+        case .detailsRenameFile:
+            return ["[frame] 'Rename “English.srt”'", "[text] 'New file name' {visible,sensitive,focusable",
+                    "[label] 'qBittorrent renames the file on disk, in its folder. An orchestrator waiting for this transfer may no longer find it.'",
+                    "[push button] 'Rename' {visible,focusable}"]
         case .detailsAddTrackers:
             return ["[frame] 'Add trackers to “Placeholder.Bay.S02E02.1080p.WEB-DL”'", "[text] 'Tracker addresses, one per line'",
                     "[label] 'Not a tracker address: tracker3.fixture.invalid'", "[push button] 'Add' {visible,focusable}"]

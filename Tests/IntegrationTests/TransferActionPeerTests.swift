@@ -69,10 +69,10 @@ final class TransferActionPeerTests: XCTestCase {
                                "setUploadLimit", "torrent-set", "core.move_storage", "core.set_torrent_options", "setCategory",
                                "label.set_torrent", "torrents/reannounce", "torrent-reannounce", "core.force_reannounce",
                                "Prio", "queue-move", "core.queue_", "toggleSequentialDownload", "toggleFirstLastPiecePrio",
-                               "torrents/rename", "torrent-rename-path", "Trackers", "editTracker", "set_torrent_trackers", "setShareLimits"]
+                               "torrents/rename", "torrent-rename-path", "core.rename_files", "Trackers", "editTracker", "set_torrent_trackers", "setShareLimits"]
 
-    func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false, absent: Bool = false) async throws -> Rig {
-        let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker, absent: absent)
+    func rig(_ kind: ServiceKind, seeds: Int = 3, tracker: Bool = false, absent: Bool = false, folder: Bool = false) async throws -> Rig {
+        let solo = try SoloPeer(kind, seeds: seeds, tracker: tracker, absent: absent, folder: folder)
         let proxy: Proxy
         do { proxy = try Proxy(target: solo.daemon.port) } catch { solo.stop(); throw error }
         let directory = try temporaryDirectory(self)

@@ -70,6 +70,17 @@ extension TransferDetailAction {
         return name
     }
 
+    /// A file rename, checked: an index the client can have, a path, and a new last component that can be a name and
+    /// differs from the one it has. Returns the path it has and the one it gets (the same folders).
+    func checkedFileRename() throws(ServiceError) -> (index: Int, path: String, newPath: String) {
+        guard case .renameFile(let index, let path, let name) = self, index >= 0, !path.isEmpty,
+              TransferDetailAction.isTransferName(name) else { throw .invalidRequest(.badName) }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let last = parts.last, !last.isEmpty, last != name else { throw .invalidRequest(.badName) }
+        parts[parts.count - 1] = name
+        return (index, path, parts.joined(separator: "/"))
+    }
+
     /// Whether `name` can be a transfer's name (see `checkedName`).
     public static func isTransferName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 255 && name != "." && name != ".." && name == name.trimmingCharacters(in: .whitespaces)

@@ -242,6 +242,9 @@ public enum TransferDetailAction: Sendable, Equatable {
     case setFirstLastPiecesFirst(Bool)
     /// The name the client shows for it (Transmission renames its top file or folder on disk with it).
     case rename(String)
+    /// Renames one of its files on disk: the file at `path` (the client's index and its path in the transfer, its
+    /// folders included) gets the last component `name`; it stays in its folder.
+    case renameFile(index: Int, path: String, name: String)
     /// Adds these announce URLs (each in a tier of its own after the others where the client decides).
     case addTrackers([String])
     /// Replaces one announce URL with another, in its place.
@@ -263,7 +266,8 @@ public enum TransferDetailAction: Sendable, Equatable {
         case .recheck, .moveData, .removeTrackers, .retry: true
         // A rename's own dialog is its question; Transmission's renames on disk, said there.
         case .setFilePriority, .reannounce, .setSpeedLimits, .setCategory, .setLabels, .moveInQueue, .setSequential,
-             .setFirstLastPiecesFirst, .rename, .addTrackers, .replaceTracker, .setShareLimits, .setJobPriority, .setArchivePassword: false
+             .setFirstLastPiecesFirst, .rename, .renameFile, .addTrackers, .replaceTracker, .setShareLimits, .setJobPriority,
+             .setArchivePassword: false
         }
     }
 

@@ -27,6 +27,7 @@ enum DownloadsScene: String, CaseIterable {
     case detailsLabels = "details.labels"
     case detailsMore = "details.more"
     case detailsRename = "details.rename"
+    case detailsRenameFile = "details.rename-file"
     case detailsShareLimits = "details.share-limits"
     case detailsPriority = "details.priority"
     case detailsPassword = "details.password"
@@ -40,7 +41,7 @@ enum DownloadsScene: String, CaseIterable {
     var detailPart: TransferDetailPart? {
         switch self {
         case .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits: .general
-        case .detailsFiles: .files
+        case .detailsFiles, .detailsRenameFile: .files
         case .detailsAddTrackers: .trackers
         case .detailsPeers: .peers
         case .detailsTrackers: .trackers
@@ -79,6 +80,7 @@ enum DownloadsScene: String, CaseIterable {
         case .detailsTrackers: "The details pane's Trackers page: one working, one refusing connections and picked (Edit and Remove on)"
         case .detailsMore: "The details pane's More menu for a qBittorrent transfer: its queue moves, Download in Order on, Rename"
         case .detailsRename: "Renaming a Transmission transfer: its name now, and that Transmission renames its files on disk too"
+        case .detailsRenameFile: "Renaming one file of a qBittorrent transfer from its Files page: the file's name now, renamed on disk in its folder"
         case .detailsAddTrackers: "Adding trackers to a qBittorrent transfer: two addresses typed, one that is not one, Add off"
         case .detailsLog: "The details of a queued NZBGet job: its Log page (a warning, an error), no Peers or Trackers pages"
         case .detailsMove: "Moving a qBittorrent transfer's data: the folder it is in now, ready to change"
@@ -188,6 +190,9 @@ extension DownloadsPage {
             view.grabFocus()
             switch scene {
             case .detailsMove: details.askMove()
+            case .detailsRenameFile:
+                details.files.list.select(keys: ["2"]) // one file: Rename File… acts on it
+                details.askRenameFile()
             case .detailsLimits: details.askLimits()
             case .detailsShareLimits: details.askShareLimits()
             case .detailsMore:
@@ -227,7 +232,7 @@ extension DownloadsPage {
         select(keys: Set(picked.map(Self.key)))
         view.grabFocus()
         switch scene {
-        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsShareLimits, .detailsPriority, .detailsPassword,
+        case .selected, .seedbox, .details, .detailsMove, .detailsLimits, .detailsCategory, .detailsLabels, .detailsMore, .detailsRename, .detailsRenameFile, .detailsShareLimits, .detailsPriority, .detailsPassword,
              .detailsAddTrackers, .detailsFiles, .detailsPeers, .detailsTrackers, .detailsSpeed, .detailsLog, .speed, .speedEmpty, .speedMonth, .speedDown:
             return (nil, nil)
         case .contextMenu:

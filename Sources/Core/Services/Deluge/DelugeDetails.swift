@@ -296,6 +296,10 @@ extension DelugeClient: TransferTuning {
         case .rename:
             // The name Deluge shows; the files keep theirs.
             _ = try await authorized("core.set_torrent_options", "[\(ids),{\"name\":\(Self.quote(try action.checkedName()))}]", effect: .write)
+        case .renameFile:
+            // By index, with the full new path in the torrent; done a moment later (it answers null at once).
+            let rename = try action.checkedFileRename()
+            _ = try await authorized("core.rename_files", "[\(Self.quote(hash)),[[\(rename.index),\(Self.quote(rename.newPath))]]]", effect: .write)
         case .addTrackers, .replaceTracker, .removeTrackers:
             // No single-tracker calls: the whole list, from the one it holds now (its `trackers` is what was last set).
             _ = try action.checkedTrackers()

@@ -60,6 +60,10 @@ extension QBittorrentClient: TransferTuning {
         case .rename:
             // The name it shows; the files keep theirs.
             _ = try await post("/api/v2/torrents/rename", [("hash", hash), ("name", try action.checkedName())])
+        case .renameFile:
+            // Both paths in full, the torrent's folder included; a name the folder holds already is its 409.
+            let rename = try action.checkedFileRename()
+            _ = try await post("/api/v2/torrents/renameFile", [("hash", hash), ("oldPath", rename.path), ("newPath", rename.newPath)])
         case .addTrackers:
             // One per line; each line its own tier would need blank lines, which qBittorrent counts from tier 0.
             _ = try await post("/api/v2/torrents/addTrackers", [("hash", hash), ("urls", try action.checkedTrackers().joined(separator: "\n"))])

@@ -207,8 +207,8 @@ extension RTorrentClient: TransferTuning {
         case .setSpeedLimits, .setShareLimits: .groupLimitsOnly
         case .setLabels: .unsupported // one label each
         // No queue, no piece order, no rename, and a tracker can only be switched off, not removed or edited.
-        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker, .removeTrackers, .setJobPriority, .retry,
-             .setArchivePassword: .unsupported
+        case .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .renameFile, .replaceTracker, .removeTrackers, .setJobPriority,
+             .retry, .setArchivePassword: .unsupported
         case .setFilePriority, .recheck, .reannounce, .setCategory, .addTrackers: .available
         }
     }
@@ -241,8 +241,8 @@ extension RTorrentClient: TransferTuning {
                 ("d.tracker.insert", [XMLRPCValue.string(hash), .string(String(min(32, last + 1 + offset))), .string(url)])
             }
             _ = try await multicall(calls, effect: .write)
-        case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .replaceTracker,
-             .removeTrackers, .setShareLimits, .setJobPriority, .retry, .setArchivePassword:
+        case .moveData, .setSpeedLimits, .setLabels, .moveInQueue, .setSequential, .setFirstLastPiecesFirst, .rename, .renameFile,
+             .replaceTracker, .removeTrackers, .setShareLimits, .setJobPriority, .retry, .setArchivePassword:
             throw .notOffered // not reached: unavailable above
         }
     }

@@ -269,6 +269,12 @@ extension TransmissionClient: TransferTuning {
             // Renames the torrent's top file or folder on disk, and the torrent with it; `path` is its name now.
             let name = JSONText.quote(try action.checkedName())
             _ = try await call("torrent-rename-path", "{\"ids\":\(ids),\"path\":\(JSONText.quote(item.name)),\"name\":\(name)}", effect: .write)
+        case .renameFile:
+            // `path` the file's path now (its top folder included), `name` only the new last component.
+            let rename = try action.checkedFileRename()
+            let name = String(rename.newPath.split(separator: "/").last ?? "")
+            _ = try await call("torrent-rename-path", "{\"ids\":\(ids),\"path\":\(JSONText.quote(rename.path)),\"name\":\(JSONText.quote(name))}",
+                               effect: .write)
         case .addTrackers:
             // Each a new tier after the last; one it has already is skipped (and none added at all is its error).
             let urls = try action.checkedTrackers().map(JSONText.quote).joined(separator: ",")

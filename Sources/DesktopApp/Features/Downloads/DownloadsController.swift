@@ -169,6 +169,8 @@ final class DownloadsController: FeatureController {
             (on ? tr("“%s” downloads its first and last pieces first") : tr("“%s” no longer downloads its first and last pieces first")).fill(item.name)
         // Translators: %1$s is a transfer's old name, %2$s its new one.
         case .rename(let name): tr("Renamed “%1$s” to “%2$s”").fill(item.name, name)
+        // Translators: %1$s is a file's old name, %2$s its new one.
+        case .renameFile(_, let path, let name): tr("Renamed the file “%1$s” to “%2$s”").fill(String(path.split(separator: "/").last ?? ""), name)
         case .addTrackers(let urls): trn("Added %d tracker to “%s”", "Added %d trackers to “%s”", urls.count).fill(urls.count, item.name)
         case .replaceTracker: tr("Changed a tracker of “%s”").fill(item.name)
         case .removeTrackers(let urls): trn("Removed %d tracker from “%s”", "Removed %d trackers from “%s”", urls.count).fill(urls.count, item.name)

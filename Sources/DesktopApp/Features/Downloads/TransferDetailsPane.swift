@@ -71,6 +71,7 @@ final class TransferDetailsPane {
     let recheckButton = Button(icon: "emblem-ok-symbolic", name: tr("Verify data…"), tooltip: tr("Check the downloaded data against the torrent"))
     let reannounceButton = Button(icon: "network-transmit-receive-symbolic", name: tr("Reannounce"), tooltip: tr("Ask the trackers for peers now"))
     let moveButton = Button(icon: "folder-open-symbolic", name: tr("Move data…"), tooltip: tr("Move the transfer's data to another folder"))
+    let renameFileButton = Button(icon: "document-edit-symbolic", name: tr("Rename file…"), tooltip: tr("Rename the file picked, on disk"))
     let limitsButton = Button(icon: "power-profile-power-saver-symbolic", name: tr("Speed limits…"), tooltip: tr("Limit this transfer's speeds"))
     let groupButton = Button(icon: "user-bookmarks-symbolic", name: tr("Category…"), tooltip: tr("Put the transfer in a category"))
     /// Its place in the queue, the order of its pieces and its name (TransferDetailsPane+More.swift).
@@ -112,8 +113,8 @@ final class TransferDetailsPane {
         priorityButton.tooltip = tr("Set the priority of the files picked")
         priorityButton.setAccessibleLabel(tr("Priority of the files picked"))
         for button in [recheckButton, reannounceButton, moveButton, limitsButton, groupButton, addTrackersButton, editTrackerButton,
-                       removeTrackersButton] { button.addClasses(["flat"]) }
-        bar.append(heading, status, priorityButton, addTrackersButton, editTrackerButton, removeTrackersButton, groupButton, moveButton,
+                       removeTrackersButton, renameFileButton] { button.addClasses(["flat"]) }
+        bar.append(heading, status, priorityButton, renameFileButton, addTrackersButton, editTrackerButton, removeTrackersButton, groupButton, moveButton,
                    limitsButton, recheckButton, reannounceButton, moreButton, switcher, close)
 
         for row in GeneralRow.allCases {
@@ -198,6 +199,7 @@ final class TransferDetailsPane {
         }
         recheckButton.onClicked { [weak self] in self?.confirmRecheck() }
         moveButton.onClicked { [weak self] in self?.askMove() }
+        renameFileButton.onClicked { [weak self] in self?.askRenameFile() }
         limitsButton.onClicked { [weak self] in self?.askLimits() }
         groupButton.onClicked { [weak self] in self?.askGroups() }
         connectMore()
@@ -256,6 +258,7 @@ final class TransferDetailsPane {
             button.sensitive = availability == .available && item != nil
             button.tooltip = availability == .available ? tip : Strings.detailUnavailable(availability, client: clientName)
         }
+        updateRenameFileControl()
         updateMoreControls()
     }
 

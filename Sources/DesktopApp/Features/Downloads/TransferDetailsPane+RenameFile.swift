@@ -1,0 +1,47 @@
+import CGtk
+import Core
+import Foundation
+
+// The Files page's Rename File…: exactly one file picked (not a folder), a form starting from its name, one request
+// naming the transfer and the file, the page read back after. The client renames the file on disk, in its folder.
+extension TransferDetailsPane {
+    /// The file picked on the Files page, when exactly one row is picked and it is a file.
+    var pickedFile: TransferFile? {
+        let keys = files.selectedKeys
+        guard keys.count == 1, let key = keys.first, !key.hasPrefix(FileTree.folderPrefix), let index = Int(key) else { return nil }
+        return fileTree?.files.first { $0.index == index }
+    }
+
+    func askRenameFile() {
+        guard let item, let file = pickedFile, confirmation == nil else { return confirmation?.window.present() ?? () }
+        let name = String(file.path.split(separator: "/").last ?? "")
+        let field = Entry(placeholder: name, activatesDefault: true)
+        field.text = name
+        field.setAccessibleLabel(tr("New file name"))
+        let dialog = ConfirmDialog(
+            over: widget, title: tr("Rename “%s”").fill(name),
+            // Translators: %s is a download client's name.
+            detail: tr("%s renames the file on disk, in its folder. An orchestrator waiting for this transfer may no longer find it.").fill(clientName),
+            confirm: tr("Rename"), form: [field], destructive: false,
+            answer: { [weak self] _ in self?.onAction?(.renameFile(index: file.index, path: file.path, name: field.text), item) },
+            onEnd: { [weak self] in self?.confirmation = nil })
+        let check: @MainActor @Sendable () -> Void = { [weak dialog] in
+            dialog?.confirmButton.sensitive = TransferDetailAction.isTransferName(field.text) && field.text != name
+        }
+        field.onChanged(check)
+        check()
+        confirmation = dialog
+        _ = field.grabFocus()
+    }
+
+    /// Shown on the Files page; on for one file picked where the client renames files, saying why not otherwise.
+    func updateRenameFileControl() {
+        renameFileButton.visible = visiblePart == .files
+        let probe = TransferDetailAction.renameFile(index: 0, path: "a", name: "b")
+        let availability = item.map(probe.fits) == false ? .finishedEntry : kind?.availability(of: probe) ?? .unsupported
+        let one = pickedFile != nil
+        renameFileButton.sensitive = availability == .available && one && item != nil
+        renameFileButton.tooltip = availability != .available ? Strings.detailUnavailable(availability, client: clientName)
+            : one ? tr("Rename the file picked, on disk") : tr("Rename a file (pick one file first)")
+    }
+}
