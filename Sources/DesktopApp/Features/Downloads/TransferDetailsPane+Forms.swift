@@ -68,4 +68,24 @@ extension TransferDetailsPane {
             answer: { [weak self] _ in self?.onAction?(.setSpeedLimits(down: limit(rows[0]), up: limit(rows[1])), item) },
             onEnd: { [weak self] in self?.confirmation = nil })
     }
+
+    /// A form of one text field starting from `current` (a name, an address): its button on while the text is one
+    /// `accepts` takes and differs from `current`; confirmed, the action `send` makes of the text, for the transfer shown.
+    func askOneField(title: String, detail: String, label: String, current: String, confirm: String,
+                     accepts: @escaping @MainActor @Sendable (String) -> Bool, send: @escaping (String) -> TransferDetailAction) {
+        guard let item else { return }
+        let field = Entry(placeholder: current, activatesDefault: true)
+        field.text = current
+        field.setAccessibleLabel(label)
+        let dialog = ConfirmDialog(over: widget, title: title, detail: detail, confirm: confirm, form: [field], destructive: false,
+                                   answer: { [weak self] _ in self?.onAction?(send(field.text), item) },
+                                   onEnd: { [weak self] in self?.confirmation = nil })
+        let check: @MainActor @Sendable () -> Void = { [weak dialog] in
+            dialog?.confirmButton.sensitive = accepts(field.text) && field.text != current
+        }
+        field.onChanged(check)
+        check()
+        confirmation = dialog
+        _ = field.grabFocus()
+    }
 }

@@ -108,25 +108,12 @@ extension TransferDetailsPane {
     /// Asks for the transfer's new name, starting from the one it has.
     func askRename() {
         guard let item, confirmation == nil else { return confirmation?.window.present() ?? () }
-        let field = Entry(placeholder: item.name, activatesDefault: true)
-        field.text = item.name
-        field.setAccessibleLabel(tr("New name"))
         let onDisk = kind?.renameRenamesFiles ?? false
-        let dialog = ConfirmDialog(
-            over: widget, title: tr("Rename “%s”").fill(item.name),
-            // Translators: %s is a download client's name.
-            detail: onDisk ? tr("%s renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.").fill(clientName)
-                : tr("The name %s shows; the files keep theirs.").fill(clientName),
-            confirm: tr("Rename"), form: [field], destructive: false,
-            answer: { [weak self] _ in self?.onAction?(.rename(field.text), item) },
-            onEnd: { [weak self] in self?.confirmation = nil })
-        let check: @MainActor @Sendable () -> Void = { [weak dialog] in
-            dialog?.confirmButton.sensitive = TransferDetailAction.isTransferName(field.text) && field.text != item.name
-        }
-        field.onChanged(check)
-        check()
-        confirmation = dialog
-        _ = field.grabFocus()
+        askOneField(title: tr("Rename “%s”").fill(item.name),
+                    // Translators: %s is a download client's name.
+                    detail: onDisk ? tr("%s renames the transfer's file or folder on disk too. An orchestrator waiting for it may no longer find it.").fill(clientName)
+                        : tr("The name %s shows; the files keep theirs.").fill(clientName),
+                    label: tr("New name"), current: item.name, confirm: tr("Rename"), accepts: TransferDetailAction.isTransferName) { .rename($0) }
     }
 
     /// Asks for announce URLs to add, one per line.
@@ -169,22 +156,10 @@ extension TransferDetailsPane {
         guard let item, confirmation == nil, let old = pickedTrackers.first, pickedTrackers.count == 1 else {
             return confirmation?.window.present() ?? ()
         }
-        let field = Entry(placeholder: old, activatesDefault: true)
-        field.text = old
-        field.setAccessibleLabel(tr("Tracker address"))
-        let dialog = ConfirmDialog(
-            over: widget, title: tr("Edit tracker of “%s”").fill(item.name),
-            detail: tr("The new address takes the place of %s.").fill(old),
-            confirm: tr("Change"), form: [field], destructive: false,
-            answer: { [weak self] _ in self?.onAction?(.replaceTracker(old, with: field.text), item) },
-            onEnd: { [weak self] in self?.confirmation = nil })
-        let check: @MainActor @Sendable () -> Void = { [weak dialog] in
-            dialog?.confirmButton.sensitive = TransferDetailAction.isTrackerURL(field.text) && field.text != old
+        askOneField(title: tr("Edit tracker of “%s”").fill(item.name), detail: tr("The new address takes the place of %s.").fill(old),
+                    label: tr("Tracker address"), current: old, confirm: tr("Change"), accepts: TransferDetailAction.isTrackerURL) {
+            .replaceTracker(old, with: $0)
         }
-        field.onChanged(check)
-        check()
-        confirmation = dialog
-        _ = field.grabFocus()
     }
 
     /// Removing trackers can leave a private transfer with no peers: asked first, Cancel the default.

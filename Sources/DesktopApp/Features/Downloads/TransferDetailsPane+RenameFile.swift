@@ -13,25 +13,14 @@ extension TransferDetailsPane {
     }
 
     func askRenameFile() {
-        guard let item, let file = pickedFile, confirmation == nil else { return confirmation?.window.present() ?? () }
+        guard item != nil, let file = pickedFile, confirmation == nil else { return confirmation?.window.present() ?? () }
         let name = String(file.path.split(separator: "/").last ?? "")
-        let field = Entry(placeholder: name, activatesDefault: true)
-        field.text = name
-        field.setAccessibleLabel(tr("New file name"))
-        let dialog = ConfirmDialog(
-            over: widget, title: tr("Rename “%s”").fill(name),
-            // Translators: %s is a download client's name.
-            detail: tr("%s renames the file on disk, in its folder. An orchestrator waiting for this transfer may no longer find it.").fill(clientName),
-            confirm: tr("Rename"), form: [field], destructive: false,
-            answer: { [weak self] _ in self?.onAction?(.renameFile(index: file.index, path: file.path, name: field.text), item) },
-            onEnd: { [weak self] in self?.confirmation = nil })
-        let check: @MainActor @Sendable () -> Void = { [weak dialog] in
-            dialog?.confirmButton.sensitive = TransferDetailAction.isTransferName(field.text) && field.text != name
+        askOneField(title: tr("Rename “%s”").fill(name),
+                    // Translators: %s is a download client's name.
+                    detail: tr("%s renames the file on disk, in its folder. An orchestrator waiting for this transfer may no longer find it.").fill(clientName),
+                    label: tr("New file name"), current: name, confirm: tr("Rename"), accepts: TransferDetailAction.isTransferName) {
+            .renameFile(index: file.index, path: file.path, name: $0)
         }
-        field.onChanged(check)
-        check()
-        confirmation = dialog
-        _ = field.grabFocus()
     }
 
     /// Shown on the Files page; on for one file picked where the client renames files, saying why not otherwise.
