@@ -38,11 +38,23 @@ extension TransferDetailsPaneTests {
             let field = try XCTUnwrap(Self.descendants(of: dialog.window.widget, gtk_entry_get_type()).first)
             XCTAssertEqual(Self.text(field), "English.srt")
             XCTAssertFalse(dialog.confirmButton.sensitive, "the name it has")
+            // Enter in the field: its "activate" (what Return in its text sends on).
+            func pressEnter() {
+                var value = GValue()
+                g_value_init(&value, gtk_entry_get_type())
+                g_value_set_object(&value, UnsafeMutableRawPointer(field))
+                g_signal_emitv(&value, g_signal_lookup("activate", gtk_entry_get_type()), 0, nil)
+                g_value_unset(&value)
+            }
+            pressEnter()
+            XCTAssertNotNil(page.details.confirmation, "Enter with the name unchanged does nothing")
+            XCTAssertTrue(asked.isEmpty)
             gtk_editable_set_text(cast(field), "Subs/English.srt")
             XCTAssertFalse(dialog.confirmButton.sensitive, "a slash is not a name")
             gtk_editable_set_text(cast(field), "English (SDH).srt")
             XCTAssertTrue(dialog.confirmButton.sensitive)
-            dialog.answer(confirmed: true)
+            pressEnter() // renames, as the button does
+            XCTAssertNil(page.details.confirmation)
             XCTAssertEqual(asked, [.renameFile(index: 2, path: "Placeholder.Bay.S02E02.1080p.WEB-DL/Subs/English.srt", name: "English (SDH).srt")])
 
             // rTorrent renames no file: off, and it says so.

@@ -297,6 +297,7 @@ struct Entry: WidgetRef {
     }
 
     func onChanged(_ handler: @escaping VoidHandler) { onSignal(widget, "changed", handler) }
+    func setActivatesDefault(_ on: Bool) { setProperty("activates-default", on) }
 
     /// Makes the text `newValue` as typing does: a key's character added at the end, or the last ones deleted
     /// (`text = ` replaces everything, which passes through an empty field; a search field answers that at once).

@@ -121,6 +121,17 @@ final class ConfirmDialog {
         onEnd()
     }
 
+    /// Enter in `field` answers as the confirm button does, while that is on: a form's field is where the user presses
+    /// it, and the dialog's default (Enter elsewhere) stays its safe choice. Found trying Rename File: Enter after
+    /// typing the name cancelled.
+    func confirmsOnEnter(in field: Entry) {
+        field.setActivatesDefault(false)
+        field.onActivate { [weak self] in
+            guard let self, self.confirmButton.sensitive else { return }
+            self.finish(confirmed: true)
+        }
+    }
+
     /// Answers as the user would (tests, inspection).
     func answer(confirmed: Bool) { finish(confirmed: confirmed) }
 

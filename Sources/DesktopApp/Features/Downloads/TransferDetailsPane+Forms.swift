@@ -74,7 +74,7 @@ extension TransferDetailsPane {
     func askOneField(title: String, detail: String, label: String, current: String, confirm: String,
                      accepts: @escaping @MainActor @Sendable (String) -> Bool, send: @escaping (String) -> TransferDetailAction) {
         guard let item else { return }
-        let field = Entry(placeholder: current, activatesDefault: true)
+        let field = Entry(placeholder: current, activatesDefault: false)
         field.text = current
         field.setAccessibleLabel(label)
         let dialog = ConfirmDialog(over: widget, title: title, detail: detail, confirm: confirm, form: [field], destructive: false,
@@ -83,6 +83,7 @@ extension TransferDetailsPane {
         let check: @MainActor @Sendable () -> Void = { [weak dialog] in
             dialog?.confirmButton.sensitive = accepts(field.text) && field.text != current
         }
+        dialog.confirmsOnEnter(in: field)
         field.onChanged(check)
         check()
         confirmation = dialog

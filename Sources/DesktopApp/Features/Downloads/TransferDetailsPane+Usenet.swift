@@ -19,6 +19,7 @@ extension TransferDetailsPane {
         let check: @MainActor @Sendable () -> Void = { [weak dialog] in
             dialog?.confirmButton.sensitive = ArchivePassword(field.text).isValid
         }
+        dialog.confirmsOnEnter(in: field)
         field.onChanged(check)
         check()
         confirmation = dialog
