@@ -291,14 +291,16 @@ final class TransferActionPeerTests: XCTestCase {
     func testQBittorrentTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.qbittorrent) }
     func testTransmissionTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.transmission) }
     func testDelugeTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.deluge) }
-    func testRTorrentTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.rtorrent, forcesAnnounce: true) }
+    func testRTorrentTrackerAndReannounceOnARealTracker() async throws { try await trackerAndReannounce(.rtorrent) }
 
     /// A seed announcing to Debian's opentracker on 127.0.0.1: once started, the Trackers page (read through Switchyard)
     /// shows the tracker working, with the one seed it tracks where the client reports counts; Reannounce is one request
-    /// naming the hash, and — where the client announces at once — the tracker itself counts one more announce.
-    /// `forcesAnnounce`: the client announces at once (rTorrent's `d.tracker_announce.force`); libtorrent's clients and
-    /// Transmission wait out the minimum interval the tracker gave (opentracker: about 14 minutes) — the test cannot.
-    private func trackerAndReannounce(_ kind: ServiceKind, forcesAnnounce: Bool = false) async throws {
+    /// naming the hash, and the tracker itself counts one more announce. libtorrent's clients wait out the minimum
+    /// interval the tracker gave before a manual announce (opentracker's is about 15 minutes): the solo daemons announce
+    /// through a relay that gives one second (`peers.py relay`); rTorrent forces it. Transmission 3.00 allows its first
+    /// manual announce only two minutes after it started (it takes the tracker's minimum from its second answer on:
+    /// `on_announce_done` sets the allowed time before it reads the answer), which the test does not wait for.
+    private func trackerAndReannounce(_ kind: ServiceKind) async throws {
         let rig = try await rig(kind, seeds: 1, tracker: true)
         defer { rig.solo.stop() }
         let tracker = try XCTUnwrap(rig.solo.daemon.tracker)
@@ -325,10 +327,9 @@ final class TransferActionPeerTests: XCTestCase {
         let sent = try await rig.writes()
         XCTAssertEqual(sent.count, writes + 1, "one request: \(sent.map(\.url))")
         XCTAssertTrue(((sent.last?.body ?? "") + (sent.last?.url ?? "")).lowercased().contains(item.joinKey.lowercased()))
-        if kind.availability(of: .reannounce) == .available, forcesAnnounce {
-            let announced = try await eventuallyTrue { try rig.solo.trackerStats().announces > before }
-            XCTAssertTrue(announced, "\(kind): the tracker saw the reannounce (\(before) announces before)")
-        }
+        guard kind != .transmission else { return }
+        let announced = try await eventuallyTrue { try rig.solo.trackerStats().announces > before }
+        XCTAssertTrue(announced, "\(kind): the tracker saw the reannounce (\(before) announces before)")
     }
 
     // MARK: The details pane's category or labels

@@ -40,7 +40,8 @@ import zlib
 
 PORTS = {"nntp": 18119, "qbittorrent": 18080, "qbittorrent_peer": 16881, "transmission": 19091, "transmission_peer": 16882,
          "deluge_daemon": 18846, "deluge_web": 18112, "deluge_peer": 16883, "nzbget": 16789,
-         "rtorrent_scgi": 15005, "rtorrent_web": 18085, "rtorrent_peer": 16884, "opentracker": 16969}
+         "rtorrent_scgi": 15005, "rtorrent_web": 18085, "rtorrent_peer": 16884, "opentracker": 16969,
+         "tracker_relay": 16970}
 SEEDS = [("fixture-alpha.bin", 64 * 1024), ("fixture-beta.bin", 160 * 1024), ("fixture-gamma.bin", 300 * 1024)]
 MISSING = ("fixture-delta.bin", 96 * 1024)  # a torrent whose data is absent: stays at 0 %
 DEADLINE = 60.0  # only a failing start waits this long; a cold, loaded machine needs more than a warm one
@@ -715,9 +716,10 @@ def bulk(count, run):
     write_state(run, state)
 
 
-def start_opentracker(run, hashes):
+def start_opentracker(run, hashes, with_relay=False):
     """Debian's opentracker on 127.0.0.1 (API-GUIDE-4 §8): built in whitelist mode, so it tracks only `hashes`; its
-    stats answer 127.0.0.1. It drops to `nobody` before reading the whitelist: the folders must be open to it."""
+    stats answer 127.0.0.1. It drops to `nobody` before reading the whitelist: the folders must be open to it.
+    `with_relay`: the torrents announce through `relay` (below), which gives a one-second minimum interval."""
     folder = os.path.join(run, "ot")
     os.makedirs(folder, exist_ok=True)
     for path in (run, folder):
@@ -740,7 +742,40 @@ def start_opentracker(run, hashes):
     pid = spawn(run, "opentracker", ["opentracker", "-f", config], cwd=folder)
     base = f"http://127.0.0.1:{PORTS['opentracker']}"
     wait_until("opentracker", lambda: urllib.request.urlopen(base + "/stats?mode=version", timeout=2).read() is not None)
+    if with_relay:
+        spawn(run, "tracker-relay", [sys.executable, os.path.abspath(__file__), "relay", str(PORTS["tracker_relay"]),
+                                     str(PORTS["opentracker"]), "1"])
+        base = f"http://127.0.0.1:{PORTS['tracker_relay']}"
+        wait_until("tracker relay", lambda: urllib.request.urlopen(base + "/stats?mode=version", timeout=2).read() is not None)
     return {"pid": pid, "port": PORTS["opentracker"], "announce": base + "/announce"}
+
+
+def relay(listen_port, target_port, min_interval):
+    """A relay on 127.0.0.1 in front of opentracker, for the tests' solo daemons: every request goes to opentracker as
+    it came, and every answer comes back as opentracker gave it, but for its minimum interval, set to `min_interval`
+    seconds (opentracker's is about 15 minutes, and libtorrent and Transmission wait it out before a manual
+    reannounce). The announces are still opentracker's to count."""
+    import http.server
+    import re
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{target_port}{self.path}", timeout=10) as answer:
+                    status, body = answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                status, body = error.code, error.read()
+            body = re.sub(rb"12:min intervali\d+e", b"12:min intervali%de" % min_interval, body)
+            self.send_response(status)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    http.server.ThreadingHTTPServer(("127.0.0.1", listen_port), Handler).serve_forever()
 
 
 def tracker_stats(port):
@@ -766,10 +801,10 @@ def solo(kind, run, seeds=1, tracker=False, absent=False, folder=False):
         if kind == "nzbget":
             state = {kind: start_nzbget(run, credentials) | credentials}
         else:
-            announce = f"http://127.0.0.1:{PORTS['opentracker']}/announce"
+            announce = f"http://127.0.0.1:{PORTS['tracker_relay']}/announce"  # through the relay (start_opentracker)
             data, torrents = make_data(run, announce, absent, folder) if tracker else make_data(run, absent=absent, folder_seed=folder)
             held = torrents[:seeds]
-            tracked = start_opentracker(run, [t["hash"] for t in held]) if tracker else None
+            tracked = start_opentracker(run, [t["hash"] for t in held], with_relay=True) if tracker else None
             starter = {"qbittorrent": start_qbittorrent, "transmission": start_transmission, "deluge": start_deluge,
                        "rtorrent": start_rtorrent}[kind]
             state = {kind: starter(run, credentials, data, held) | credentials | {
@@ -982,6 +1017,8 @@ if __name__ == "__main__":
     elif len(sys.argv) in (4, 5, 6) and sys.argv[1] == "solo":
         solo(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) >= 5 else 1, len(sys.argv) == 6 and sys.argv[5] == "tracker",
              len(sys.argv) == 6 and sys.argv[5] == "absent", len(sys.argv) == 6 and sys.argv[5] == "folder")
+    elif len(sys.argv) == 5 and sys.argv[1] == "relay":
+        relay(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
     elif len(sys.argv) == 3 and sys.argv[1] == "tracker-stats":
         print(json.dumps(tracker_stats(int(sys.argv[2]))))
     elif len(sys.argv) == 4 and sys.argv[1] == "usenet":
