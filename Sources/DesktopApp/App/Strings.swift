@@ -274,9 +274,7 @@ extension Strings {
         case .keepsFinishedFiles: tr("%s does not delete the files of finished downloads").fill(client)
         // Translators: %s is a download client's name (rTorrent).
         case .leavesFiles: tr("%s cannot delete a transfer's files: remove it, then delete the files on the machine it runs on").fill(client)
-        case .needsProgramOnServer, .groupLimitsOnly: detailUnavailable(availability, client: client)
-        // Translators: %s is a download client's name (qBittorrent, Deluge).
-        case .notQueued: tr("%s queues only transfers still to download").fill(client)
+        case .needsProgramOnServer, .groupLimitsOnly, .notQueued: detailUnavailable(availability, client: client)
         }
     }
 
@@ -316,6 +314,7 @@ extension Strings {
         case .groupLimitsOnly: tr("%s sets limits for named groups of transfers, not for one transfer").fill(client)
         // Translators: %s is a download client's name.
         case .finishedEntry: tr("%s takes no changes to a finished download").fill(client)
+        // Translators: %s is a download client's name (qBittorrent, Deluge).
         case .notQueued: tr("%s queues only transfers still to download").fill(client)
         case .unsupported, .keepsFinishedFiles, .leavesFiles: tr("%s cannot do this through its API").fill(client)
         }

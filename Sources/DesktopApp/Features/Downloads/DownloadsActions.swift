@@ -38,15 +38,14 @@ final class DownloadsActions {
     var onTurtle: ((Bool, [UUID]) -> Void)?
 
     init() {
+        let queueSection = Self.queueMoves.map { (Strings.actionTitle($0), "downloads.\(Self.name($0))") }
         popup = PopupMenu(Menu(sections: [
             [(Strings.actionTitle(.pause), "downloads.pause"), (Strings.actionTitle(.resume), "downloads.resume"),
              (Strings.actionTitle(.forceStart), "downloads.force-start")],
-            Self.queueMoves.map { (Strings.actionTitle($0), "downloads.\(Self.name($0))") },
+            queueSection,
             [(Strings.actionTitle(.remove), "downloads.remove"), (Strings.actionTitle(.removeWithData), "downloads.remove-with-data")],
         ]))
-        queueButton = MenuButton(icon: "view-list-ordered-symbolic", menu: Menu(sections: [
-            Self.queueMoves.map { (Strings.actionTitle($0), "downloads.\(Self.name($0))") },
-        ]))
+        queueButton = MenuButton(icon: "view-list-ordered-symbolic", menu: Menu(sections: [queueSection]))
         queueButton.setAccessibleLabel(tr("Queue"))
         queueButton.addClasses(["flat"])
         limitsButton = MenuButton(label: tr("Speed Limits"), icon: "power-profile-power-saver-symbolic", menu: Menu(sections: []))
@@ -156,14 +155,12 @@ final class DownloadsActions {
             buttons[action]?.tooltip = picked == 0 ? tr("%s (select transfers first)").fill(title)
                 : able.isEmpty ? "\(title): \(reasons.joined(separator: "; "))" : title
         }
-        // The queue's menu: off when none of the picked transfers can move, saying why.
-        var queueReasons: [String] = []
-        for action in Self.queueMoves {
-            let (able, leftOut) = split(action)
-            group?.setEnabled(Self.name(action), !able.isEmpty)
-            for reason in Self.reasons(action, leftOut) where !queueReasons.contains(reason) { queueReasons.append(reason) }
-        }
-        let movable = Self.queueMoves.contains { isEnabled($0) }
+        // The queue's menu: off when none of the picked transfers can move, saying why. Every client answers the four
+        // moves alike, so the selection is split once for all of them.
+        let (movableItems, notMovable) = split(.queueTop)
+        let movable = !movableItems.isEmpty
+        for action in Self.queueMoves { group?.setEnabled(Self.name(action), movable) }
+        let queueReasons = Self.reasons(.queueTop, notMovable)
         queueButton.sensitive = movable
         queueButton.tooltip = picked == 0 ? tr("%s (select transfers first)").fill(tr("Move in Queue"))
             : movable ? tr("Move in Queue (Alt+Up, Alt+Down, Alt+Home, Alt+End)") : "\(tr("Move in Queue")): \(queueReasons.joined(separator: "; "))"
